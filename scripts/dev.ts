@@ -1,0 +1,66 @@
+// `npm run dev`: embedded Postgres + bridge, migrations, demo data, optional fake providers, then vite + workerd.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { migrate } from "./db/migrate.ts";
+import { startDatabase } from "./db/server.ts";
+import { startGroup, waitForUrl } from "./lib/processes.ts";
+
+const BIN = join(process.cwd(), "node_modules", ".bin");
+const PORT = Number(process.env.PORT ?? 5173);
+const DATA_DIR = process.env.PGLITE_DATA_DIR ?? ".data/pglite";
+const log = (line: string) => console.log(`[dev] ${line}`);
+
+const external = process.env.DATABASE_URL || undefined;
+log(external ? "using the Postgres at DATABASE_URL" : `starting embedded Postgres (PGlite) in ${DATA_DIR}`);
+const db = await startDatabase({ dataDir: external ? undefined : DATA_DIR, databaseUrl: external, log });
+await migrate(db.url);
+log("migrations applied");
+
+const seedScript = join(process.cwd(), "scripts", "seed.ts");
+if (existsSync(seedScript)) {
+  const { seed } = (await import(seedScript)) as { seed?: (url: string) => Promise<void> };
+  await seed?.(db.url);
+}
+
+let upstreamEnv: Record<string, string> = {};
+let closeUpstreams = async () => {};
+if (process.env.FAKE_PROVIDERS === "1") {
+  const upstreams = await import("../tests/upstreams/index.ts");
+  const started = await upstreams.startUpstreams();
+  upstreamEnv = started.env;
+  closeUpstreams = () => started.close();
+  log("FAKE_PROVIDERS=1: every provider answers from local protocol servers");
+}
+
+const vite = startGroup(join(BIN, "vite"), ["--port", String(PORT), "--strictPort", "--clearScreen", "false"], {
+  env: {
+    ...upstreamEnv,
+    APP_ENV: "development",
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+  },
+});
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log("stopping…");
+  await vite.stop();
+  await closeUpstreams();
+  await db.close();
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+vite.child.once("exit", (code) => void shutdown(code ?? 1));
+
+try {
+  await waitForUrl(`http://localhost:${PORT}/api/health`, 120_000);
+  console.log(`\n  Switchboard is running at http://localhost:${PORT}  (Ctrl+C stops everything)\n`);
+} catch (err) {
+  console.error(`[dev] ${(err as Error).message}`);
+  await shutdown(1);
+}

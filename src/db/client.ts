@@ -1,0 +1,37 @@
+// Opens a drizzle database over @neondatabase/serverless; locally the driver goes through our WebSocket bridge.
+import { neonConfig, Pool } from "@neondatabase/serverless";
+import { drizzle } from "drizzle-orm/neon-serverless";
+import * as schema from "../../drizzle/schema";
+
+export type Database = ReturnType<typeof drizzle<typeof schema>>;
+
+export interface DbConfig {
+  DATABASE_URL: string;
+  DB_WS_PROXY?: string;
+}
+
+let configuredProxy: string | undefined;
+
+function configureDriver(proxy: string | undefined) {
+  if (!proxy || proxy === configuredProxy) return;
+  // Neon speaks Postgres over a secure WebSocket; a local Postgres needs a plain-ws bridge, and PGlite
+  // cannot take the pipelined startup Neon's own endpoint accepts.
+  neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineConnect = false;
+  neonConfig.pipelineTLS = false;
+  configuredProxy = proxy;
+}
+
+/**
+ * A pool lives for one request (Workers forbid sharing I/O objects across requests),
+ * so callers must `close()` it, usually in `waitUntil` after the response.
+ */
+export function openDatabase(config: DbConfig): { db: Database; close: () => Promise<void> } {
+  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not configured");
+  configureDriver(config.DB_WS_PROXY);
+  const pool = new Pool({ connectionString: config.DATABASE_URL, max: 5 });
+  // An idle pooled socket that errors must not crash the request.
+  pool.on("error", (err: Error) => console.error("database pool error", err));
+  return { db: drizzle(pool, { schema }), close: () => pool.end() };
+}

@@ -1,0 +1,49 @@
+// The Switchboard Worker: one Hono app for the API, the SPA's assets, and the Durable Object classes.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import type { AppEnv } from "./env";
+import { AppError } from "./errors";
+import { database } from "./middleware/database";
+import { errorBody, onError, onNotFound } from "./middleware/error-handler";
+import { sameOrigin } from "./middleware/same-origin";
+import { securityHeaders } from "./middleware/security-headers";
+import { session } from "./middleware/session";
+import { healthRoutes } from "./routes/health";
+
+/** JSON bodies are small; uploads get their own, larger limit on their own route. */
+const MAX_JSON_BODY = 1_000_000;
+
+const app = new Hono<AppEnv>();
+
+app.use(securityHeaders());
+app.use(
+  methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      c.json(errorBody("method_not_allowed", `${c.req.method} is not allowed here.`), 405, {
+        Allow: methods.join(", "),
+      }),
+  }),
+);
+app.use("/api/*", sameOrigin());
+app.use(
+  "/api/*",
+  bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: () => {
+      throw new AppError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BODY} bytes.`);
+    },
+  }),
+);
+app.use("/api/*", database());
+app.use("/api/*", session());
+
+const routes = app.route("/api/health", healthRoutes);
+
+app.onError(onError);
+app.notFound(onNotFound);
+
+export type AppType = typeof routes;
+export { ChatStream } from "./chat/chat-stream";
+export default app;

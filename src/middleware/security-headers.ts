@@ -1,0 +1,56 @@
+// Security headers on every Worker response; public/_headers carries the same policy for static assets.
+import { createMiddleware } from "hono/factory";
+
+/**
+ * The SPA's policy. Styles allow inline attributes because KaTeX lays out formulas with style="…";
+ * scripts never do: no inline script, no eval, nothing a model or another user wrote runs.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** API answers are data, never documents: nothing in them may load or run anything. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+};
+
+export const securityHeaders = () =>
+  createMiddleware(async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    const isApi = c.req.path.startsWith("/api/");
+    // Headers of a response built elsewhere (assets, a DO stream) may be immutable: copy it first.
+    try {
+      headers.set("X-Content-Type-Options", "nosniff");
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+    }
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set(
+        "Content-Security-Policy",
+        isApi ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+      );
+    }
+    if (new URL(c.req.url).protocol === "https:") {
+      c.res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+  });

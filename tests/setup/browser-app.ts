@@ -1,0 +1,66 @@
+// Vitest global setup for browser journeys: a migrated database, the production build, served by wrangler dev.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { migrate } from "../../scripts/db/migrate.ts";
+import { startDatabase } from "../../scripts/db/server.ts";
+import { freePort, run, startGroup, waitForUrl } from "../../scripts/lib/processes.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
+
+const BIN = join(process.cwd(), "node_modules", ".bin");
+
+export default async function setup(project: TestProject) {
+  const db = await startDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
+  await migrate(db.url);
+  await run(join(BIN, "vite"), ["build", "--logLevel", "warn"]);
+
+  const port = await freePort();
+  const state = mkdtempSync(join(tmpdir(), "switchboard-browser-"));
+  const app = startGroup(
+    join(BIN, "wrangler"),
+    [
+      "dev",
+      "--config",
+      "dist/switchboard/wrangler.json",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      state,
+      "--show-interactive-dev-session=false",
+      "--var",
+      `DATABASE_URL:${db.url}`,
+      "--var",
+      `DB_WS_PROXY:127.0.0.1:${db.wsPort}`,
+      "--var",
+      "APP_ENV:test",
+    ],
+    { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, quiet: true },
+  );
+  let log = "";
+  app.child.stdout?.on("data", (d) => (log += d));
+  app.child.stderr?.on("data", (d) => (log += d));
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForUrl(`${url}/api/health`, 90_000);
+  } catch (err) {
+    await app.stop();
+    await db.close();
+    throw new Error(`${(err as Error).message}\nwrangler output:\n${log}`);
+  }
+  project.provide("appUrl", url);
+
+  return async () => {
+    await app.stop();
+    await db.close();
+    rmSync(state, { recursive: true, force: true });
+  };
+}

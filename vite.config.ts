@@ -1,0 +1,42 @@
+// Builds the SPA and runs the Worker in workerd through @cloudflare/vite-plugin (dev, build and preview).
+import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  root: "client",
+  publicDir: "../public",
+  envDir: "..",
+  build: { outDir: "../dist", emptyOutDir: true },
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
+  preview: { port: Number(process.env.PORT ?? 4173) },
+  plugins: [
+    react(),
+    cloudflare({ configPath: "../wrangler.toml", persistState: { path: "../.wrangler/state" } }),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        name: "Switchboard",
+        short_name: "Switchboard",
+        description: "Chat with many AI models in one place.",
+        theme_color: "#8e6e59",
+        background_color: "#ffffff",
+        display: "standalone",
+        start_url: "/",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        navigateFallback: "/index.html",
+        // The API is always live: never answer it from the cache, never fall back to the shell for it.
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
+      },
+    }),
+  ],
+});
