@@ -1,0 +1,278 @@
+// Postgres tables of SPEC §3 in the `hot` schema; drizzle-kit turns this file into migrations/.
+//
+// One file on purpose: Node scripts, workerd and drizzle-kit all import it, and a single module avoids
+// relative-import extension rules that differ between those three loaders.
+// Column names follow SPEC §3's field names (camelCase, quoted in SQL) so the spec reads as the DDL.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  vector,
+} from "drizzle-orm/pg-core";
+
+export const hot = pgSchema("hot");
+
+/** Ordered model labels per category, as the user arranged them (SPEC §3 "User model configuration"). */
+export type ModelsConfiguration = Partial<
+  Record<"text" | "image" | "web" | "reasoning" | "light_text", string[]>
+>;
+
+/** Where an attachment's bytes live (e.g. an R2 key); extra keys are allowed for the document pipeline. */
+export type AttachmentContent = { location: string } & Record<string, unknown>;
+
+export const EMBEDDING_DIMENSIONS = 1536;
+
+// Ids appear as all-digit strings in URLs; 53 bits is plenty, so they are JS numbers rather than bigints.
+// "By default" (not "always") identity lets imports and fixtures choose ids when they must.
+const id = () => bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity();
+const userRef = () => bigint({ mode: "number" });
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const user = hot.table(
+  "user",
+  {
+    id: id(),
+    // The app lower-cases emails before storing them, so a plain unique index is enough.
+    email: varchar({ length: 200 }).notNull(),
+    verified: boolean().notNull().default(false),
+    name: text(),
+    // Null for accounts that only sign in through OAuth.
+    hashedPassword: text(),
+    createdAt: createdAt(),
+    promocode: text(),
+    deleted: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex("user_email_unique").on(t.email)],
+);
+
+export const userPreferences = hot.table("user_preferences", {
+  userId: userRef()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  lang: varchar({ length: 30 }),
+  modelsConfiguration: jsonb().$type<ModelsConfiguration>(),
+  assistantsConfiguration: jsonb(),
+  lastReleaseNoteDateChecked: timestamp({ withTimezone: true }),
+  hasSeenOnboardingTips: boolean().notNull().default(false),
+});
+
+export const session = hot.table(
+  "session",
+  {
+    // SHA-256 hex of the session token, so a leaked table does not hand out live sessions.
+    id: varchar({ length: 255 }).primaryKey(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // Idle expiry, pushed forward as the session is used.
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // Start of the absolute timeout, which refreshing never extends.
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const subscription = hot.table(
+  "subscription",
+  {
+    // Restricted deletes: billing history must be settled before a paying user (or team admin) goes.
+    userId: userRef()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "restrict" }),
+    customer: varchar({ length: 300 }).notNull(),
+    subscription: varchar({ length: 300 }).notNull(),
+    quantity: integer().notNull().default(1),
+    adminUserId: userRef().references(() => user.id, { onDelete: "restrict" }),
+    amount: integer().notNull(),
+    // A record without a confirmed payment must not grant a plan (ok false gives "unsubscribed").
+    ok: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    customerEmail: varchar({ length: 200 }),
+    canceledAt: timestamp({ withTimezone: true }),
+    cancellationDetails: jsonb(),
+  },
+  // Team screens list the seats an admin manages; the index also backs the restrict check.
+  (t) => [index("subscription_admin_user_id_idx").on(t.adminUserId)],
+);
+
+export const oauthAccount = hot.table(
+  "oauth_account",
+  {
+    providerId: text().notNull(),
+    providerUserId: text().notNull(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.providerUserId] }),
+    index("oauth_account_user_id_idx").on(t.userId),
+  ],
+);
+
+export const assistant = hot.table(
+  "assistant",
+  {
+    id: id(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    label: varchar({ length: 200 }).notNull(),
+    preprompt: text().notNull().default(""),
+    image: varchar({ length: 50 }),
+    prop: varchar({ length: 50 }),
+    // Null means "use the user's own configuration".
+    modelsConfiguration: jsonb().$type<ModelsConfiguration>(),
+  },
+  (t) => [uniqueIndex("assistant_user_id_label_unique").on(t.userId, t.label)],
+);
+
+export const chat = hot.table(
+  "chat",
+  {
+    id: id(),
+    // Null is the built-in default assistant. Cascade, not set null: SPEC §3 deletes child rows with
+    // their parent, and silently moving a deleted assistant's chats (whose preprompt and files shaped
+    // them) under the default assistant would misrepresent them. Callers wanting to keep chats move
+    // them first (POST /api/chat/updateAssistant).
+    assistantId: bigint({ mode: "number" }).references(() => assistant.id, { onDelete: "cascade" }),
+    user: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    title: text().notNull().default(""),
+    model: varchar({ length: 70 }).notNull(),
+    forkedMessagesIds: bigint({ mode: "number" }).array().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Set only while shared; a lowercase UUID in practice (SPEC §2), capped by SPEC at 100.
+    publicId: varchar({ length: 100 }),
+  },
+  (t) => [
+    uniqueIndex("chat_public_id_unique").on(t.publicId),
+    // The sidebar: one user's chats of one assistant, most recently active first.
+    index("chat_user_assistant_updated_idx").on(t.user, t.assistantId, t.updatedAt.desc()),
+    // Backs the cascade when an assistant is deleted.
+    index("chat_assistant_id_idx").on(t.assistantId),
+  ],
+);
+
+export const message = hot.table(
+  "message",
+  {
+    id: id(),
+    chat: bigint({ mode: "number" })
+      .notNull()
+      .references(() => chat.id, { onDelete: "cascade" }),
+    content: text().notNull(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    model: varchar({ length: 70 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("message_chat_created_idx").on(t.chat, t.createdAt),
+    // Quick search; 'simple' because chats mix nine languages and stemming one would mangle the others.
+    index("message_content_search_idx").using("gin", sql`to_tsvector('simple', ${t.content})`),
+  ],
+);
+
+export const attachment = hot.table(
+  "attachment",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: bigint({ mode: "number" }).references(() => message.id, { onDelete: "cascade" }),
+    assistantId: bigint({ mode: "number" }).references(() => assistant.id, { onDelete: "cascade" }),
+    name: text(),
+    type: varchar({ length: 30 }),
+    content: jsonb().$type<AttachmentContent>(),
+    // 0 means "not measured yet": the client backfills it (SPEC §4).
+    size: bigint({ mode: "number" }).notNull().default(0),
+    fileHash: varchar({ length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("attachment_message_id_idx").on(t.messageId),
+    index("attachment_assistant_id_idx").on(t.assistantId),
+  ],
+);
+
+export const usage = hot.table(
+  "usage",
+  {
+    id: id(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    model: varchar({ length: 70 }).notNull(),
+    category: varchar({ length: 30 }).notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Quota checks count one user's requests in one category over a sliding window.
+  (t) => [index("usage_user_category_requested_idx").on(t.userId, t.category, t.requestedAt)],
+);
+
+// No foreign key: logs outlive the user they mention.
+export const log = hot.table("log", {
+  id: id(),
+  content: text().notNull(),
+  email: varchar({ length: 200 }),
+  createdAt: createdAt(),
+});
+
+export const embedding = hot.table(
+  "embedding",
+  {
+    id: id(),
+    content: text().notNull(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    embedding: vector({ dimensions: EMBEDDING_DIMENSIONS }).notNull(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    chatId: bigint({ mode: "number" }).references(() => chat.id, { onDelete: "cascade" }),
+    messageId: bigint({ mode: "number" }).references(() => message.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("embedding_hnsw_idx").using("hnsw", t.embedding.op("vector_cosine_ops")),
+    index("embedding_user_id_idx").on(t.userId),
+    index("embedding_chat_id_idx").on(t.chatId),
+    index("embedding_message_id_idx").on(t.messageId),
+  ],
+);
+
+export type UserRow = typeof user.$inferSelect;
+export type NewUserRow = typeof user.$inferInsert;
+export type UserPreferencesRow = typeof userPreferences.$inferSelect;
+export type NewUserPreferencesRow = typeof userPreferences.$inferInsert;
+export type SessionRow = typeof session.$inferSelect;
+export type NewSessionRow = typeof session.$inferInsert;
+export type SubscriptionRow = typeof subscription.$inferSelect;
+export type NewSubscriptionRow = typeof subscription.$inferInsert;
+export type OauthAccountRow = typeof oauthAccount.$inferSelect;
+export type NewOauthAccountRow = typeof oauthAccount.$inferInsert;
+export type AssistantRow = typeof assistant.$inferSelect;
+export type NewAssistantRow = typeof assistant.$inferInsert;
+export type ChatRow = typeof chat.$inferSelect;
+export type NewChatRow = typeof chat.$inferInsert;
+export type MessageRow = typeof message.$inferSelect;
+export type NewMessageRow = typeof message.$inferInsert;
+export type AttachmentRow = typeof attachment.$inferSelect;
+export type NewAttachmentRow = typeof attachment.$inferInsert;
+export type UsageRow = typeof usage.$inferSelect;
+export type NewUsageRow = typeof usage.$inferInsert;
+export type LogRow = typeof log.$inferSelect;
+export type NewLogRow = typeof log.$inferInsert;
+export type EmbeddingRow = typeof embedding.$inferSelect;
+export type NewEmbeddingRow = typeof embedding.$inferInsert;
