@@ -32,16 +32,20 @@ if (process.env.FAKE_PROVIDERS === "1") {
   log("FAKE_PROVIDERS=1: every provider answers from local protocol servers");
 }
 
-const vite = startGroup(join(BIN, "vite"), ["--port", String(PORT), "--strictPort", "--clearScreen", "false"], {
-  env: {
-    ...upstreamEnv,
-    APP_ENV: "development",
-    DATABASE_URL: db.url,
-    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-    CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    WRANGLER_SEND_METRICS: "false",
+const vite = startGroup(
+  join(BIN, "vite"),
+  ["--port", String(PORT), "--strictPort", "--clearScreen", "false"],
+  {
+    env: {
+      ...upstreamEnv,
+      APP_ENV: "development",
+      DATABASE_URL: db.url,
+      DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+    },
   },
-});
+);
 
 let stopping = false;
 async function shutdown(code: number) {

@@ -73,8 +73,15 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
 }
 
 /** Runs a command to completion, failing with its output if it exits non-zero. */
-export async function run(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv } = {}): Promise<void> {
-  const child = spawn(command, args, { env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+export async function run(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv } = {},
+): Promise<void> {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

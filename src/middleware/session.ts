@@ -2,7 +2,7 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { findSessionUser } from "../db/sessions";
-import { isPublicApiRoute } from "../domain/api-access";
+import { isPublicApiPath } from "../domain/api-access";
 import type { AppEnv, Env } from "../env";
 import { unauthorized } from "../errors";
 
@@ -30,6 +30,6 @@ export const session = () =>
         c.set("sessionId", sessionId);
       }
     }
-    if (!c.var.user && !isPublicApiRoute(c.req.method, c.req.path)) throw unauthorized();
+    if (!c.var.user && !isPublicApiPath(c.req.path)) throw unauthorized();
     return next();
   });

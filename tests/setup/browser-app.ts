@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../scripts/db/migrate.ts";
-import { startDatabase } from "../../scripts/db/server.ts";
 import { freePort, run, startGroup, waitForUrl } from "../../scripts/lib/processes.ts";
+import { startEphemeralDb } from "./ephemeral-db";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,8 +15,7 @@ declare module "vitest" {
 const BIN = join(process.cwd(), "node_modules", ".bin");
 
 export default async function setup(project: TestProject) {
-  const db = await startDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
-  await migrate(db.url);
+  const db = await startEphemeralDb();
   await run(join(BIN, "vite"), ["build", "--logLevel", "warn"]);
 
   const port = await freePort();

@@ -1,7 +1,6 @@
 // Vitest global setup: a real Postgres for the Worker tests (in-memory PGlite, or DATABASE_URL), migrated.
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../scripts/db/migrate.ts";
-import { startDatabase } from "../../scripts/db/server.ts";
+import { startEphemeralDb } from "./ephemeral-db";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,11 +12,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
-  await migrate(server.url);
-  project.provide("dbWsProxy", `127.0.0.1:${server.wsPort}`);
-  project.provide("databaseUrl", server.url);
-  return async () => {
-    await server.close();
-  };
+  const db = await startEphemeralDb();
+  project.provide("dbWsProxy", `127.0.0.1:${db.wsPort}`);
+  project.provide("databaseUrl", db.url);
+  return () => db.close();
 }

@@ -1,6 +1,7 @@
 // The ChatStream Durable Object binding works, and its SQLite storage outlives the instance.
-import { env } from "cloudflare:workers";
+
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ChatStream } from "../../src/chat/chat-stream";
 
@@ -12,7 +13,9 @@ describe("ChatStream", () => {
     await evictDurableObject(stub);
     expect(await stub.touch()).toBe(3);
     const tables = await runInDurableObject(stub, (_instance, state) =>
-      state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray(),
+      state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray(),
     );
     expect(tables.map((t) => t.name)).toContain("meta");
   });

@@ -7,8 +7,10 @@ import { onError, onNotFound } from "../../src/middleware/error-handler";
 import { validate } from "../../src/middleware/validate";
 
 const app = new Hono()
-  .post("/items", validate("json", z.object({ title: z.string().min(1).max(10), count: z.number().int() })), (c) =>
-    c.json({ ok: true, item: c.req.valid("json") }),
+  .post(
+    "/items",
+    validate("json", z.object({ title: z.string().min(1).max(10), count: z.number().int() })),
+    (c) => c.json({ ok: true, item: c.req.valid("json") }),
   )
   .get("/busy", () => {
     throw tooManyRequests(42);
@@ -29,7 +31,9 @@ describe("onError", () => {
   it("400 names every invalid field", async () => {
     const res = await post(JSON.stringify({ title: "", count: 1.5 }));
     expect(res.status).toBe(400);
-    const { error } = (await res.json()) as { error: { code: string; message: string; details: { path: string }[] } };
+    const { error } = (await res.json()) as {
+      error: { code: string; message: string; details: { path: string }[] };
+    };
     expect(error.code).toBe("invalid_input");
     expect(error.details.map((d) => d.path).sort()).toEqual(["count", "title"]);
     expect(error.message).toContain("title");

@@ -2,7 +2,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://app.test${path}`, init));
+const call = (path: string, init?: RequestInit) =>
+  exports.default.fetch(new Request(`http://app.test${path}`, init));
 
 async function errorOf(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string; details?: unknown } };
@@ -70,7 +71,11 @@ describe("error answers", () => {
   it("lets a same-origin unsafe request through the origin check", async () => {
     const res = await call("/api/chat/stop", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://app.test", "Sec-Fetch-Site": "same-origin" },
+      headers: {
+        "Content-Type": "application/json",
+        Origin: "http://app.test",
+        "Sec-Fetch-Site": "same-origin",
+      },
       body: "{}",
     });
     // Past the origin check it meets the session check, not a 403.

@@ -2,7 +2,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://app.test${path}`, init));
+const call = (path: string, init?: RequestInit) =>
+  exports.default.fetch(new Request(`http://app.test${path}`, init));
 
 describe("GET /api/health", () => {
   it("reports the Worker and the database up", async () => {
