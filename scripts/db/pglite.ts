@@ -1,0 +1,39 @@
+// PGlite (Postgres in WebAssembly) with pgvector, served on an internal loopback port by pglite-socket.
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+export interface PgliteBackend {
+  db: PGlite;
+  /** Loopback port of pglite-socket; clients go through the bridge, never straight here. */
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts PGlite (on disk under `dataDir`, else in memory) and serves it on 127.0.0.1. */
+export async function startPglite(opts: { dataDir?: string; port?: number } = {}): Promise<PgliteBackend> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // Loading the module only makes `CREATE EXTENSION vector` possible; migrations create it.
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { vector } });
+  // The bridge opens one upstream connection per client connection; the default limit is 1.
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 500 });
+  try {
+    await server.start();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const port = Number(server.getServerConn().split(":").pop());
+  return {
+    db,
+    port,
+    async stop() {
+      await server.stop();
+      // Handlers detaching on stop may still run a ROLLBACK; let them finish before closing PGlite.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // close() checkpoints and syncs the data directory when it is on disk.
+      if (!db.closed) await db.close();
+    },
+  };
+}
