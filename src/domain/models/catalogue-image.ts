@@ -1,0 +1,65 @@
+// Image generators and image tools: OpenAI, Google, Stability AI, Black Forest Labs, Recraft and Midjourney.
+import { family, IMAGE_ONLY, PROMPT_AND_IMAGE, TEXT } from "./define.ts";
+import type { ModelEntry } from "./types.ts";
+
+const openai = family("openai", "OpenAI", { type: "image", inputs: PROMPT_AND_IMAGE });
+const google = family("google", "Google", { type: "image", inputs: PROMPT_AND_IMAGE });
+const stability = family("stabilityai", "Stability AI", { type: "image", inputs: PROMPT_AND_IMAGE });
+const bfl = family("black-forest-labs", "Black Forest Labs", { type: "image", inputs: PROMPT_AND_IMAGE });
+const recraft = family("recraftai", "Recraft", { type: "image", inputs: TEXT });
+const midjourney = family("midjourney", "Midjourney", { type: "image", inputs: PROMPT_AND_IMAGE });
+
+// biome-ignore format: one model per two lines (options, then description) keeps ~80 entries readable
+export const IMAGE_MODELS: readonly ModelEntry[] = [
+  openai("gpt-image-1", "GPT Image 1", { short: "GPT Image" },
+    "OpenAI's image model: follows detailed prompts, renders text well and edits a picture you attach."),
+  openai("gpt-image-1-mini", "GPT Image 1 mini", { short: "GPT Image mini" },
+    "A cheaper GPT Image for quick drafts and simple edits of an attached picture."),
+  openai("dall-e-3", "DALL·E 3", { inputs: TEXT, deprecated: true },
+    "OpenAI's previous image generator, replaced by GPT Image 1."),
+
+  google("gemini-2.5-flash-image", "Gemini 2.5 Flash Image", { short: "Nano Banana" },
+    "Google's image model (Nano Banana) for consistent characters and conversational edits of a photo."),
+  google("imagen-4", "Imagen 4", { model: "imagen-4.0-generate-001", inputs: TEXT },
+    "Google's photorealistic text-to-image model with fine detail and legible text."),
+
+  stability("stable-diffusion-3.5-large-turbo", "Stable Diffusion 3.5 Large Turbo",
+    { model: "sd3.5-large-turbo", short: "SD 3.5 Turbo" },
+    "A fast distilled Stable Diffusion 3.5 that draws a prompt in a few steps; the default image model."),
+  stability("stable-diffusion-3.5-large", "Stable Diffusion 3.5 Large",
+    { model: "sd3.5-large", short: "SD 3.5 Large" },
+    "Stability AI's most capable open model, for detailed images in many styles, from text or a picture."),
+  stability("stable-image-ultra", "Stable Image Ultra", { short: "Image Ultra" },
+    "Stability AI's highest-quality photorealistic generator, optionally guided by an attached image."),
+  stability("stable-image-core", "Stable Image Core", { inputs: TEXT, short: "Image Core" },
+    "A fast, affordable Stability AI generator for everyday illustrations."),
+  stability("stability-upscaler", "Stability Upscaler",
+    { model: "upscale-fast", inputs: IMAGE_ONLY, short: "Upscaler" },
+    "Enlarges an attached image four times while keeping it sharp; needs no prompt."),
+  stability("stability-remove-background", "Remove Background",
+    { model: "remove-background", inputs: IMAGE_ONLY, short: "Remove BG" },
+    "Cuts the subject out of an attached image and returns it on a transparent background."),
+
+  bfl("flux-schnell", "FLUX.1 [schnell]",
+    { model: "black-forest-labs/FLUX.1-schnell", inputs: TEXT, short: "FLUX Schnell" },
+    "A very fast open FLUX model for quick drafts; the free image model."),
+  bfl("flux-dev", "FLUX.1 [dev]", { inputs: TEXT, short: "FLUX Dev" },
+    "The open-weight FLUX model, with high-quality images and good prompt following."),
+  bfl("flux-pro-1.1", "FLUX1.1 [pro]", { inputs: TEXT, short: "FLUX Pro" },
+    "Black Forest Labs' fast professional model for sharp, varied images."),
+  bfl("flux-kontext-pro", "FLUX.1 Kontext [pro]", { short: "Kontext Pro" },
+    "Edits an attached image from a text instruction, keeping characters and style consistent."),
+  bfl("flux-kontext-max", "FLUX.1 Kontext [max]", { short: "Kontext Max" },
+    "The strongest Kontext, for precise edits and readable typography on an attached image."),
+  bfl("flux-2-pro", "FLUX.2 [pro]", { short: "FLUX.2 Pro" },
+    "The newest FLUX generation, combining several reference images with a prompt at high resolution."),
+
+  recraft("recraft-v3", "Recraft V3", { model: "recraftv3" },
+    "Recraft's design model for illustrations, logos and posters with accurate text."),
+  recraft("recraft-vectorize", "Recraft Vectorize",
+    { model: "vectorize", inputs: IMAGE_ONLY, short: "Vectorize" },
+    "Turns an attached raster image into a clean, scalable SVG; needs no prompt."),
+
+  midjourney("midjourney", "Midjourney v7", { model: "v7", short: "Midjourney" },
+    "Midjourney's artistic generator, returning a grid of four striking variations; slower than others."),
+];

@@ -1,0 +1,27 @@
+// The model catalogue of SPEC §3: entries, defaults, media rules and configuration cleaning.
+export { isKnownModelKey, MODELS, modelByKey, modelsByCategory, TEST_MODELS } from "./catalogue.ts";
+export {
+  CONFIGURATION_KEY_OF,
+  cleanModelsConfiguration,
+  defaultModelsConfiguration,
+  type ModelsConfiguration,
+  type ModelsConfigurationKey,
+} from "./configuration.ts";
+export {
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_MODELS,
+  FREE_MODEL_KEYS,
+  FREE_MODELS,
+  isFreeModel,
+} from "./defaults.ts";
+export { extensionOf, type FileDescriptor, type FileKind, fileKind } from "./media.ts";
+export {
+  acceptsFile,
+  isImageOnlyInput,
+  isMidjourney,
+  isTextAndImageModel,
+  modelsAcceptingFile,
+  type RequestShape,
+  usageCategoryOf,
+} from "./rules.ts";
+export * from "./types.ts";
