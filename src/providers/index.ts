@@ -1,0 +1,62 @@
+// streamModel: picks the adapter for a catalogue model and returns its normalised event stream.
+import { anthropicAdapter } from "./anthropic";
+import { bflAdapter } from "./bfl";
+import { ProviderFailure } from "./errors";
+import { geminiSearchAdapter } from "./gemini";
+import { defineAdapter } from "./guard";
+import { midjourneyAdapter } from "./midjourney";
+import { isOpenAICompatible, openAIChatAdapter } from "./openai-chat";
+import { openAIImagesAdapter } from "./openai-images";
+import { openAIResponsesAdapter } from "./openai-responses";
+import { recraftAdapter } from "./recraft";
+import { stabilityAdapter } from "./stability";
+import { testAdapter } from "./test-provider";
+import type { Adapter, ProviderConfig, ProviderEvent, ProviderRequest } from "./types";
+
+export { PROVIDER_ENV_VARS, providerConfigFromEnv, providerLabel } from "./config";
+export { ERROR_CODES, type ErrorCode } from "./errors";
+export { TEST_PROMPT_MARKERS } from "./test-provider";
+export type * from "./types";
+
+const unsupported = defineAdapter("text", async function* (req) {
+  yield* [];
+  throw new ProviderFailure(
+    "unable_to_process",
+    `no adapter for ${req.model.provider} ${req.model.type} models`,
+  );
+});
+
+export function adapterFor(model: ProviderRequest["model"]): Adapter {
+  const image = model.type === "image";
+  switch (model.provider) {
+    case "test":
+      return testAdapter;
+    case "anthropic":
+      return image ? unsupported : anthropicAdapter;
+    case "stabilityai":
+      return stabilityAdapter;
+    case "black-forest-labs":
+      return bflAdapter;
+    case "recraftai":
+      return recraftAdapter;
+    case "midjourney":
+      return midjourneyAdapter;
+    case "openai":
+      if (image) return openAIImagesAdapter;
+      return model.category === "web" ? openAIResponsesAdapter : openAIChatAdapter;
+    case "google":
+      if (image) return openAIImagesAdapter;
+      return model.category === "web" ? geminiSearchAdapter : openAIChatAdapter;
+    default:
+      if (isOpenAICompatible(model.provider)) return image ? openAIImagesAdapter : openAIChatAdapter;
+      return unsupported;
+  }
+}
+
+/**
+ * Streams a model's answer as normalised events. Never throws: a failure is the last event (an `error`
+ * with a SPEC §8 code), and aborting `req.signal` cancels the upstream request and ends the stream quietly.
+ */
+export function streamModel(req: ProviderRequest, config: ProviderConfig): AsyncIterable<ProviderEvent> {
+  return adapterFor(req.model)(req, config);
+}

@@ -1,0 +1,196 @@
+// The image HTTP adapters (Stability, Black Forest Labs, Recraft, Midjourney relay) against the local servers.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { providerConfigFromEnv, streamModel } from "../../src/providers/index.ts";
+import type { ProviderConfig, ProviderEvent, ProviderRequest } from "../../src/providers/types.ts";
+import { ask, collect, model, ofType } from "../upstreams/collect.ts";
+import { fakePng } from "../upstreams/fake-content.ts";
+import { startUpstreams, type Upstreams } from "../upstreams/index.ts";
+
+let up: Upstreams;
+let config: ProviderConfig;
+
+beforeAll(async () => {
+  up = await startUpstreams();
+  config = { ...providerConfigFromEnv(up.env), imagePollIntervalMs: 10, imageTimeoutMs: 3000 };
+});
+afterEach(() => up.reset());
+afterAll(() => up.close());
+
+const imageModel = (
+  provider: ProviderRequest["model"]["provider"],
+  name: string,
+  inputs: ProviderRequest["model"]["inputs"] = ["text"],
+) => model(provider, name, { type: "image", inputs });
+const withImage = (m: ProviderRequest["model"], content = "") =>
+  ask(m, content, {
+    messages: [
+      { role: "user", content, attachments: [{ name: "in.png", type: "image/png", data: fakePng("input") }] },
+    ],
+  });
+const requestsTo = (path: string) => up.events.requests.filter((r) => r.path.startsWith(path));
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+const magic = (events: ProviderEvent[]) => [...(ofType(events, "image")[0]?.data.subarray(0, 4) ?? [])];
+
+describe("Stability AI", () => {
+  it("generates with the sd3 endpoint, sending the model and prompt as a multipart form", async () => {
+    const events = await collect(
+      streamModel(ask(imageModel("stabilityai", "sd3.5-large-turbo"), "A lighthouse"), config),
+    );
+    expect(events).toEqual([{ type: "image", data: expect.any(Uint8Array), mimeType: "image/png" }]);
+    expect(magic(events)).toEqual(PNG);
+    const [request] = requestsTo("/v2beta/stable-image/generate/sd3");
+    expect(request?.body).toMatchObject({
+      prompt: "A lighthouse",
+      model: "sd3.5-large-turbo",
+      output_format: "png",
+    });
+  });
+
+  it("upscales and removes backgrounds from the attached image, which they require", async () => {
+    const upscale = await collect(
+      streamModel(withImage(imageModel("stabilityai", "upscale-fast", ["image"])), config),
+    );
+    expect(magic(upscale)).toEqual(PNG);
+    expect(requestsTo("/v2beta/stable-image/upscale/fast")[0]?.body).toMatchObject({
+      image: { name: "in.png", type: "image/png" },
+    });
+    const removal = await collect(
+      streamModel(withImage(imageModel("stabilityai", "remove-background", ["image"])), config),
+    );
+    expect(magic(removal)).toEqual(PNG);
+    const missing = await collect(
+      streamModel(ask(imageModel("stabilityai", "upscale-fast", ["image"]), "no image"), config),
+    );
+    expect(missing).toEqual([expect.objectContaining({ type: "error", code: "unable_to_process" })]);
+  });
+
+  it("aborting while the image is being made closes the upstream request quietly", async () => {
+    up.script("stabilityai", "slow");
+    const controller = new AbortController();
+    const request = { ...ask(imageModel("stabilityai", "sd3.5-large"), "Slow"), signal: controller.signal };
+    const done = collect(streamModel(request, config));
+    await up.waitForRequest("stabilityai");
+    controller.abort();
+    expect(await done).toEqual([]);
+    expect((await up.waitForAbort("stabilityai")).path).toBe("/v2beta/stable-image/generate/sd3");
+  });
+
+  it.each([
+    ["rate_limit", { code: "fair_usage_limit", retryAfter: 7 }],
+    ["server_error", { code: "image_error", provider: "stabilityai" }],
+    ["malformed", { code: "unable_to_process" }],
+    ["disconnect", { code: "image_error", provider: "stabilityai" }],
+  ] as const)("%s → %o", async (behaviour, expected) => {
+    up.script("stabilityai", behaviour);
+    const events = await collect(
+      streamModel(ask(imageModel("stabilityai", "stable-image-core"), "x"), config),
+    );
+    expect(events).toEqual([expect.objectContaining({ type: "error", ...expected })]);
+  });
+});
+
+describe("Black Forest Labs", () => {
+  const flux = imageModel("black-forest-labs", "flux-pro-1.1");
+
+  it("submits the job, polls its polling_url until Ready and downloads the image", async () => {
+    const events = await collect(streamModel(ask(flux, "A misty forest"), config));
+    expect(magic(events)).toEqual(PNG);
+    expect(requestsTo("/v1/flux-pro-1.1")[0]?.body).toMatchObject({ prompt: "A misty forest" });
+    expect(requestsTo("/v1/get_result").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a job that never finishes ends as image_timeout", async () => {
+    up.script("black-forest-labs", "slow");
+    const events = await collect(streamModel(ask(flux, "Never"), { ...config, imageTimeoutMs: 150 }));
+    expect(events).toEqual([
+      expect.objectContaining({ type: "error", code: "image_timeout", provider: "black-forest-labs" }),
+    ]);
+  });
+
+  it("a job that finishes late still arrives", async () => {
+    up.script("black-forest-labs", "slow_first_token", { delayMs: 100 });
+    expect(magic(await collect(streamModel(ask(flux, "Late"), config)))).toEqual(PNG);
+  });
+
+  it.each([
+    ["rate_limit", { code: "fair_usage_limit" }],
+    ["server_error", { code: "image_error" }],
+    ["malformed", { code: "unable_to_process" }],
+    ["disconnect", { code: "image_error" }],
+  ] as const)("%s → %o", async (behaviour, expected) => {
+    up.script("black-forest-labs", behaviour);
+    const events = await collect(streamModel(ask(flux, "x"), config));
+    expect(events).toEqual([
+      expect.objectContaining({ type: "error", provider: "black-forest-labs", ...expected }),
+    ]);
+  });
+});
+
+describe("Recraft", () => {
+  it("generates an image from the prompt", async () => {
+    const events = await collect(
+      streamModel(ask(imageModel("recraftai", "recraftv3"), "A fox logo"), config),
+    );
+    expect(magic(events)).toEqual(PNG);
+    expect(requestsTo("/v1/images/generations")[0]?.body).toMatchObject({
+      prompt: "A fox logo",
+      model: "recraftv3",
+    });
+  });
+
+  it("vectorizes the attached image into an SVG", async () => {
+    const events = await collect(
+      streamModel(withImage(imageModel("recraftai", "vectorize", ["image"])), config),
+    );
+    const [svg] = ofType(events, "image");
+    expect(svg?.mimeType).toBe("image/svg+xml");
+    expect(new TextDecoder().decode(svg?.data)).toMatch(/^<svg /);
+  });
+
+  it("500 → image_error naming Recraft", async () => {
+    up.script("recraftai", "server_error");
+    const events = await collect(streamModel(ask(imageModel("recraftai", "recraftv3"), "x"), config));
+    expect(events).toEqual([expect.objectContaining({ code: "image_error", provider: "recraftai" })]);
+  });
+});
+
+describe("Midjourney relay", () => {
+  const mj = imageModel("midjourney", "v7");
+
+  it("imagines a grid and offers the U1–U4 upscales, which can then be requested", async () => {
+    const events = await collect(streamModel(ask(mj, "A castle at dawn"), config));
+    const [grid] = ofType(events, "image");
+    expect(grid?.mimeType).toBe("image/png");
+    expect(grid?.choices?.map((c) => c.label)).toEqual(["U1", "U2", "U3", "U4"]);
+    expect(requestsTo("/mj/submit/imagine")[0]?.body).toEqual({ prompt: "A castle at dawn --v 7" });
+
+    const choice = grid?.choices?.[1];
+    if (!choice) throw new Error("no U2 choice");
+    const upscale = await collect(
+      streamModel(ask(mj, "A castle at dawn", { options: { midjourneyAction: choice } }), config),
+    );
+    const [single] = ofType(upscale, "image");
+    expect(single?.choices).toBeUndefined();
+    expect(magic(upscale)).toEqual(PNG);
+    expect(requestsTo("/mj/submit/action")[0]?.body).toEqual({
+      taskId: choice.taskId,
+      customId: choice.customId,
+    });
+  });
+
+  it("a refused prompt → unable_to_process; a stuck task → image_timeout", async () => {
+    const banned = await collect(streamModel(ask(mj, "something banned"), config));
+    expect(banned).toEqual([expect.objectContaining({ code: "unable_to_process" })]);
+    up.script("midjourney", "slow");
+    const stuck = await collect(streamModel(ask(mj, "stuck"), { ...config, imageTimeoutMs: 150 }));
+    expect(stuck).toEqual([expect.objectContaining({ code: "image_timeout", provider: "midjourney" })]);
+  });
+
+  it("without a relay URL configured → provider_unavailable", async () => {
+    const { MIDJOURNEY_BASE_URL: _, ...env } = up.env;
+    const events = await collect(streamModel(ask(mj, "x"), providerConfigFromEnv(env)));
+    expect(events).toEqual([
+      expect.objectContaining({ code: "provider_unavailable", provider: "midjourney" }),
+    ]);
+  });
+});

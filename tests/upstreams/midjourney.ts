@@ -1,0 +1,136 @@
+// Fake Midjourney relay speaking the midjourney-proxy API: submit imagine/action, fetch the task, download.
+import { randomInt } from "node:crypto";
+import { type Ctx, imagePreflight, sendJson } from "./common.ts";
+import { fakePng } from "./fake-content.ts";
+
+interface Task {
+  id: string;
+  action: "IMAGINE" | "UPSCALE";
+  prompt: string;
+  fetches: number;
+  readyAt: number;
+  never: boolean;
+}
+
+const tasks = new Map<string, Task>();
+
+function errorBody(status: number, message: string) {
+  return { code: status === 429 ? 23 : 9, description: message, result: null };
+}
+
+const gridButtons = (id: string) => [
+  ...[1, 2, 3, 4].map((n) => ({
+    customId: `MJ::JOB::upsample::${n}::${id}`,
+    emoji: "",
+    label: `U${n}`,
+    type: 2,
+    style: 2,
+  })),
+  { customId: `MJ::JOB::reroll::0::${id}::SOLO`, emoji: "🔄", label: "", type: 2, style: 2 },
+  ...[1, 2, 3, 4].map((n) => ({
+    customId: `MJ::JOB::variation::${n}::${id}`,
+    emoji: "",
+    label: `V${n}`,
+    type: 2,
+    style: 2,
+  })),
+];
+
+export async function handleMidjourney(ctx: Ctx, key: string): Promise<void> {
+  if (ctx.req.headers["mj-api-secret"] !== key) {
+    sendJson(ctx, 401, { code: 401, description: "Unauthorized", result: null });
+    return;
+  }
+  const fetchMatch = /^\/mj\/task\/([^/]+)\/fetch$/.exec(ctx.path);
+  if (ctx.req.method === "GET" && fetchMatch) return fetchTask(ctx, decodeURIComponent(fetchMatch[1] ?? ""));
+  if (ctx.req.method !== "POST" || (ctx.path !== "/mj/submit/imagine" && ctx.path !== "/mj/submit/action")) {
+    sendJson(ctx, 404, { code: 404, description: "Not Found", result: null });
+    return;
+  }
+  const body = ctx.json ?? {};
+  const imagine = ctx.path.endsWith("imagine");
+  if (imagine ? typeof body.prompt !== "string" || !body.prompt : !body.taskId || !body.customId) {
+    sendJson(ctx, 200, {
+      code: 4,
+      description: imagine ? "prompt cannot be empty" : "taskId and customId are required",
+      result: null,
+    });
+    return;
+  }
+  if (await imagePreflight(ctx, errorBody)) return;
+  if (imagine && String(body.prompt).includes("banned")) {
+    sendJson(ctx, 200, {
+      code: 24,
+      description: "banned prompt",
+      result: null,
+      properties: { bannedWord: "banned" },
+    });
+    return;
+  }
+  const id = String(randomInt(1_000_000_000_000, 9_000_000_000_000));
+  const parent = imagine ? undefined : tasks.get(String(body.taskId));
+  tasks.set(id, {
+    id,
+    action: imagine ? "IMAGINE" : "UPSCALE",
+    prompt: imagine ? String(body.prompt) : `${parent?.prompt ?? ""} (${String(body.customId)})`,
+    fetches: 0,
+    readyAt: Date.now() + (ctx.behaviour === "slow_first_token" ? (ctx.options.delayMs ?? 400) : 0),
+    never: ctx.behaviour === "slow" || ctx.behaviour === "hang",
+  });
+  sendJson(ctx, 200, { code: 1, description: "Submit success", result: id, properties: {} });
+  ctx.seen.completed = true;
+}
+
+async function fetchTask(ctx: Ctx, id: string): Promise<void> {
+  const task = tasks.get(id);
+  if (!task) {
+    sendJson(ctx, 404, { code: 3, description: "task not found", result: null });
+    return;
+  }
+  if (ctx.behaviour === "malformed") {
+    ctx.res.writeHead(200, { "content-type": "application/json" });
+    ctx.res.end('{"id": "');
+    return;
+  }
+  if (ctx.behaviour === "disconnect") return ctx.disconnect();
+  task.fetches++;
+  const base = {
+    id,
+    action: task.action,
+    prompt: task.prompt,
+    promptEn: task.prompt,
+    description: "/imagine",
+    submitTime: Date.now(),
+    failReason: null,
+  };
+  if (task.never || task.fetches < 2 || Date.now() < task.readyAt) {
+    sendJson(ctx, 200, { ...base, status: "IN_PROGRESS", progress: "50%", imageUrl: null, buttons: [] });
+  } else {
+    const name = `${id}.png`;
+    ctx.files.set(name, {
+      type: "image/png",
+      data: fakePng(task.prompt, task.action === "IMAGINE" ? 64 : 32),
+    });
+    const buttons =
+      task.action === "IMAGINE"
+        ? gridButtons(id)
+        : [
+            {
+              customId: `MJ::JOB::low_variation::1::${id}::SOLO`,
+              emoji: "🪄",
+              label: "Vary (Subtle)",
+              type: 2,
+              style: 2,
+            },
+          ];
+    sendJson(ctx, 200, {
+      ...base,
+      status: "SUCCESS",
+      progress: "100%",
+      imageUrl: `${ctx.origin}/midjourney/files/${name}`,
+      finishTime: Date.now(),
+      buttons,
+    });
+  }
+  ctx.seen.completed = true;
+}
