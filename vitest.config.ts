@@ -1,6 +1,7 @@
 // Test projects: pure domain rules, Node-side tooling, the Worker in workerd, and browser journeys.
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { TEST_OAUTH_CLIENTS } from "./tests/setup/oauth";
 
 export default defineConfig({
   test: {
@@ -27,9 +28,18 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
+                // Every provider points at tests/upstreams (scripted through inject("upstreamControl")).
+                ...(JSON.parse(inject("upstreamEnv")) as Record<string, string>),
                 APP_ENV: "test",
                 DATABASE_URL: inject("databaseUrl"),
                 DB_WS_PROXY: inject("dbWsProxy"),
+                // Google and GitHub sign-in against tests/oauth/server.ts.
+                GOOGLE_CLIENT_ID: TEST_OAUTH_CLIENTS.google.clientId,
+                GOOGLE_CLIENT_SECRET: TEST_OAUTH_CLIENTS.google.clientSecret,
+                GOOGLE_OAUTH_BASE_URL: `${inject("oauthBaseUrl")}/google`,
+                GITHUB_CLIENT_ID: TEST_OAUTH_CLIENTS.github.clientId,
+                GITHUB_CLIENT_SECRET: TEST_OAUTH_CLIENTS.github.clientSecret,
+                GITHUB_OAUTH_BASE_URL: `${inject("oauthBaseUrl")}/github`,
               },
             },
           })),
@@ -37,7 +47,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          globalSetup: ["tests/setup/database.ts"],
+          globalSetup: ["tests/setup/database.ts", "tests/setup/oauth.ts", "tests/setup/upstreams.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

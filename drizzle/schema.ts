@@ -252,6 +252,43 @@ export const embedding = hot.table(
   ],
 );
 
+// Tables the accounts need beyond SPEC §3.
+
+/** The one live email-verification code of an unverified user; a new code replaces the old one. */
+export const verificationCode = hot.table("verification_code", {
+  userId: userRef()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  // SHA-256 of the code: a read of the table does not hand out codes.
+  codeHash: varchar({ length: 64 }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  attempts: integer().notNull().default(0),
+  sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window counters for throttling (sign-in failures per email and per IP, sign-ups, contact
+ * messages). One row per key, bumped with a single upsert so parallel requests cannot both slip under.
+ */
+export const throttle = hot.table("throttle", {
+  key: varchar({ length: 300 }).primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  count: integer().notNull().default(0),
+});
+
+/** Mail "sent" in development and tests: stored here, printed to the console, read at GET /api/dev/outbox. */
+export const devOutbox = hot.table(
+  "dev_outbox",
+  {
+    id: id(),
+    to: varchar({ length: 200 }).notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
 export type UserRow = typeof user.$inferSelect;
 export type NewUserRow = typeof user.$inferInsert;
 export type UserPreferencesRow = typeof userPreferences.$inferSelect;
@@ -276,3 +313,6 @@ export type LogRow = typeof log.$inferSelect;
 export type NewLogRow = typeof log.$inferInsert;
 export type EmbeddingRow = typeof embedding.$inferSelect;
 export type NewEmbeddingRow = typeof embedding.$inferInsert;
+export type VerificationCodeRow = typeof verificationCode.$inferSelect;
+export type ThrottleRow = typeof throttle.$inferSelect;
+export type DevOutboxRow = typeof devOutbox.$inferSelect;

@@ -16,6 +16,21 @@ export interface Env {
   APP_ENV?: string;
   /** Extra origins allowed to make unsafe requests (comma-separated), besides the request's own origin. */
   ALLOWED_ORIGINS?: string;
+  /** HTTP mail API (Resend-style POST { from, to, subject, text }); unset in dev/tests, which use the outbox. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  /** Sender, e.g. "Switchboard <no-reply@example.com>". */
+  MAIL_FROM?: string;
+  /** Google sign-in; the button shows only when both are set. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Replaces Google's endpoints (tests point it at tests/oauth); unset in production. */
+  GOOGLE_OAUTH_BASE_URL?: string;
+  /** GitHub sign-in; the button shows only when both are set. */
+  GITHUB_CLIENT_ID?: string;
+  GITHUB_CLIENT_SECRET?: string;
+  /** A GitHub Enterprise Server (or the test server): OAuth under it, the API under `<base>/api/v3`. */
+  GITHUB_OAUTH_BASE_URL?: string;
 }
 
 export interface SessionUser {
@@ -35,4 +50,15 @@ export interface AppVariables {
 export interface AppEnv {
   Bindings: Env;
   Variables: AppVariables;
+}
+
+// vite replaces import.meta.env.MODE at build time ("production" in `vite build`, "test" under vitest),
+// which lets the production bundle drop dev-only routes. Same shape as vite/client's declaration.
+declare global {
+  interface ImportMetaEnv {
+    MODE: string;
+  }
+  interface ImportMeta {
+    readonly env: ImportMetaEnv;
+  }
 }

@@ -9,7 +9,15 @@ import { errorBody, onError, onNotFound } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
+import { accountRoutes } from "./routes/account";
+import { contactRoutes } from "./routes/contact";
+import { createDevRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
+import { loginRoutes } from "./routes/login";
+import { logoutRoutes } from "./routes/logout";
+import { oauthRoutes } from "./routes/oauth";
+import { preferencesRoutes } from "./routes/preferences";
+import { verificationRoutes } from "./routes/verification";
 
 /** JSON bodies are small; uploads get their own, larger limit on their own route. */
 const MAX_JSON_BODY = 1_000_000;
@@ -39,7 +47,18 @@ app.use(
 app.use("/api/*", database());
 app.use("/api/*", session());
 
-const routes = app.route("/api/health", healthRoutes);
+const routes = app
+  .route("/api/health", healthRoutes)
+  .route("/api/login", loginRoutes)
+  .route("/api/login", accountRoutes)
+  .route("/api/login/verification", verificationRoutes)
+  .route("/api/login/oauth", oauthRoutes)
+  .route("/api/logout", logoutRoutes)
+  .route("/api/user/preferences", preferencesRoutes)
+  .route("/api/contact", contactRoutes);
+
+// vite turns MODE into a constant, so `vite build` drops this branch and the dev routes with it.
+if (import.meta.env.MODE !== "production") app.route("/api/dev", createDevRoutes());
 
 app.onError(onError);
 app.notFound(onNotFound);

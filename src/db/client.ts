@@ -31,7 +31,17 @@ export function openDatabase(config: DbConfig): { db: Database; close: () => Pro
   if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not configured");
   configureDriver(config.DB_WS_PROXY);
   const pool = new Pool({ connectionString: config.DATABASE_URL, max: 5 });
-  // An idle pooled socket that errors must not crash the request.
-  pool.on("error", (err: Error) => console.error("database pool error", err));
-  return { db: drizzle(pool, { schema }), close: () => pool.end() };
+  let ending = false;
+  // An idle pooled socket that errors must not crash the request; once we end the pool, its sockets
+  // closing is expected, not an error.
+  pool.on("error", (err: Error) => {
+    if (!ending) console.error("database pool error:", err.message ?? String(err));
+  });
+  return {
+    db: drizzle(pool, { schema }),
+    close: () => {
+      ending = true;
+      return pool.end();
+    },
+  };
 }

@@ -1,20 +1,84 @@
-// Session queries: a session is valid while it has not expired and its user is not deleted.
-import { and, eq, gt } from "drizzle-orm";
+// Session queries: a session is valid while neither timeout has passed and its user is not deleted.
+import { and, eq, gt, lte, ne } from "drizzle-orm";
 import { session, user } from "../../drizzle/schema";
+import { absoluteDeadline } from "../domain/sessions";
 import type { SessionUser } from "../env";
 import type { Database } from "./client";
+
+export interface FoundSession {
+  user: SessionUser;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date;
+}
 
 export async function findSessionUser(
   db: Database,
   { sessionId, now }: { sessionId: string; now: Date },
-): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+): Promise<FoundSession | null> {
   const rows = await db
-    .select({ id: user.id, email: user.email, verified: user.verified, expiresAt: session.expiresAt })
+    .select({
+      id: user.id,
+      email: user.email,
+      verified: user.verified,
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      lastUsedAt: session.lastUsedAt,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.id, sessionId), gt(session.expiresAt, now), eq(user.deleted, false)))
     .limit(1);
   const row = rows[0];
-  if (!row) return null;
-  return { user: { id: Number(row.id), email: row.email, verified: row.verified }, expiresAt: row.expiresAt };
+  if (!row || absoluteDeadline(row.createdAt) <= now) return null;
+  return {
+    user: { id: Number(row.id), email: row.email, verified: row.verified },
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+export async function insertSession(
+  db: Database,
+  values: { id: string; userId: number; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(session).values({
+    id: values.id,
+    userId: values.userId,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** Slides the idle timeout; the `lastUsedAt` guard makes concurrent refreshes of one session write once. */
+export async function refreshSession(
+  db: Database,
+  {
+    sessionId,
+    now,
+    expiresAt,
+    refreshedBefore,
+  }: { sessionId: string; now: Date; expiresAt: Date; refreshedBefore: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(session)
+    .set({ expiresAt, lastUsedAt: now })
+    .where(and(eq(session.id, sessionId), lte(session.lastUsedAt, refreshedBefore)))
+    .returning({ id: session.id });
+  return rows.length > 0;
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(session).where(eq(session.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but `exceptSessionId` (the one changing the password). */
+export async function deleteUserSessions(
+  db: Database,
+  { userId, exceptSessionId }: { userId: number; exceptSessionId?: string },
+): Promise<void> {
+  const mine = eq(session.userId, userId);
+  await db.delete(session).where(exceptSessionId ? and(mine, ne(session.id, exceptSessionId)) : mine);
 }

@@ -8,12 +8,22 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   "/api/health",
   "/api/login",
   "/api/login/signup",
+  "/api/login/providers",
   "/api/login/oauth/*",
+  // Signing out answers the same with or without a valid session.
+  "/api/logout",
   "/api/contact",
   "/api/shared/*",
   "/api/billing/webhook",
   // Dev-only routes are not mounted at all in production builds.
   "/api/dev/*",
+];
+
+/** What a signed-in account may still do before it confirms its email: verify, or delete itself. */
+export const UNVERIFIED_API_PATHS: readonly string[] = [
+  "/api/login/verification",
+  "/api/login/verification/resend",
+  "/api/login/delete",
 ];
 
 function matches(pattern: string, path: string): boolean {
@@ -26,4 +36,9 @@ function matches(pattern: string, path: string): boolean {
 
 export function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => matches(pattern, path));
+}
+
+/** Private paths an account may call before it confirms its email (public paths need no check at all). */
+export function isUnverifiedApiPath(path: string): boolean {
+  return UNVERIFIED_API_PATHS.some((pattern) => matches(pattern, path));
 }

@@ -1,35 +1,52 @@
-// Resolves the session cookie to a user and keeps every /api route private unless it is on the allow-list.
-import { getCookie } from "hono/cookie";
+// Resolves the session cookie to a user, slides its idle timeout, and keeps /api routes private by default.
 import { createMiddleware } from "hono/factory";
-import { findSessionUser } from "../db/sessions";
-import { isPublicApiPath } from "../domain/api-access";
-import type { AppEnv, Env } from "../env";
-import { unauthorized } from "../errors";
+import { readSessionCookie, sessionCookieName, setSessionCookie } from "../auth/cookies";
+import { hashSessionToken, SESSION_TOKEN_PATTERN } from "../auth/tokens";
+import { findSessionUser, refreshSession } from "../db/sessions";
+import { isPublicApiPath, isUnverifiedApiPath } from "../domain/api-access";
+import { SESSION_REFRESH_SECONDS } from "../domain/auth-limits";
+import { cookieMaxAge, idleExpiry, shouldRefreshSession } from "../domain/sessions";
+import type { AppEnv, SessionUser } from "../env";
+import { AppError, unauthorized } from "../errors";
 
-/** `__Host-` binds the cookie to our exact origin over HTTPS; plain http://localhost in dev cannot use it. */
-export const sessionCookieName = (env: Pick<Env, "APP_ENV">) =>
-  env.APP_ENV === "production" ? "__Host-session" : "session";
+export { hashSessionToken, sessionCookieName };
 
-/** The cookie holds a random token; the table holds only its SHA-256, so a leaked table opens no session. */
-export async function hashSessionToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export const emailNotVerified = () =>
+  new AppError(403, "email_not_verified", "Confirm your email address with the code we sent first.");
+
+/** The signed-in user of a private route (the session middleware has already turned everyone else away). */
+export function signedInUser(c: { var: AppEnv["Variables"] }): SessionUser {
+  if (!c.var.user) throw unauthorized();
+  return c.var.user;
 }
 
 export const session = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
-    const token = getCookie(c, sessionCookieName(c.env));
+    const token = readSessionCookie(c);
     // 43 chars = 256 random bits in base64url; anything else cannot be one of ours.
-    if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
+    if (token && SESSION_TOKEN_PATTERN.test(token)) {
       const sessionId = await hashSessionToken(token);
-      const found = await findSessionUser(c.var.db(), { sessionId, now: new Date() });
+      const now = new Date();
+      const found = await findSessionUser(c.var.db(), { sessionId, now });
       if (found) {
         c.set("user", found.user);
         c.set("sessionId", sessionId);
+        if (shouldRefreshSession(found, now)) {
+          const expiresAt = idleExpiry(now, found.createdAt);
+          const refreshedBefore = new Date(now.getTime() - SESSION_REFRESH_SECONDS * 1000);
+          if (await refreshSession(c.var.db(), { sessionId, now, expiresAt, refreshedBefore })) {
+            setSessionCookie(c, token, cookieMaxAge(expiresAt, now));
+          }
+        }
       }
     }
-    if (!c.var.user && !isPublicApiPath(c.req.path)) throw unauthorized();
+    const { path } = c.req;
+    if (!isPublicApiPath(path)) {
+      if (!c.var.user) throw unauthorized();
+      // Until the email is confirmed the account may only finish verification, sign out or go away.
+      if (!c.var.user.verified && !isUnverifiedApiPath(path)) throw emailNotVerified();
+    }
     return next();
   });

@@ -1,6 +1,6 @@
 // Which API paths are public: the allow-list, table-driven.
 import { describe, expect, it } from "vitest";
-import { isPublicApiPath } from "../../src/domain/api-access";
+import { isPublicApiPath, isUnverifiedApiPath } from "../../src/domain/api-access";
 
 describe("isPublicApiPath", () => {
   it.each([
@@ -10,6 +10,11 @@ describe("isPublicApiPath", () => {
     ["/api/login/signup", true],
     ["/api/login/user", false],
     ["/api/login/password", false],
+    ["/api/login/providers", true],
+    ["/api/login/verification", false],
+    ["/api/login/delete", false],
+    ["/api/logout", true],
+    ["/api/user/preferences/saveLanguage", false],
     ["/api/login/oauth/github", true],
     ["/api/login/oauth/", false],
     ["/api/contact", true],
@@ -23,5 +28,19 @@ describe("isPublicApiPath", () => {
     ["/api/devil", false],
   ])("%s → public %s", (path, expected) => {
     expect(isPublicApiPath(path)).toBe(expected);
+  });
+});
+
+describe("isUnverifiedApiPath", () => {
+  it.each([
+    ["/api/login/verification", true],
+    ["/api/login/verification/resend", true],
+    ["/api/login/delete", true],
+    ["/api/login/user", false],
+    ["/api/login/password", false],
+    ["/api/user/preferences/saveLanguage", false],
+    ["/api/chat/new", false],
+  ])("%s → open before verification %s", (path, expected) => {
+    expect(isUnverifiedApiPath(path)).toBe(expected);
   });
 });

@@ -1,5 +1,7 @@
 // SPEC §3 constraints, checked with real inserts into a PGlite (with pgvector) built from migrations/.
+
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
@@ -17,20 +19,30 @@ const UNIQUE_VIOLATION = "23505";
 const RESTRICT_VIOLATION = "23001";
 const NOT_NULL_VIOLATION = "23502";
 const STRING_TOO_LONG = "22001";
+// SPEC §3's tables, plus those the accounts need (verification codes, throttles, the dev outbox).
 const TABLES = [
   "assistant",
   "attachment",
   "chat",
+  "dev_outbox",
   "embedding",
   "log",
   "message",
   "oauth_account",
   "session",
   "subscription",
+  "throttle",
   "usage",
   "user",
   "user_preferences",
+  "verification_code",
 ];
+// Every migration drizzle-kit knows of, in order: the custom vector one first.
+const MIGRATIONS = (
+  JSON.parse(readFileSync(new URL("../../migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+    entries: { tag: string }[];
+  }
+).entries.map((e) => e.tag);
 
 let client: PGlite;
 let firstRun: string[];
@@ -84,7 +96,8 @@ const axis = (i: number, weight = 1) => Array.from({ length: 1536 }, (_, j) => (
 
 describe("migrations", () => {
   it("create the vector extension, then every table of SPEC §3 in the hot schema", async () => {
-    expect(firstRun).toEqual(["0000_vector_extension", "0001_schema"]);
+    expect(MIGRATIONS[0]).toBe("0000_vector_extension");
+    expect(firstRun).toEqual(MIGRATIONS);
     const ext = await client.query("select 1 from pg_extension where extname = 'vector'");
     expect(ext.rows).toHaveLength(1);
     const tables = await client.query<{ name: string }>(
@@ -97,7 +110,7 @@ describe("migrations", () => {
     await newUser("survivor@example.com");
     expect(await migratePglite(client)).toEqual([]);
     const applied = await client.query("select 1 from drizzle.__drizzle_migrations");
-    expect(applied.rows).toHaveLength(2);
+    expect(applied.rows).toHaveLength(MIGRATIONS.length);
     expect(await rowsWhere(s.user, eq(s.user.email, "survivor@example.com"))).toBe(1);
   });
 });
@@ -311,7 +324,7 @@ describe("node scripts/db/migrate.ts", () => {
 
   it("applies the migrations over the wire, says which, and then reports the database up to date", async () => {
     const first = await run(url);
-    expect(first.stdout).toContain("0000_vector_extension, 0001_schema");
+    expect(first.stdout).toContain(MIGRATIONS.join(", "));
     expect(first.stdout).not.toContain("secret");
     const second = await run(url);
     expect(second.stdout).toContain("up to date");

@@ -1,0 +1,55 @@
+// The session cookie and the short-lived OAuth cookies: always HttpOnly, Secure, SameSite=Lax.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { CookieOptions } from "hono/utils/cookie";
+import type { AppEnv, Env } from "../env";
+
+const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
+
+/**
+ * `__Host-` binds the cookie to our exact origin over HTTPS (no Domain, Path=/). Plain http://localhost
+ * in dev cannot use the prefix, so other environments use a plain name with the same flags.
+ */
+export const sessionCookieName = (env: Pick<Env, "APP_ENV">) =>
+  isProduction(env) ? "__Host-session" : "session";
+
+// Browsers accept Secure cookies from http://localhost, so Secure holds everywhere.
+const BASE: CookieOptions = { httpOnly: true, secure: true, sameSite: "Lax", path: "/" };
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, maxAgeSeconds: number) {
+  setCookie(c, sessionCookieName(c.env), token, { ...BASE, maxAge: maxAgeSeconds });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, sessionCookieName(c.env), BASE);
+}
+
+export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, sessionCookieName(c.env));
+
+/** The OAuth state, PKCE verifier and return path live only for the round trip to the provider. */
+const OAUTH_COOKIES = ["oauth_state", "oauth_verifier", "oauth_return"] as const;
+type OauthCookie = (typeof OAUTH_COOKIES)[number];
+
+const oauthCookieName = (env: Pick<Env, "APP_ENV">, name: OauthCookie) =>
+  isProduction(env) ? `__Host-${name}` : name;
+
+export function setOauthCookies(
+  c: Context<AppEnv>,
+  values: Record<OauthCookie, string>,
+  maxAgeSeconds: number,
+) {
+  for (const name of OAUTH_COOKIES) {
+    setCookie(c, oauthCookieName(c.env, name), values[name], { ...BASE, maxAge: maxAgeSeconds });
+  }
+}
+
+export function takeOauthCookies(c: Context<AppEnv>): Partial<Record<OauthCookie, string>> {
+  const values: Partial<Record<OauthCookie, string>> = {};
+  for (const name of OAUTH_COOKIES) {
+    const cookie = oauthCookieName(c.env, name);
+    values[name] = getCookie(c, cookie);
+    // One use only: a replayed callback finds no state.
+    deleteCookie(c, cookie, BASE);
+  }
+  return values;
+}

@@ -1,0 +1,33 @@
+// Assembles the session user object from the user's preferences, subscription and usage rows.
+import { cleanModelsConfiguration } from "../domain/models";
+import { userPlanOf } from "../domain/plans";
+import type { AssistantsConfiguration, User } from "../domain/user";
+import { subscriptionSummary, usageCounts } from "./account-summary";
+import type { Database } from "./client";
+import { findPreferences } from "./preferences";
+
+export async function loadUser(
+  db: Database,
+  account: { id: number; email: string },
+  now: Date,
+): Promise<User> {
+  const [preferences, subscriptions, counts] = await Promise.all([
+    findPreferences(db, account.id),
+    subscriptionSummary(db, account.id),
+    usageCounts(db, account.id, now),
+  ]);
+  const { own, admin, hasMembers } = subscriptions;
+  const isMember = own !== null && own.adminUserId !== null && own.adminUserId !== own.userId;
+  return {
+    id: account.id,
+    email: account.email,
+    usagePlan: userPlanOf(own, admin),
+    usageCounts: counts,
+    modelsConfiguration: cleanModelsConfiguration(preferences?.modelsConfiguration ?? null),
+    assistantsConfiguration: (preferences?.assistantsConfiguration as AssistantsConfiguration | null) ?? null,
+    lastReleaseNoteDateChecked: preferences?.lastReleaseNoteDateChecked?.toISOString() ?? null,
+    hasSeenOnboardingTips: preferences?.hasSeenOnboardingTips ?? false,
+    // A team admin manages seats: others name them as admin, or their own (non-member) row buys several.
+    isTeamAdmin: hasMembers || (!isMember && (own?.quantity ?? 0) > 1),
+  };
+}

@@ -1,0 +1,22 @@
+// The session user object of SPEC §3, as GET /api/login/user returns it.
+import type { ModelsConfiguration } from "./models/configuration.ts";
+import type { Plan } from "./plans.ts";
+import type { UsageCounts } from "./usage.ts";
+
+/** Stored as the client sent it (a JSON object or array); its shape is the assistants screens' business. */
+export type AssistantsConfiguration = Record<string, unknown> | unknown[];
+
+export interface User {
+  id: number;
+  email: string;
+  usagePlan: Plan;
+  /** Requests per quota category within each category's window (SPEC §9). */
+  usageCounts: UsageCounts;
+  /** Cleaned against the catalogue: unknown or retired models dropped, new ones appended. */
+  modelsConfiguration: ModelsConfiguration;
+  assistantsConfiguration: AssistantsConfiguration | null;
+  /** ISO date of the last release note dismissed, or null. */
+  lastReleaseNoteDateChecked: string | null;
+  hasSeenOnboardingTips: boolean;
+  isTeamAdmin: boolean;
+}

@@ -1,0 +1,90 @@
+// OAuth sign-in: leave for the provider with state + PKCE in cookies, come back, exchange, sign in, redirect.
+import { type Context, Hono } from "hono";
+import { setOauthCookies, takeOauthCookies } from "../auth/cookies";
+import {
+  finishAuthorization,
+  isOauthProvider,
+  OauthError,
+  type OauthProvider,
+  providerSetup,
+  startAuthorization,
+} from "../auth/oauth";
+import { oauthUserId } from "../auth/oauth-sign-in";
+import { startSession } from "../auth/sessions";
+import { constantTimeEqual } from "../auth/tokens";
+import { OAUTH_FLOW_SECONDS } from "../domain/auth-limits";
+import type { AppEnv } from "../env";
+import { notFound } from "../errors";
+
+const DEFAULT_RETURN = "/app/a/default";
+
+/** Only a path on our own site: "//evil.example" or "/\evil.example" would leave it. */
+export function safeReturnPath(value: string | undefined): string {
+  if (
+    !value ||
+    value.length > 2000 ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  ) {
+    return DEFAULT_RETURN;
+  }
+  return value;
+}
+
+const callbackUrl = (c: Context<AppEnv>, provider: OauthProvider) =>
+  `${new URL(c.req.url).origin}/api/login/oauth/${provider}/callback`;
+
+function setupOr404(c: Context<AppEnv>) {
+  const provider = c.req.param("provider") ?? "";
+  const setup = isOauthProvider(provider) ? providerSetup(c.env, provider) : null;
+  if (!setup) throw notFound(`Sign-in with ${provider || "this provider"} is not available.`);
+  return setup;
+}
+
+const backToLogin = (c: Context<AppEnv>, code: string) =>
+  c.redirect(`/login?error=${encodeURIComponent(code)}`, 302);
+
+export const oauthRoutes = new Hono<AppEnv>()
+  .get("/:provider", (c) => {
+    const setup = setupOr404(c);
+    const { url, state, verifier } = startAuthorization(setup, callbackUrl(c, setup.id));
+    const returnPath = safeReturnPath(c.req.query("redirect"));
+    setOauthCookies(
+      c,
+      { oauth_state: state, oauth_verifier: verifier, oauth_return: returnPath },
+      OAUTH_FLOW_SECONDS,
+    );
+    return c.redirect(url.toString(), 302);
+  })
+
+  .get("/:provider/callback", async (c) => {
+    const setup = setupOr404(c);
+    const saved = takeOauthCookies(c);
+    const { code, state, error } = c.req.query();
+    // The user declined at the provider, or the provider failed: nothing to exchange.
+    if (error) return backToLogin(c, error === "access_denied" ? "oauth_cancelled" : "oauth_failed");
+    if (
+      !code ||
+      !state ||
+      !saved.oauth_state ||
+      !saved.oauth_verifier ||
+      !constantTimeEqual(state, saved.oauth_state)
+    ) {
+      return backToLogin(c, "oauth_state_mismatch");
+    }
+    try {
+      const identity = await finishAuthorization(setup, {
+        redirectUri: callbackUrl(c, setup.id),
+        code,
+        verifier: saved.oauth_verifier,
+      });
+      const userId = await oauthUserId(c.var.db(), setup.id, identity);
+      await startSession(c, userId);
+      return c.redirect(safeReturnPath(saved.oauth_return), 302);
+    } catch (err) {
+      if (!(err instanceof OauthError)) throw err;
+      if (err.code === "oauth_failed") console.error(`${setup.id} sign-in failed:`, err.message);
+      return backToLogin(c, err.code);
+    }
+  });

@@ -1,0 +1,84 @@
+// The user's preferences: release note and onboarding flags (SPEC §7), language, models and assistants setup.
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { savePreferences } from "../db/preferences";
+import { LOCALES } from "../domain/locales";
+import { cleanModelsConfiguration } from "../domain/models";
+import { LATEST_RELEASE_NOTE_DATE } from "../domain/release-notes";
+import type { AssistantsConfiguration } from "../domain/user";
+import type { AppEnv } from "../env";
+import { forbidden } from "../errors";
+import { signedInUser } from "../middleware/session";
+import { validate } from "../middleware/validate";
+
+const MAX_ASSISTANTS_CONFIGURATION_CHARS = 20_000;
+
+/**
+ * SPEC §7 makes these two saves GETs, which the same-origin check for unsafe methods does not cover:
+ * refuse them when the browser says another site started the request.
+ */
+const sameSiteGet = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const site = c.req.header("Sec-Fetch-Site");
+    if (site && site !== "same-origin" && site !== "none")
+      throw forbidden("Cross-site requests are not allowed.");
+    return next();
+  });
+
+const userId = (c: { var: AppEnv["Variables"] }) => signedInUser(c).id;
+
+const languageBody = z.object({
+  lang: z.enum(LOCALES, { error: `The language must be one of ${LOCALES.join(", ")}.` }),
+});
+
+/** Each list is cleaned against the catalogue afterwards, so unknown labels are dropped, not refused. */
+const modelsBody = z.object({
+  modelsConfiguration: z.partialRecord(
+    z.enum(["text", "image", "web", "reasoning", "light_text"], {
+      error: "The keys are text, image, web, reasoning and light_text.",
+    }),
+    z.array(z.string().max(70)).max(200),
+    { error: "The models configuration is an object of model lists." },
+  ),
+});
+
+const assistantsBody = z.object({
+  assistantsConfiguration: z
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+      error: "The assistants configuration is a JSON object or array.",
+    })
+    .refine((value) => JSON.stringify(value).length <= MAX_ASSISTANTS_CONFIGURATION_CHARS, {
+      message: `The assistants configuration must stay under ${MAX_ASSISTANTS_CONFIGURATION_CHARS} characters.`,
+    }),
+});
+
+export const preferencesRoutes = new Hono<AppEnv>()
+  .get("/saveLastReleaseNote", sameSiteGet(), async (c) => {
+    const date = new Date(LATEST_RELEASE_NOTE_DATE);
+    await savePreferences(c.var.db(), userId(c), { lastReleaseNoteDateChecked: date });
+    return c.json({ ok: true as const, lastReleaseNoteDateChecked: date.toISOString() });
+  })
+
+  .get("/saveHasSeenOnboardingTips", sameSiteGet(), async (c) => {
+    await savePreferences(c.var.db(), userId(c), { hasSeenOnboardingTips: true });
+    return c.json({ ok: true as const, hasSeenOnboardingTips: true as const });
+  })
+
+  .post("/saveLanguage", validate("json", languageBody), async (c) => {
+    const { lang } = c.req.valid("json");
+    await savePreferences(c.var.db(), userId(c), { lang });
+    return c.json({ ok: true as const, lang });
+  })
+
+  .post("/saveModelsConfiguration", validate("json", modelsBody), async (c) => {
+    const modelsConfiguration = cleanModelsConfiguration(c.req.valid("json").modelsConfiguration);
+    await savePreferences(c.var.db(), userId(c), { modelsConfiguration });
+    return c.json({ ok: true as const, modelsConfiguration });
+  })
+
+  .post("/saveAssistantsConfiguration", validate("json", assistantsBody), async (c) => {
+    const assistantsConfiguration: AssistantsConfiguration = c.req.valid("json").assistantsConfiguration;
+    await savePreferences(c.var.db(), userId(c), { assistantsConfiguration });
+    return c.json({ ok: true as const, assistantsConfiguration });
+  });

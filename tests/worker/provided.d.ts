@@ -1,0 +1,8 @@
+// Values the global setups provide (tests/setup/*.ts declare them too; those files are typed for Node).
+declare module "vitest" {
+  export interface ProvidedContext {
+    upstreamControl: string;
+    upstreamEnv: string;
+  }
+}
+export {};

@@ -1,0 +1,166 @@
+// Sign-in with email and password: one answer for every failure, throttling and its reset, hash upgrades.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { throttle, user } from "../../drizzle/schema";
+import { hashPassword } from "../../src/auth/password";
+import {
+  call,
+  createAccount,
+  errorOf,
+  sessionCookie,
+  sessionRows,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniqueIp,
+  withDb,
+} from "./support/accounts";
+
+const signIn = (email: string, password: string, ip: string, cookie?: string) =>
+  call("/api/login", { body: { email, password }, ip, cookie });
+
+describe("POST /api/login", () => {
+  it("signs in with the right password and sets a session cookie", async () => {
+    const account = await createAccount();
+    const res = await signIn(account.email, TEST_PASSWORD, uniqueIp());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, verified: true });
+    const me = await call("/api/login/user", { cookie: sessionCookie(res) });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { id: number }).id).toBe(account.id);
+  });
+
+  it("trims and lower-cases the email", async () => {
+    const account = await createAccount();
+    const res = await signIn(`  ${account.email.toUpperCase()}  `, TEST_PASSWORD, uniqueIp());
+    expect(res.status).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown email identically, without a cookie", async () => {
+    const account = await createAccount();
+    const wrong = await signIn(account.email, "not the password at all", uniqueIp());
+    const unknown = await signIn(uniqueEmail("nobody"), "not the password at all", uniqueIp());
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    expect(unknown.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("tells an unverified account it still has to verify", async () => {
+    const account = await createAccount({ verified: false });
+    const res = await signIn(account.email, TEST_PASSWORD, uniqueIp());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, verified: false });
+  });
+
+  it("starts a new session on every sign-in and ends the one the browser held", async () => {
+    const account = await createAccount();
+    const ip = uniqueIp();
+    const first = sessionCookie(await signIn(account.email, TEST_PASSWORD, ip));
+    const second = sessionCookie(await signIn(account.email, TEST_PASSWORD, ip, first));
+    expect(second).not.toBe(first);
+    expect((await call("/api/login/user", { cookie: first })).status).toBe(401);
+    expect((await call("/api/login/user", { cookie: second })).status).toBe(200);
+    // The session createAccount made is still there, as is the new one; the rotated one is gone.
+    expect(await sessionRows(account.id)).toHaveLength(2);
+  });
+
+  it("upgrades a hash made with weaker scrypt parameters", async () => {
+    const weak = await hashPassword(TEST_PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
+    const account = await createAccount({ hashedPassword: weak });
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+    const [row] = await withDb((db) => db.select().from(user).where(eq(user.id, account.id)));
+    expect(row?.hashedPassword).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+
+  it.each([
+    ["no body fields", {}, ["email", "password"]],
+    ["an invalid email", { email: "nope", password: "whatever it is" }, ["email"]],
+    ["an empty password", { email: "a@example.test", password: "" }, ["password"]],
+    ["a password of 300 characters", { email: "a@example.test", password: "x".repeat(300) }, ["password"]],
+  ])("400 for %s, naming the fields", async (_label, body, fields) => {
+    const res = await call("/api/login", { body, ip: uniqueIp() });
+    expect(res.status).toBe(400);
+    const details = (await errorOf(res)).details as { path: string }[];
+    expect(details.map((d) => d.path).sort()).toEqual(fields);
+  });
+});
+
+describe("sign-in throttling", () => {
+  async function failTimes(email: string, ip: string, times: number) {
+    for (let i = 0; i < times; i++) expect((await signIn(email, "wrong password here", ip)).status).toBe(401);
+  }
+
+  it("429 with Retry-After after 10 failures for one email, even with the right password", async () => {
+    const account = await createAccount();
+    await failTimes(account.email, uniqueIp(), 10);
+    const blocked = await signIn(account.email, TEST_PASSWORD, uniqueIp());
+    expect(blocked.status).toBe(429);
+    const wait = Number(blocked.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("429 after 10 failures from one IP, whatever the emails", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(uniqueEmail("spray"), "wrong password here", ip)).status).toBe(401);
+    }
+    const account = await createAccount();
+    expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(429);
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+
+  it("lets the account in again once the 15-minute window has passed", async () => {
+    const account = await createAccount();
+    const ip = uniqueIp();
+    await failTimes(account.email, ip, 10);
+    expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(429);
+    await withDb((db) =>
+      db
+        .update(throttle)
+        .set({ windowStartedAt: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(throttle.key, `sign-in:email:${account.email}`)),
+    );
+    await withDb((db) =>
+      db
+        .update(throttle)
+        .set({ windowStartedAt: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(throttle.key, `sign-in:ip:${ip}`)),
+    );
+    expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(200);
+  });
+
+  it("a successful sign-in resets the email's failures", async () => {
+    const account = await createAccount();
+    await failTimes(account.email, uniqueIp(), 9);
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+    await failTimes(account.email, uniqueIp(), 9);
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+
+  it("parallel guesses cannot get past 10", async () => {
+    const account = await createAccount();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => signIn(account.email, "wrong password here", uniqueIp())),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+});
+
+describe("deleted accounts", () => {
+  it("cannot sign in again, and the answer is the one for a wrong password", async () => {
+    const account = await createAccount();
+    const res = await call("/api/login/delete", {
+      body: { password: TEST_PASSWORD },
+      cookie: account.cookie,
+    });
+    expect(res.status).toBe(200);
+    const again = await signIn(account.email, TEST_PASSWORD, uniqueIp());
+    expect(again.status).toBe(401);
+    expect((await errorOf(again)).code).toBe("invalid_credentials");
+  });
+});

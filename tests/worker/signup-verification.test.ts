@@ -1,0 +1,224 @@
+// Sign-up and email verification: validation, the code by mail, its expiry, its tries and its resend limit.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { user, verificationCode } from "../../drizzle/schema";
+import { call, errorOf, sessionCookie, uniqueEmail, uniqueIp, withDb } from "./support/accounts";
+
+const PASSWORD = "a long enough passphrase";
+
+async function signUp(email: string, password = PASSWORD) {
+  const res = await call("/api/login/signup", { body: { email, password }, ip: uniqueIp() });
+  return res;
+}
+
+async function outbox(email: string) {
+  const res = await call(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: { subject: string; text: string }[] }).messages;
+}
+
+async function latestCode(email: string): Promise<string> {
+  const [latest] = await outbox(email);
+  const code = latest?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
+
+async function signedUp() {
+  const email = uniqueEmail("signup");
+  const res = await signUp(email);
+  expect(res.status).toBe(201);
+  return { email, cookie: sessionCookie(res) };
+}
+
+/** Moves a user's pending code in time, as if minutes had passed. */
+async function updateCode(email: string, patch: { sentAt?: Date; expiresAt?: Date }) {
+  await withDb(async (db) => {
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await db
+      .update(verificationCode)
+      .set(patch)
+      .where(eq(verificationCode.userId, row?.id ?? 0));
+  });
+}
+
+const verify = (cookie: string, code: string) => call("/api/login/verification", { body: { code }, cookie });
+
+describe("POST /api/login/signup", () => {
+  it("creates an unverified account, signs it in and mails a 6-digit code", async () => {
+    const email = uniqueEmail("new");
+    const res = await signUp(`  ${email.toUpperCase()} `);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ ok: true, email, verified: false });
+    const cookie = sessionCookie(res);
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/\b\d{6}\b/);
+    // Signed in but unverified: the app's data is refused, verification is open.
+    const userRes = await call("/api/login/user", { cookie });
+    expect(userRes.status).toBe(403);
+    expect((await errorOf(userRes)).code).toBe("email_not_verified");
+    const state = await call("/api/login/verification", { cookie });
+    expect(state.status).toBe(200);
+    expect(await state.json()).toMatchObject({ email, verified: false });
+  });
+
+  it("stores only a hash of the password", async () => {
+    const email = uniqueEmail("hash");
+    expect((await signUp(email)).status).toBe(201);
+    const [row] = await withDb((db) => db.select().from(user).where(eq(user.email, email)));
+    expect(row?.hashedPassword).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(row?.hashedPassword).not.toContain(PASSWORD);
+  });
+
+  it("409 for an email that already has an account, in any letter case", async () => {
+    const email = uniqueEmail("taken");
+    expect((await signUp(email)).status).toBe(201);
+    const again = await signUp(email.toUpperCase());
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).code).toBe("email_taken");
+  });
+
+  it.each([
+    ["an invalid email", { email: "not-an-email", password: PASSWORD }, "email", "not a valid address"],
+    [
+      "an email over 200 characters",
+      { email: `${"a".repeat(190)}@example.test`, password: PASSWORD },
+      "email",
+      "at most 200",
+    ],
+    ["no email", { password: PASSWORD }, "email", "required"],
+    ["a short password", { email: "short@example.test", password: "abc123xyz" }, "password", "at least 10"],
+    [
+      "a common password",
+      { email: "common@example.test", password: "qwertyuiop" },
+      "password",
+      "most common",
+    ],
+    [
+      "a common password in capitals",
+      { email: "common@example.test", password: "1234567890" },
+      "password",
+      "most common",
+    ],
+    ["no password", { email: "nopass@example.test" }, "password", "required"],
+    [
+      "a password that is not a string",
+      { email: "num@example.test", password: 12345678901 },
+      "password",
+      "required",
+    ],
+  ])("400 for %s, naming the field and the reason", async (_label, body, field, reason) => {
+    const res = await call("/api/login/signup", { body, ip: uniqueIp() });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe("invalid_input");
+    const details = error.details as { path: string; message: string }[];
+    const issue = details.find((d) => d.path === field);
+    expect(issue?.message.toLowerCase()).toContain(reason);
+  });
+
+  it("400 for a body that is not JSON", async () => {
+    const res = await call("/api/login/signup", { body: "{nope", ip: uniqueIp() });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("POST /api/login/verification", () => {
+  it("confirms the account with the mailed code, which then reaches the app", async () => {
+    const { email, cookie } = await signedUp();
+    const res = await verify(cookie, await latestCode(email));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, verified: true });
+    const userRes = await call("/api/login/user", { cookie });
+    expect(userRes.status).toBe(200);
+    expect(((await userRes.json()) as { email: string }).email).toBe(email);
+  });
+
+  it("says how many tries are left after a wrong code", async () => {
+    const { email, cookie } = await signedUp();
+    const res = await verify(cookie, wrongCodeFor(await latestCode(email)));
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe("verification_code_invalid");
+    expect(error.details).toEqual({ remainingAttempts: 4 });
+  });
+
+  it("after 5 wrong tries even the right code is refused until a new one is sent", async () => {
+    const { email, cookie } = await signedUp();
+    const code = await latestCode(email);
+    for (let i = 0; i < 5; i++) expect((await verify(cookie, wrongCodeFor(code))).status).toBe(400);
+    const sixth = await verify(cookie, code);
+    expect(sixth.status).toBe(400);
+    expect((await errorOf(sixth)).code).toBe("verification_code_exhausted");
+    // A minute later a new code can be asked for, and it works.
+    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    const resend = await call("/api/login/verification/resend", { method: "POST", cookie });
+    expect(resend.status).toBe(200);
+    expect((await verify(cookie, await latestCode(email))).status).toBe(200);
+  });
+
+  it("parallel guesses get no more than 5 tries", async () => {
+    const { email, cookie } = await signedUp();
+    const code = await latestCode(email);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify(cookie, wrongCodeFor(code))));
+    const codes = await Promise.all(answers.map(async (res) => (await errorOf(res)).code));
+    expect(codes.filter((c) => c === "verification_code_invalid")).toHaveLength(5);
+    expect(codes.filter((c) => c === "verification_code_exhausted")).toHaveLength(3);
+  });
+
+  it("refuses a code older than 15 minutes", async () => {
+    const { email, cookie } = await signedUp();
+    const code = await latestCode(email);
+    await updateCode(email, { expiresAt: new Date(Date.now() - 1000) });
+    const res = await verify(cookie, code);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("verification_code_expired");
+  });
+
+  it.each([
+    ["a code of five digits", { code: "12345" }, "6 digits"],
+    ["a code with letters", { code: "12a456" }, "6 digits"],
+    ["no code", {}, "required"],
+  ])("400 for %s", async (_label, body, reason) => {
+    const { cookie } = await signedUp();
+    const res = await call("/api/login/verification", { body, cookie });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toContain(reason);
+  });
+
+  it("401 without a session", async () => {
+    expect((await verify("", "123456")).status).toBe(401);
+  });
+});
+
+describe("POST /api/login/verification/resend", () => {
+  it("sends at most one code a minute, with Retry-After, and the new code replaces the old", async () => {
+    const { email, cookie } = await signedUp();
+    const first = await latestCode(email);
+    const tooSoon = await call("/api/login/verification/resend", { method: "POST", cookie });
+    expect(tooSoon.status).toBe(429);
+    const wait = Number(tooSoon.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await outbox(email)).toHaveLength(1);
+
+    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    const resent = await call("/api/login/verification/resend", { method: "POST", cookie });
+    expect(resent.status).toBe(200);
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(2);
+    const second = await latestCode(email);
+    if (second !== first) expect((await verify(cookie, first)).status).toBe(400);
+    expect((await verify(cookie, second)).status).toBe(200);
+  });
+
+  it("409 once the account is verified", async () => {
+    const { email, cookie } = await signedUp();
+    await verify(cookie, await latestCode(email));
+    const res = await call("/api/login/verification/resend", { method: "POST", cookie });
+    expect(res.status).toBe(409);
+  });
+});

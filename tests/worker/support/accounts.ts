@@ -1,0 +1,131 @@
+// Helpers for Worker tests that need accounts: calling the API as a browser would, and setting up rows.
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { session, subscription, user } from "../../../drizzle/schema";
+import { hashPassword } from "../../../src/auth/password";
+import { hashSessionToken, newSessionToken } from "../../../src/auth/tokens";
+import { type Database, openDatabase } from "../../../src/db/client";
+import { idleExpiry } from "../../../src/domain/sessions";
+
+export const ORIGIN = "http://app.test";
+
+/** A fresh address per call: every test file shares one database. */
+export const uniqueEmail = (label = "user") => `${label}-${crypto.randomUUID()}@example.test`;
+
+/** A fresh client IP (IPv6 documentation range) per call, so IP throttles of different tests never add up. */
+export const uniqueIp = () => `2001:db8:${crypto.randomUUID().split("-").slice(1).join(":")}`;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  cookie?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the Worker like a same-origin page: JSON body, the session cookie, Cloudflare's client IP header. */
+export function call(
+  path: string,
+  { method, body, cookie, ip, headers = {} }: CallOptions = {},
+): Promise<Response> {
+  const h: Record<string, string> = { ...headers };
+  if (body !== undefined) h["Content-Type"] = "application/json";
+  if (cookie) h.Cookie = cookie;
+  if (ip) h["CF-Connecting-IP"] = ip;
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: method ?? (body === undefined ? "GET" : "POST"),
+      headers: h,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      redirect: "manual",
+    }),
+  );
+}
+
+/** The Set-Cookie line for `name`, if the response sets it. */
+export const setCookieLine = (res: Response, name = "session") =>
+  res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+
+/** "session=<token>" from a response that signed the browser in. */
+export function sessionCookie(res: Response): string {
+  const line = setCookieLine(res);
+  if (!line) throw new Error(`no session cookie in the answer (status ${res.status})`);
+  return line.split(";")[0] ?? "";
+}
+
+export async function errorOf(res: Response): Promise<{ code: string; message: string; details?: unknown }> {
+  const body = (await res.json()) as { error: { code: string; message: string; details?: unknown } };
+  return body.error;
+}
+
+/** Runs `fn` with a database connection of the test's own, closed afterwards. */
+export async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const { db, close } = openDatabase(env);
+  try {
+    return await fn(db);
+  } finally {
+    await close();
+  }
+}
+
+export interface TestAccount {
+  id: number;
+  email: string;
+  password: string;
+  /** "session=<token>", ready for a Cookie header. */
+  cookie: string;
+}
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/**
+ * An account written straight to the database (verified unless told otherwise), with a session:
+ * tests that are not about sign-up start here.
+ */
+export async function createAccount(
+  options: { verified?: boolean; password?: string; email?: string; hashedPassword?: string | null } = {},
+): Promise<TestAccount> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? TEST_PASSWORD;
+  const hashedPassword =
+    options.hashedPassword === undefined ? await hashPassword(password) : options.hashedPassword;
+  return withDb(async (db) => {
+    const [row] = await db
+      .insert(user)
+      .values({ email, hashedPassword, verified: options.verified ?? true })
+      .returning({ id: user.id });
+    if (!row) throw new Error("user not created");
+    const token = newSessionToken();
+    const now = new Date();
+    await db.insert(session).values({
+      id: await hashSessionToken(token),
+      userId: row.id,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: idleExpiry(now, now),
+    });
+    return { id: row.id, email, password, cookie: `session=${token}` };
+  });
+}
+
+/** Gives a user a subscription row (the fields that decide a plan). */
+export async function subscribe(
+  userId: number,
+  values: { amount: number; ok?: boolean; quantity?: number; adminUserId?: number | null },
+): Promise<void> {
+  await withDb(async (db) => {
+    await db.insert(subscription).values({
+      userId,
+      customer: `cus_${userId}`,
+      subscription: `sub_${userId}`,
+      amount: values.amount,
+      ok: values.ok ?? true,
+      quantity: values.quantity ?? 1,
+      adminUserId: values.adminUserId ?? null,
+    });
+  });
+}
+
+export async function sessionRows(userId: number) {
+  return withDb((db) => db.select().from(session).where(eq(session.userId, userId)));
+}
