@@ -10,8 +10,11 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
+import { assistantRoutes } from "./routes/assistants";
+import { chatRoutes } from "./routes/chats";
 import { contactRoutes } from "./routes/contact";
 import { createDevRoutes } from "./routes/dev";
+import { fileRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
@@ -55,7 +58,10 @@ const routes = app
   .route("/api/login/oauth", oauthRoutes)
   .route("/api/logout", logoutRoutes)
   .route("/api/user/preferences", preferencesRoutes)
-  .route("/api/contact", contactRoutes);
+  .route("/api/contact", contactRoutes)
+  .route("/api/assistants", assistantRoutes)
+  .route("/api/chat", chatRoutes)
+  .route("/api/files", fileRoutes);
 
 // vite turns MODE into a constant, so `vite build` drops this branch and the dev routes with it.
 if (import.meta.env.MODE !== "production") app.route("/api/dev", createDevRoutes());

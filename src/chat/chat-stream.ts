@@ -1,26 +1,234 @@
-// ChatStream: one Durable Object per chat that will own its live generation (the chat-engine issue).
+// ChatStream: one Durable Object per chat owning its live generation — resumable, shared, stoppable, saved once.
 import { DurableObject } from "cloudflare:workers";
+import { STOPPED_MARKER, type StreamEvent, type StreamOutcome } from "../domain/chat/stream-events";
 import type { Env } from "../env";
+import { EventLog, type GenerationRow } from "./event-log";
+import { type GenerationInput, runGeneration } from "./generation";
+import { saveGeneration } from "./persist";
+import { parseLastEventId, SSE_HEADERS, SSE_HEARTBEAT, SSE_RETRY, sseEvent } from "./sse";
 
-/**
- * For now it only proves the binding and its SQLite storage work end to end: the chat engine
- * replaces this with the resumable token log, fan-out to readers and the exactly-once final write.
- */
+/** Deltas arriving within this window share one SQLite row and one SSE event. */
+const COALESCE_MS = 20;
+const COALESCE_MAX_CHARS = 2_048;
+const HEARTBEAT_MS = 15_000;
+/** While a generation runs, an alarm checks it is still alive; after a restart it closes it. */
+const WATCHDOG_MS = 30_000;
+const STOP_GRACE_MS = 3_000;
+
+type Writer = WritableStreamDefaultWriter<Uint8Array>;
+
+export type StartResult = { ok: true; generationId: string } | { ok: false; reason: "busy" };
+
 export class ChatStream extends DurableObject<Env> {
+  private readonly log: EventLog;
+  private readonly readers = new Set<Writer>();
+  private abort: AbortController | null = null;
+  private pump: Promise<void> | null = null;
+  private pending: { type: "text" | "reasoning"; delta: string } | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Delta types already sent in this generation: their first token skips the batching delay. */
+  private sentTypes = new Set<string>();
+  private finishing: Promise<void> | null = null;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.log = new EventLog(ctx.storage.sql);
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+      // A generation still open here lost its provider stream with the previous instance: close it as
+      // stopped, keeping every token that was checkpointed (and so every token a reader saw).
+      const g = this.log.current();
+      if (g && g.status !== "finished") await this.finish(g, g.status === "running" ? "stopped" : g.outcome);
     });
   }
 
-  /** How many times this chat's object has been reached; survives restarts because it lives in SQLite. */
-  async touch(): Promise<number> {
-    const row = this.ctx.storage.sql
-      .exec<{ value: string }>(
-        "INSERT INTO meta (key, value) VALUES ('touches', '1') ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value",
-      )
-      .one();
-    return Number(row.value);
+  /** Whether a generation is running now (a new one would be refused). */
+  async isBusy(): Promise<boolean> {
+    const g = this.log.current();
+    return Boolean(g && g.status !== "finished" && this.pump);
+  }
+
+  /** Starts a generation unless one is running; the answer streams to readers of `fetch`. */
+  async start(input: GenerationInput): Promise<StartResult> {
+    const current = this.log.current();
+    if (current && current.status !== "finished") {
+      if (this.pump) return { ok: false, reason: "busy" };
+      await this.finish(current, current.status === "running" ? "stopped" : current.outcome);
+    }
+    this.log.begin({
+      id: input.generationId,
+      chatId: input.chatId,
+      userId: input.userId,
+      messageId: input.messageId,
+      model: input.model,
+      startedAt: Date.now(),
+    });
+    this.sentTypes = new Set();
+    this.emit({
+      type: "start",
+      messageId: input.messageId,
+      model: input.model,
+      generationId: input.generationId,
+    });
+    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+
+    const abort = new AbortController();
+    this.abort = abort;
+    this.pump = runGeneration(input, this.env, abort.signal, {
+      delta: (type, delta) => this.buffer(type, delta),
+      event: (event) => {
+        this.flush();
+        this.emit(event);
+      },
+    })
+      .then((outcome) => this.finishCurrent(abort.signal.aborted ? "stopped" : outcome))
+      .catch((err) => {
+        console.error("generation failed", err);
+        return this.finishCurrent("error");
+      })
+      .finally(() => {
+        if (this.abort === abort) {
+          this.abort = null;
+          this.pump = null;
+        }
+      });
+    return { ok: true, generationId: input.generationId };
+  }
+
+  /** Stops the running generation: the provider request is cancelled and what was said is kept. */
+  async stop(): Promise<{ stopped: boolean }> {
+    const g = this.log.current();
+    if (!g || g.status === "finished") return { stopped: false };
+    const pump = this.pump;
+    this.abort?.abort();
+    if (pump) {
+      // An adapter that ignores the abort must not hold the user's stop hostage.
+      await Promise.race([pump, new Promise((r) => setTimeout(r, STOP_GRACE_MS))]);
+    }
+    await this.finishCurrent("stopped");
+    return { stopped: true };
+  }
+
+  /** The live stream as SSE: everything after Last-Event-ID, then the live tail until the end. */
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const after = parseLastEventId(
+      request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
+    );
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const send = (chunk: Uint8Array) => writer.write(chunk).catch(() => this.readers.delete(writer));
+    send(SSE_RETRY);
+    const g = this.log.current();
+    if (!g) {
+      send(sseEvent(null, { type: "idle" }));
+      writer.close().catch(() => {});
+    } else {
+      // Replay and subscribe in one synchronous step: no event can fall between the two.
+      for (const { seq, event } of this.log.since(after)) send(sseEvent(seq, event));
+      if (g.status === "finished") writer.close().catch(() => {});
+      else {
+        this.readers.add(writer);
+        this.startHeartbeat();
+      }
+    }
+    return new Response(readable, { headers: SSE_HEADERS });
+  }
+
+  override async alarm(): Promise<void> {
+    const g = this.log.current();
+    if (!g || g.status === "finished") return;
+    if (g.status === "running" && this.pump) {
+      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+      return;
+    }
+    await this.finish(g, g.status === "running" ? "stopped" : g.outcome);
+  }
+
+  /** The current generation's state, for tests and diagnostics. */
+  async state(): Promise<{ generation: GenerationRow | null; events: StreamEvent[]; readers: number }> {
+    return { generation: this.log.current(), events: this.log.events(), readers: this.readers.size };
+  }
+
+  private buffer(type: "text" | "reasoning", delta: string) {
+    if (this.pending && this.pending.type !== type) this.flush();
+    if (!this.pending) {
+      this.pending = { type, delta };
+      // The first token goes out at once (time to first token); later ones are batched.
+      if (!this.sentTypes.has(type)) {
+        this.sentTypes.add(type);
+        this.flush();
+      } else this.flushTimer = setTimeout(() => this.flush(), COALESCE_MS);
+      return;
+    }
+    this.pending.delta += delta;
+    if (this.pending.delta.length >= COALESCE_MAX_CHARS) this.flush();
+  }
+
+  private flush() {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const pending = this.pending;
+    this.pending = null;
+    if (pending?.delta) this.emit({ type: pending.type, delta: pending.delta });
+  }
+
+  /** Checkpoint first, then fan out: the output gate holds the write to readers until SQLite has it. */
+  private emit(event: StreamEvent) {
+    const g = this.log.current();
+    if (!g) return;
+    const chunk = sseEvent(this.log.append(g.id, event), event);
+    for (const writer of this.readers) writer.write(chunk).catch(() => this.readers.delete(writer));
+  }
+
+  private async finishCurrent(outcome: StreamOutcome | null) {
+    const g = this.log.current();
+    if (g && g.status !== "finished") await this.finish(g, outcome);
+  }
+
+  /** Ends a generation exactly once: marker, Postgres write (idempotent), done event, readers closed. */
+  private finish(g: GenerationRow, outcome: StreamOutcome | null): Promise<void> {
+    this.finishing ??= this.finishOnce(g, outcome).finally(() => {
+      this.finishing = null;
+    });
+    return this.finishing;
+  }
+
+  private async finishOnce(g: GenerationRow, outcome: StreamOutcome | null) {
+    this.flush();
+    const final: StreamOutcome = outcome ?? "done";
+    if (g.status === "running") {
+      if (final === "stopped") {
+        const hasText = this.log.events().some((e) => e.type === "text" && e.delta.trim());
+        this.emit({ type: "text", delta: hasText ? `\n\n${STOPPED_MARKER}` : STOPPED_MARKER });
+      }
+      this.log.setStatus("finalizing", final);
+    }
+    try {
+      await saveGeneration(this.env, g, final, this.log.events());
+    } catch (err) {
+      // The answer is safe in SQLite; the watchdog alarm retries the write.
+      console.error("saving the answer failed; will retry", err);
+      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+      return;
+    }
+    this.log.setStatus("finished", final);
+    this.emit({ type: "done", outcome: final, messageId: g.messageId });
+    for (const writer of this.readers) writer.close().catch(() => {});
+    this.readers.clear();
+    this.stopHeartbeat();
+    await this.ctx.storage.deleteAlarm();
+  }
+
+  private startHeartbeat() {
+    this.heartbeat ??= setInterval(() => {
+      if (this.readers.size === 0) return this.stopHeartbeat();
+      for (const writer of this.readers) writer.write(SSE_HEARTBEAT).catch(() => this.readers.delete(writer));
+    }, HEARTBEAT_MS);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 }

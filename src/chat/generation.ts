@@ -1,0 +1,95 @@
+// Runs one provider stream for the ChatStream object and hands it normalised events to checkpoint and fan out.
+import type { StreamEvent, StreamOutcome } from "../domain/chat/stream-events";
+import { modelByKey } from "../domain/models";
+import type { Env } from "../env";
+import {
+  type ProviderMessage,
+  type ProviderRequestOptions,
+  providerConfigFromEnv,
+  streamModel,
+} from "../providers";
+import { storeGeneratedImage } from "./images";
+import { generateTitle } from "./title";
+
+export interface GenerationInput {
+  generationId: string;
+  chatId: number;
+  userId: number;
+  /** The model message this generation fills (already in Postgres with done: false). */
+  messageId: number;
+  /** Catalogue key. */
+  model: string;
+  system?: string;
+  messages: ProviderMessage[];
+  options?: ProviderRequestOptions;
+  /** Set when this generation opens the chat: a light model names it from the first message. */
+  titleFrom?: string;
+}
+
+export interface GenerationSink {
+  delta(type: "text" | "reasoning", delta: string): void;
+  event(event: StreamEvent): void;
+}
+
+/** Resolves with how the stream ended; an abort ends it quietly and the caller calls that "stopped". */
+export async function runGeneration(
+  input: GenerationInput,
+  env: Env,
+  signal: AbortSignal,
+  sink: GenerationSink,
+): Promise<StreamOutcome> {
+  const model = modelByKey(input.model);
+  if (!model) {
+    sink.event({ type: "error", code: "unable_to_process" });
+    return "error";
+  }
+  const config = providerConfigFromEnv(env);
+  const title = input.titleFrom
+    ? generateTitle(env, config, { chatId: input.chatId, userId: input.userId, model, text: input.titleFrom })
+        .then((t) => t && sink.event({ type: "title", title: t }))
+        .catch((err) => console.error("title generation failed", err))
+    : Promise.resolve();
+
+  let outcome: StreamOutcome = "done";
+  const stream = streamModel(
+    { model, system: input.system, messages: input.messages, signal, options: input.options },
+    config,
+  );
+  for await (const event of stream) {
+    if (signal.aborted) break;
+    switch (event.type) {
+      case "text":
+      case "reasoning":
+        sink.delta(event.type, event.delta);
+        break;
+      case "search":
+        sink.event({ type: "search", status: event.status, sources: event.sources });
+        break;
+      case "usage":
+        sink.event(event);
+        break;
+      case "image": {
+        const image = await storeGeneratedImage(env.FILES, {
+          userId: input.userId,
+          chatId: input.chatId,
+          messageId: input.messageId,
+          data: event.data,
+          mimeType: event.mimeType,
+        });
+        sink.event({ type: "image", image: { ...image, choices: event.choices } });
+        break;
+      }
+      case "error":
+        sink.event({
+          type: "error",
+          code: event.code,
+          provider: event.provider,
+          retryAfter: event.retryAfter,
+        });
+        outcome = "error";
+        break;
+    }
+  }
+  await title;
+  return outcome;
+}

@@ -1,0 +1,90 @@
+// Chat queries; every one filters by the owner in SQL, so another user's chat id simply finds nothing.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { assistant, chat } from "../../drizzle/schema";
+import type { Database } from "./client";
+
+export type ChatRow = typeof chat.$inferSelect;
+
+const ownChat = (userId: number, chatId: number) => and(eq(chat.id, chatId), eq(chat.user, userId));
+
+/** `assistantId` null is the built-in default assistant. Newest activity first, `limit + 1` to see a next page. */
+export async function listChats(
+  db: Database,
+  {
+    userId,
+    assistantId,
+    limit,
+    offset,
+  }: { userId: number; assistantId: number | null; limit: number; offset: number },
+): Promise<{ chats: ChatRow[]; hasNextPage: boolean }> {
+  const rows = await db
+    .select()
+    .from(chat)
+    .where(
+      and(
+        eq(chat.user, userId),
+        assistantId === null ? isNull(chat.assistantId) : eq(chat.assistantId, assistantId),
+      ),
+    )
+    .orderBy(desc(chat.updatedAt), desc(chat.id))
+    .limit(limit + 1)
+    .offset(offset);
+  return { chats: rows.slice(0, limit), hasNextPage: rows.length > limit };
+}
+
+export async function getChat(db: Database, { userId, chatId }: { userId: number; chatId: number }) {
+  const rows = await db.select().from(chat).where(ownChat(userId, chatId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function renameChat(
+  db: Database,
+  { userId, chatId, title }: { userId: number; chatId: number; title: string },
+): Promise<boolean> {
+  const rows = await db.update(chat).set({ title }).where(ownChat(userId, chatId)).returning({ id: chat.id });
+  return rows.length > 0;
+}
+
+/** Sets a generated title only while the chat has none, so a user's rename is never overwritten. */
+export async function setGeneratedTitle(
+  db: Database,
+  { userId, chatId, title }: { userId: number; chatId: number; title: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(chat)
+    .set({ title })
+    .where(and(ownChat(userId, chatId), eq(chat.title, "")))
+    .returning({ id: chat.id });
+  return rows.length > 0;
+}
+
+export async function deleteChat(db: Database, { userId, chatId }: { userId: number; chatId: number }) {
+  const rows = await db.delete(chat).where(ownChat(userId, chatId)).returning({ id: chat.id });
+  return rows.length > 0;
+}
+
+/** Moves a chat to one of the same user's assistants (null = default); false when either is not theirs. */
+export async function moveChat(
+  db: Database,
+  { userId, chatId, assistantId }: { userId: number; chatId: number; assistantId: number | null },
+): Promise<boolean> {
+  const target =
+    assistantId === null
+      ? sql`true`
+      : sql`exists (select 1 from ${assistant} where ${assistant.id} = ${assistantId} and ${assistant.userId} = ${userId})`;
+  const rows = await db
+    .update(chat)
+    .set({ assistantId })
+    .where(and(ownChat(userId, chatId), target))
+    .returning({ id: chat.id });
+  return rows.length > 0;
+}
+
+export async function createChat(
+  db: Database,
+  { userId, assistantId, model }: { userId: number; assistantId: number | null; model: string },
+): Promise<ChatRow> {
+  const [row] = await db.insert(chat).values({ user: userId, assistantId, model }).returning();
+  if (!row) throw new Error("createChat: insert returned nothing");
+  return row;
+}

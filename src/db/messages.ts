@@ -1,0 +1,128 @@
+// Message queries: reading a chat, recording an exchange, and filling a model message exactly once.
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { chat, message } from "../../drizzle/schema";
+import type { Database } from "./client";
+
+export type MessageRow = typeof message.$inferSelect;
+
+const inOwnChat = (userId: number, chatId: number) =>
+  and(
+    eq(message.chat, chatId),
+    sql`${message.chat} in (select ${chat.id} from ${chat} where ${chat.user} = ${userId})`,
+  );
+
+/** A page of a chat's messages, oldest first; `before` pages back through long chats. */
+export async function listMessages(
+  db: Database,
+  { userId, chatId, before, limit }: { userId: number; chatId: number; before?: number; limit: number },
+): Promise<{ messages: MessageRow[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(message)
+    .where(and(inOwnChat(userId, chatId), before ? lt(message.id, before) : undefined))
+    .orderBy(desc(message.id))
+    .limit(limit + 1);
+  return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+}
+
+/** The newest messages of a chat, oldest first: what a context is built from. */
+export async function recentMessages(
+  db: Database,
+  { userId, chatId, limit }: { userId: number; chatId: number; limit: number },
+): Promise<MessageRow[]> {
+  return (await listMessages(db, { userId, chatId, limit })).messages;
+}
+
+/**
+ * Records the user's message (unless `userMessageId` reuses an edited one) and an empty model message,
+ * and marks the chat active, in one transaction.
+ */
+export async function recordExchange(
+  db: Database,
+  input: { userId: number; chatId: number; content: string | null; model: string; userMessageId?: number },
+): Promise<{ userMessage: MessageRow | null; modelMessage: MessageRow }> {
+  return db.transaction(async (tx) => {
+    const owned = await tx
+      .update(chat)
+      .set({ updatedAt: new Date(), model: input.model })
+      .where(and(eq(chat.id, input.chatId), eq(chat.user, input.userId)))
+      .returning({ id: chat.id });
+    if (owned.length === 0) throw new Error("recordExchange: chat not owned");
+    let userMessage: MessageRow | null = null;
+    if (input.content !== null) {
+      const [inserted] = await tx
+        .insert(message)
+        .values({ chat: input.chatId, content: input.content, metadata: { role: "user" }, model: null })
+        .returning();
+      userMessage = inserted ?? null;
+    }
+    const [modelMessage] = await tx
+      .insert(message)
+      .values({
+        chat: input.chatId,
+        content: "",
+        metadata: { role: "assistant", done: false },
+        model: input.model,
+      })
+      .returning();
+    if (!modelMessage) throw new Error("recordExchange: insert returned nothing");
+    return { userMessage, modelMessage };
+  });
+}
+
+/** Fills a model message once: a second call (a retry, a restarted stream) changes nothing. */
+export async function finishModelMessage(
+  db: Database,
+  input: {
+    userId: number;
+    chatId: number;
+    messageId: number;
+    content: string;
+    metadata: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(message)
+    .set({ content: input.content, metadata: input.metadata })
+    .where(
+      and(
+        eq(message.id, input.messageId),
+        inOwnChat(input.userId, input.chatId),
+        sql`coalesce((${message.metadata}->>'done')::boolean, false) = false`,
+      ),
+    )
+    .returning({ id: message.id });
+  if (rows.length > 0) {
+    await db.update(chat).set({ updatedAt: new Date() }).where(eq(chat.id, input.chatId));
+  }
+  return rows.length > 0;
+}
+
+/** Deletes the given messages of a chat and every later one (edit and regenerate rewrite the tail). */
+export async function deleteMessagesFrom(
+  db: Database,
+  { userId, chatId, fromId }: { userId: number; chatId: number; fromId: number },
+): Promise<number> {
+  const rows = await db
+    .delete(message)
+    .where(and(inOwnChat(userId, chatId), gte(message.id, fromId)))
+    .returning({ id: message.id });
+  return rows.length;
+}
+
+export async function updateMessageContent(
+  db: Database,
+  {
+    userId,
+    chatId,
+    messageId,
+    content,
+  }: { userId: number; chatId: number; messageId: number; content: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(message)
+    .set({ content })
+    .where(and(eq(message.id, messageId), inOwnChat(userId, chatId)))
+    .returning({ id: message.id });
+  return rows.length > 0;
+}

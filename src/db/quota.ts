@@ -1,0 +1,76 @@
+// The quota gate: check the plan's limit and record the request in one transaction, serialised per account.
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { subscription, usage, user } from "../../drizzle/schema";
+import { isPaidPlan, type Plan, userPlanOf } from "../domain/plans";
+import { quotaLimit, USAGE_WINDOW_SECONDS, type UsageCategory } from "../domain/usage";
+import type { Database } from "./client";
+
+export type QuotaDecision =
+  | { ok: true; plan: Plan; used: number; limit: number }
+  | { ok: false; reason: "no_plan"; plan: Plan }
+  | { ok: false; reason: "quota"; plan: Plan; used: number; limit: number; retryAfterSeconds: number };
+
+/**
+ * Records one request against the account's quota if it fits. A team shares one pool: every member's
+ * requests count against the plan's limit times the seats (SPEC §4). The account's owner row is locked
+ * first (SELECT … FOR UPDATE), so concurrent requests of one account are checked one after another and
+ * at the limit exactly one more gets through. Free models (`free`) pass once the plan is paid.
+ */
+export async function reserveUsage(
+  db: Database,
+  input: { userId: number; model: string; category: UsageCategory; free: boolean; now?: Date },
+): Promise<QuotaDecision> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [own] = await tx.select().from(subscription).where(eq(subscription.userId, input.userId)).limit(1);
+    const memberOf =
+      own && own.adminUserId !== null && own.adminUserId !== own.userId ? own.adminUserId : null;
+    const ownerId = memberOf ?? input.userId;
+    await tx.execute(sql`select 1 from ${user} where ${user.id} = ${ownerId} for update`);
+
+    const [admin] = memberOf
+      ? await tx.select().from(subscription).where(eq(subscription.userId, memberOf)).limit(1)
+      : [];
+    const plan = userPlanOf(own ?? null, admin ?? null);
+    if (!isPaidPlan(plan)) return { ok: false, reason: "no_plan", plan } as const;
+    const seats = (memberOf ? admin?.quantity : own?.quantity) ?? 1;
+    const limit = quotaLimit(plan, input.category, seats);
+
+    const windowStart = new Date(now.getTime() - USAGE_WINDOW_SECONDS[input.category] * 1000);
+    const team = tx
+      .select({ id: subscription.userId })
+      .from(subscription)
+      .where(or(eq(subscription.userId, ownerId), eq(subscription.adminUserId, ownerId)));
+    const [counted] = await tx
+      .select({ used: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${usage.requestedAt})` })
+      .from(usage)
+      .where(
+        and(
+          or(eq(usage.userId, input.userId), inArray(usage.userId, team)),
+          eq(usage.category, input.category),
+          gt(usage.requestedAt, windowStart),
+        ),
+      );
+    const used = counted?.used ?? 0;
+    if (!input.free && used >= limit) {
+      const oldest = counted?.oldest ? new Date(counted.oldest).getTime() : now.getTime();
+      const freesAt = oldest + USAGE_WINDOW_SECONDS[input.category] * 1000;
+      const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+      return { ok: false, reason: "quota", plan, used, limit, retryAfterSeconds } as const;
+    }
+    await tx
+      .insert(usage)
+      .values({ userId: input.userId, model: input.model, category: input.category, requestedAt: now });
+    return { ok: true, plan, used: used + 1, limit } as const;
+  });
+}
+
+/** Takes back a reservation whose request never started (e.g. the chat was busy). */
+export async function releaseUsage(
+  db: Database,
+  { userId, model, at }: { userId: number; model: string; at: Date },
+) {
+  await db
+    .delete(usage)
+    .where(and(eq(usage.userId, userId), eq(usage.model, model), eq(usage.requestedAt, at)));
+}

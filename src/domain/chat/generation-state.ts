@@ -1,0 +1,186 @@
+// The client's generation state (SPEC §3/§4): per chat the user and model messages being streamed, per
+// message the web-search flags, and the marker of a new chat's first message still on its way.
+import type { ModelMessageMetadata, StreamEvent, StreamSource } from "./stream-events.ts";
+
+export interface LiveMessage {
+  id: number;
+  chatId: number;
+  role: "user" | "assistant";
+  content: string;
+  model: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface LiveModelMessage extends LiveMessage {
+  role: "assistant";
+  metadata: ModelMessageMetadata & Record<string, unknown>;
+  /** Reasoning streamed so far (kept apart: the metadata only gets it once the answer is done). */
+  reasoning: string;
+}
+
+export interface Generation {
+  chatId: number;
+  userMessage: LiveMessage | null;
+  modelMessage: LiveModelMessage;
+}
+
+/** SPEC §4: none, then in progress, then completed. */
+export interface SearchFlags {
+  inProgress: boolean;
+  completed: boolean;
+}
+
+/** A first message sent from an empty chat screen, shown before the chat exists. */
+export interface PendingNewMessage {
+  assistantId: string;
+  content: string;
+  model: string;
+}
+
+export interface GenerationState {
+  byChat: Readonly<Record<number, Generation>>;
+  search: Readonly<Record<number, SearchFlags>>;
+  pendingNew: PendingNewMessage | null;
+}
+
+export const emptyGenerationState = (): GenerationState => ({ byChat: {}, search: {}, pendingNew: null });
+
+function withoutKey<V>(record: Readonly<Record<number, V>>, key: number): Record<number, V> {
+  if (!(key in record)) return record as Record<number, V>;
+  const next = { ...record };
+  delete next[key];
+  return next;
+}
+
+/** A model message as the stream sees it before its first event. */
+export function liveModelMessage(message: LiveMessage): LiveModelMessage {
+  const metadata = { ...message.metadata, role: "assistant", done: false } as LiveModelMessage["metadata"];
+  return { ...message, role: "assistant", content: message.content, metadata, reasoning: "" };
+}
+
+/** Starting records the two messages and clears the model message's web-search flags. */
+export function startGeneration(
+  state: GenerationState,
+  input: { chatId: number; userMessage: LiveMessage | null; modelMessage: LiveMessage },
+): GenerationState {
+  const modelMessage = liveModelMessage(input.modelMessage);
+  return {
+    ...state,
+    byChat: { ...state.byChat, [input.chatId]: { ...input, modelMessage } },
+    search: withoutKey(state.search, modelMessage.id),
+  };
+}
+
+/**
+ * Folds one event into a model message, the incremental twin of foldStreamEvents (tests hold them equal):
+ * each delta costs its own length, not the length of the whole answer.
+ */
+export function applyStreamEvent(message: LiveModelMessage, event: StreamEvent): LiveModelMessage {
+  const metadata = message.metadata;
+  switch (event.type) {
+    case "start":
+      return { ...message, metadata: { ...metadata, generationId: event.generationId } };
+    case "text":
+      return { ...message, content: message.content + event.delta };
+    case "reasoning":
+      return { ...message, reasoning: message.reasoning + event.delta };
+    case "search": {
+      const sources: StreamSource[] = event.sources ?? metadata.search?.sources ?? [];
+      return { ...message, metadata: { ...metadata, search: { status: event.status, sources } } };
+    }
+    case "image":
+      return { ...message, metadata: { ...metadata, images: [...(metadata.images ?? []), event.image] } };
+    case "usage":
+      return {
+        ...message,
+        metadata: {
+          ...metadata,
+          usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens },
+        },
+      };
+    case "error":
+      return {
+        ...message,
+        metadata: {
+          ...metadata,
+          error: { code: event.code, provider: event.provider, retryAfter: event.retryAfter },
+        },
+      };
+    case "done":
+      return { ...message, metadata: { ...metadata, done: true, outcome: event.outcome } };
+    default:
+      return message;
+  }
+}
+
+/** The message as the server saves it: reasoning moves into the metadata once there is some. */
+export function settledMessage(message: LiveModelMessage): LiveMessage {
+  const { reasoning, ...rest } = message;
+  const metadata = reasoning ? { ...message.metadata, reasoning } : { ...message.metadata };
+  return { ...rest, metadata };
+}
+
+const searchFlagsAfter = (event: Extract<StreamEvent, { type: "search" }>): SearchFlags =>
+  event.status === "in_progress"
+    ? { inProgress: true, completed: false }
+    : { inProgress: false, completed: true };
+
+/** One stream event for a chat's generation; events for another message (a stale stream) are ignored. */
+export function receiveEvent(state: GenerationState, chatId: number, event: StreamEvent): GenerationState {
+  const generation = state.byChat[chatId];
+  if (!generation) return state;
+  if (event.type === "start" && event.messageId !== generation.modelMessage.id) return state;
+  const modelMessage = applyStreamEvent(generation.modelMessage, event);
+  const search =
+    event.type === "search" ? { ...state.search, [modelMessage.id]: searchFlagsAfter(event) } : state.search;
+  if (modelMessage === generation.modelMessage && search === state.search) return state;
+  return { ...state, byChat: { ...state.byChat, [chatId]: { ...generation, modelMessage } }, search };
+}
+
+/**
+ * Ending marks the model message done, clears its web-search flags and the pending-new-message marker, and
+ * removes the record; the finished message is returned for the caller to keep.
+ */
+export function endGeneration(
+  state: GenerationState,
+  chatId: number,
+): { state: GenerationState; finished: LiveMessage | null } {
+  const generation = state.byChat[chatId];
+  if (!generation) return { state: { ...state, pendingNew: null }, finished: null };
+  const done = applyStreamEvent(generation.modelMessage, {
+    type: "done",
+    outcome: generation.modelMessage.metadata.outcome ?? "done",
+    messageId: generation.modelMessage.id,
+  });
+  return {
+    state: {
+      byChat: withoutKey(state.byChat, chatId),
+      search: withoutKey(state.search, generation.modelMessage.id),
+      pendingNew: null,
+    },
+    finished: settledMessage(done),
+  };
+}
+
+/** SPEC §4: removing a chat's abort handle also clears its web-search flags. */
+export function clearSearchFlags(state: GenerationState, chatId: number): GenerationState {
+  const generation = state.byChat[chatId];
+  if (!generation) return state;
+  const search = withoutKey(state.search, generation.modelMessage.id);
+  return search === state.search ? state : { ...state, search };
+}
+
+export const setPendingNew = (state: GenerationState, pending: PendingNewMessage | null): GenerationState =>
+  state.pendingNew === pending ? state : { ...state, pendingNew: pending };
+
+/** Drops a chat's record without finishing it (its stream was lost): the saved message is read again. */
+export function forgetGeneration(state: GenerationState, chatId: number): GenerationState {
+  const generation = state.byChat[chatId];
+  if (!generation) return state;
+  return {
+    ...state,
+    byChat: withoutKey(state.byChat, chatId),
+    search: withoutKey(state.search, generation.modelMessage.id),
+  };
+}

@@ -1,0 +1,62 @@
+// Which SPEC §8 message a model message or a failed send shows, as catalogue keys the client localises.
+
+/** The SPEC §8 messages the chat screen can show, by catalogue key. */
+export const NOTICE_KEYS = [
+  "stopped",
+  "notSaved",
+  "imageTimeout",
+  "imageError",
+  "documentsTooLarge",
+  "documentPipeline",
+  "documentUnprocessable",
+  "unableToProcess",
+  "unableToProcessLater",
+  "documentTooComplex",
+  "providerUnavailable",
+  "fairUsageLimit",
+  "quotaReached",
+  "subscriptionRequired",
+  "generationInProgress",
+  "network",
+] as const;
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+const BY_CODE: Readonly<Record<string, NoticeKey>> = {
+  provider_unavailable: "providerUnavailable",
+  fair_usage_limit: "fairUsageLimit",
+  image_timeout: "imageTimeout",
+  image_error: "imageError",
+  unable_to_process: "unableToProcess",
+  documents_too_large: "documentsTooLarge",
+  document_pipeline: "documentPipeline",
+  document_unprocessable: "documentUnprocessable",
+  document_too_complex: "documentTooComplex",
+  quota_reached: "quotaReached",
+  subscription_required: "subscriptionRequired",
+  generation_in_progress: "generationInProgress",
+};
+
+/** A server error code as a notice; a code we do not know still tells the user something true. */
+export const noticeOfCode = (code: string): NoticeKey => BY_CODE[code] ?? "unableToProcessLater";
+
+export interface NoticeSubject {
+  metadata: { done?: unknown; outcome?: unknown; error?: { code?: unknown } | null };
+}
+
+/**
+ * What a model message says beside its text: its error, "Generation Stopped", or — for an answer whose
+ * stream is gone while it was never finished — "Response could not be saved". `streamLost` is the
+ * client's knowledge that the live stream has nothing more for it.
+ */
+export function messageNotice(message: NoticeSubject, streamLost = false): NoticeKey | null {
+  const error = message.metadata.error;
+  if (error && typeof error.code === "string") return noticeOfCode(error.code);
+  if (message.metadata.outcome === "stopped") return "stopped";
+  if (message.metadata.outcome === "error") return "unableToProcess";
+  if (message.metadata.done === false && streamLost) return "notSaved";
+  return null;
+}
+
+/** Failures a retry can help with (a quota or a plan needs something else first). */
+export const isRetryable = (notice: NoticeKey): boolean =>
+  notice !== "quotaReached" && notice !== "subscriptionRequired" && notice !== "stopped";

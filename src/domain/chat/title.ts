@@ -1,0 +1,22 @@
+// A chat title from what a light model answered: its first meaningful line, plain text, short.
+
+export const TITLE_MAX = 60;
+
+/** First meaningful line, without markdown, cut at a word boundary. */
+export function cleanTitle(raw: string, fallback: string): string {
+  const line =
+    raw
+      .split("\n")
+      .map((l) =>
+        l
+          .replace(/[*_`]+/g, "")
+          .replace(/^[#>\-\s"'|]+|["'|]+$/g, "")
+          .trim(),
+      )
+      .find((l) => l.length > 0) ?? "";
+  const text = (line || fallback).replace(/\s+/g, " ").trim();
+  if (text.length <= TITLE_MAX) return text;
+  const cut = text.slice(0, TITLE_MAX);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,210 @@
+// /api/chat: create, send, edit, regenerate, stop, read, stream, rename, move and delete chats.
+import { Hono } from "hono";
+import { z } from "zod";
+import { chatStreamOf, reserveQuota, startAnswer } from "../chat/start-answer";
+import { getAssistant } from "../db/assistants";
+import { createChat, deleteChat, getChat, moveChat, renameChat } from "../db/chats";
+import { deleteMessagesFrom, listMessages, recentMessages } from "../db/messages";
+import { releaseUsage } from "../db/quota";
+import { type ModelEntry, modelByKey } from "../domain/models";
+import type { AppEnv } from "../env";
+import { badRequest, notFound } from "../errors";
+import { signedInUser } from "../middleware/session";
+import { validate } from "../middleware/validate";
+import { chatDto, messageDto } from "./dto";
+import { assistantIdSchema, idSchema, messageContentSchema, modelKeySchema } from "./schemas";
+
+const PAGE_DEFAULT = 50;
+const PAGE_MAX = 200;
+
+function modelOrThrow(key: string): ModelEntry {
+  const model = modelByKey(key);
+  if (!model) throw badRequest(`Unknown model: ${key}`, [{ path: "model", message: "unknown model" }]);
+  return model;
+}
+
+const chatParam = z.object({ chatId: idSchema });
+
+export const chatRoutes = new Hono<AppEnv>()
+  .post(
+    "/new",
+    validate(
+      "json",
+      z.object({
+        assistantId: assistantIdSchema.optional(),
+        model: modelKeySchema,
+        content: messageContentSchema,
+      }),
+    ),
+    async (c) => {
+      const { assistantId = null, model: key, content } = c.req.valid("json");
+      const userId = signedInUser(c).id;
+      const db = c.var.db();
+      const model = modelOrThrow(key);
+      if (assistantId !== null && !(await getAssistant(db, { userId, assistantId })))
+        throw notFound("No such assistant.");
+      // Quota first: a request over the limit leaves no trace, not even an empty chat.
+      const reservedAt = await reserveQuota(db, { userId, model });
+      const chat = await createChat(db, { userId, assistantId, model: model.key });
+      try {
+        const started = await startAnswer(db, c.env, {
+          userId,
+          chat,
+          model,
+          content,
+          titleFrom: content,
+          reservedAt,
+        });
+        return c.json({ chat: chatDto(chat), ...answerDto(started) }, 201);
+      } catch (err) {
+        // Nothing half-made: a chat whose first answer could not start is not kept, nor counted.
+        await deleteChat(db, { userId, chatId: chat.id });
+        await releaseUsage(db, { userId, model: model.key, at: reservedAt });
+        throw err;
+      }
+    },
+  )
+  .post(
+    "/send",
+    validate(
+      "json",
+      z.object({ chatId: idSchema, content: messageContentSchema, model: modelKeySchema.optional() }),
+    ),
+    async (c) => {
+      const { chatId, content, model: key } = c.req.valid("json");
+      const userId = signedInUser(c).id;
+      const db = c.var.db();
+      const chat = await getChat(db, { userId, chatId });
+      if (!chat) throw notFound("No such chat.");
+      const model = modelOrThrow(key ?? chat.model);
+      const started = await startAnswer(db, c.env, { userId, chat, model, content });
+      return c.json(answerDto(started), 201);
+    },
+  )
+  .post(
+    "/edit",
+    validate(
+      "json",
+      z.object({
+        chatId: idSchema,
+        messageId: idSchema,
+        content: messageContentSchema,
+        model: modelKeySchema.optional(),
+      }),
+    ),
+    async (c) => {
+      const { chatId, messageId, content, model: key } = c.req.valid("json");
+      const userId = signedInUser(c).id;
+      const db = c.var.db();
+      const chat = await getChat(db, { userId, chatId });
+      if (!chat) throw notFound("No such chat.");
+      const model = modelOrThrow(key ?? chat.model);
+      const lastUser = (await recentMessages(db, { userId, chatId, limit: 4 }))
+        .filter((m) => m.metadata.role === "user")
+        .at(-1);
+      if (!lastUser || lastUser.id !== messageId) {
+        throw badRequest("Only the last message you sent can be edited.", [
+          { path: "messageId", message: "not the last user message" },
+        ]);
+      }
+      if (await chatStreamOf(c.env, chatId).isBusy()) await chatStreamOf(c.env, chatId).stop();
+      // The old answer goes; the edited question is asked again as a fresh exchange.
+      await deleteMessagesFrom(db, { userId, chatId, fromId: messageId });
+      const started = await startAnswer(db, c.env, { userId, chat, model, content });
+      return c.json(answerDto(started), 201);
+    },
+  )
+  .post(
+    "/regenerate",
+    validate("json", z.object({ chatId: idSchema, model: modelKeySchema.optional() })),
+    async (c) => {
+      const { chatId, model: key } = c.req.valid("json");
+      const userId = signedInUser(c).id;
+      const db = c.var.db();
+      const chat = await getChat(db, { userId, chatId });
+      if (!chat) throw notFound("No such chat.");
+      const model = modelOrThrow(key ?? chat.model);
+      const recent = await recentMessages(db, { userId, chatId, limit: 4 });
+      const last = recent.at(-1);
+      if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
+      if (await chatStreamOf(c.env, chatId).isBusy()) await chatStreamOf(c.env, chatId).stop();
+      await deleteMessagesFrom(db, { userId, chatId, fromId: last.id });
+      const started = await startAnswer(db, c.env, { userId, chat, model, content: null });
+      return c.json(answerDto(started), 201);
+    },
+  )
+  .post("/stop", validate("json", z.object({ chatId: idSchema })), async (c) => {
+    const { chatId } = c.req.valid("json");
+    // Ownership first: a stream of someone else's chat is not even acknowledged.
+    if (!(await getChat(c.var.db(), { userId: signedInUser(c).id, chatId }))) throw notFound("No such chat.");
+    return c.json(await chatStreamOf(c.env, chatId).stop());
+  })
+  .post("/delete", validate("json", z.object({ id: idSchema })), async (c) => {
+    const { id } = c.req.valid("json");
+    const userId = signedInUser(c).id;
+    const db = c.var.db();
+    if (!(await getChat(db, { userId, chatId: id }))) throw notFound("No such chat.");
+    await chatStreamOf(c.env, id).stop();
+    await deleteChat(db, { userId, chatId: id });
+    return c.json({ ok: true });
+  })
+  .post(
+    "/update",
+    validate(
+      "json",
+      z.object({ id: idSchema, title: z.string().trim().min(1, "must not be empty").max(200) }),
+    ),
+    async (c) => {
+      const { id, title } = c.req.valid("json");
+      if (!(await renameChat(c.var.db(), { userId: signedInUser(c).id, chatId: id, title })))
+        throw notFound("No such chat.");
+      return c.json({ ok: true, title });
+    },
+  )
+  .post(
+    "/updateAssistant",
+    validate("json", z.object({ chatId: idSchema, assistantId: assistantIdSchema })),
+    async (c) => {
+      const { chatId, assistantId } = c.req.valid("json");
+      const moved = await moveChat(c.var.db(), { userId: signedInUser(c).id, chatId, assistantId });
+      if (!moved) throw notFound("No such chat or assistant.");
+      return c.json({ ok: true });
+    },
+  )
+  .get(
+    "/:chatId",
+    validate("param", chatParam),
+    validate(
+      "query",
+      z.object({
+        before: idSchema.optional(),
+        limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+      }),
+    ),
+    async (c) => {
+      const { chatId } = c.req.valid("param");
+      const { before, limit } = c.req.valid("query");
+      const userId = signedInUser(c).id;
+      const db = c.var.db();
+      const chat = await getChat(db, { userId, chatId });
+      if (!chat) throw notFound("No such chat.");
+      const page = await listMessages(db, { userId, chatId, before, limit });
+      return c.json({ chat: chatDto(chat), messages: page.messages.map(messageDto), hasMore: page.hasMore });
+    },
+  )
+  .get("/:chatId/stream", validate("param", chatParam), async (c) => {
+    const { chatId } = c.req.valid("param");
+    if (!(await getChat(c.var.db(), { userId: signedInUser(c).id, chatId }))) throw notFound("No such chat.");
+    const headers = new Headers();
+    const last = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
+    if (last) headers.set("Last-Event-ID", last);
+    return chatStreamOf(c.env, chatId).fetch(new Request("https://chat-stream/stream", { headers }));
+  });
+
+function answerDto(started: Awaited<ReturnType<typeof startAnswer>>) {
+  return {
+    userMessage: started.userMessage ? messageDto(started.userMessage) : null,
+    modelMessage: messageDto(started.modelMessage),
+    generationId: started.generationId,
+  };
+}

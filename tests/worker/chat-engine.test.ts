@@ -1,0 +1,210 @@
+// The chat engine end to end in workerd: answers stream from the ChatStream object, resume, stop and are saved once.
+
+import { evictDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { chatStreamOf } from "../../src/chat/start-answer";
+import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
+import { api, json, readSse, type SseEvent, textOf } from "./support/api";
+import { accountOnPlan } from "./support/plans";
+
+interface Started {
+  chat: { id: number; title: string; model: string };
+  userMessage: { id: number; content: string };
+  modelMessage: { id: number; metadata: { done: boolean } };
+}
+
+async function newChat(cookie: string, content: string, model = "test") {
+  const res = await api("/api/chat/new", { cookie, body: { assistantId: "default", model, content } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json<Started>(res);
+}
+
+const stream = (cookie: string, chatId: number, lastEventId?: number) =>
+  api(`/api/chat/${chatId}/stream`, {
+    cookie,
+    headers: lastEventId ? { "Last-Event-ID": String(lastEventId) } : {},
+  });
+
+const untilDone = (e: SseEvent) => e.event.type === "done";
+
+async function readChat(cookie: string, chatId: number) {
+  const res = await api(`/api/chat/${chatId}`, { cookie });
+  expect(res.status).toBe(200);
+  return json<{
+    chat: { title: string };
+    messages: { id: number; role: string; content: string; metadata: Record<string, unknown> }[];
+  }>(res);
+}
+
+describe("a streamed answer", () => {
+  it("arrives in order with ids, is written to Postgres once, and names the chat", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Show me a table and some math");
+    expect(started.modelMessage.metadata.done).toBe(false);
+
+    const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(events[0]?.event).toMatchObject({ type: "start", messageId: started.modelMessage.id });
+    const ids = events.map((e) => e.id).filter((id): id is number => id !== null);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "done" });
+    const text = textOf(events);
+    expect(text).toContain("|");
+    expect(text).toContain("```");
+
+    const { chat, messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[1]?.content).toBe(text);
+    expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done", role: "assistant" });
+    expect(chat.title.length).toBeGreaterThan(0);
+
+    // Finishing again (a retry, a late stop) changes nothing.
+    expect(await chatStreamOf(env, started.chat.id).stop()).toEqual({ stopped: false });
+    expect((await readChat(account.cookie, started.chat.id)).messages[1]?.content).toBe(text);
+  });
+
+  it("resumes after a reload from Last-Event-ID with no gap and no duplicate", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Tell me something long [[slow]]");
+    const first = await readSse(
+      await stream(account.cookie, started.chat.id),
+      (_e, all) => textOf(all).length > 40,
+    );
+    const lastId = first.at(-1)!.id!;
+    const rest = await readSse(await stream(account.cookie, started.chat.id, lastId), untilDone);
+    expect(rest[0]!.id).toBeGreaterThan(lastId);
+    const whole = textOf(first) + textOf(rest);
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages[1]?.content).toBe(whole);
+  });
+
+  it("reaches two readers at once, each with the whole answer", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Two devices [[slow]]");
+    const [a, b] = await Promise.all([
+      readSse(await stream(account.cookie, started.chat.id), untilDone),
+      readSse(await stream(account.cookie, started.chat.id), untilDone),
+    ]);
+    expect(textOf(a)).toBe(textOf(b));
+    expect(a.map((e) => e.id)).toEqual(b.map((e) => e.id));
+    expect(textOf(a).length).toBeGreaterThan(100);
+  });
+
+  it("stops on request: what was said stays, with (stopped), and every reader ends", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Wait for it [[hang]]");
+    const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
+    await new Promise((r) => setTimeout(r, 300));
+    const stop = await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
+    expect(await json(stop)).toEqual({ stopped: true });
+    const events = await reading;
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages[1]?.content.endsWith(STOPPED_MARKER)).toBe(true);
+    expect(messages[1]?.content.length).toBeGreaterThan(STOPPED_MARKER.length);
+    expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "stopped" });
+  });
+
+  it("a reader going away is not a stop", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Keep going [[slow]]");
+    await readSse(await stream(account.cookie, started.chat.id), (_e, all) => all.length > 3);
+    const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "done" });
+  });
+
+  it("keeps the partial text and the error code when the provider fails mid-stream", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Break halfway [[error]]");
+    const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(events.some((e) => e.event.type === "error")).toBe(true);
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "error" });
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages[1]?.content.length).toBeGreaterThan(0);
+    expect(messages[1]?.content).toBe(textOf(events));
+    expect(messages[1]?.metadata).toMatchObject({
+      done: true,
+      outcome: "error",
+      error: { code: "provider_unavailable" },
+    });
+  });
+
+  it("closes a generation cut by a Durable Object restart as stopped, keeping every checkpointed token", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "Survive a restart [[hang]]");
+    const stub = chatStreamOf(env, started.chat.id);
+    // No reader is attached while it restarts: an open SSE response would hold the eviction back.
+    await expect.poll(async () => (await stub.state()).events.some((e) => e.type === "text")).toBe(true);
+    const seen = (await stub.state()).events.map((e) => (e.type === "text" ? e.delta : "")).join("");
+    await evictDurableObject(stub);
+    // The next touch builds a new instance, which finds the open generation and closes it.
+    const after = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(after.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(messages[1]?.content.startsWith(seen)).toBe(true);
+    expect(messages[1]?.content.endsWith(STOPPED_MARKER)).toBe(true);
+    expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "stopped" });
+  });
+
+  it("continues a chat with the earlier exchange as context, and refuses a second answer while one runs", async () => {
+    const account = await accountOnPlan("starter");
+    const started = await newChat(account.cookie, "First question");
+    await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    const send = await api("/api/chat/send", {
+      cookie: account.cookie,
+      body: { chatId: started.chat.id, content: "Second question [[hang]]" },
+    });
+    expect(send.status).toBe(201);
+    const again = await api("/api/chat/send", {
+      cookie: account.cookie,
+      body: { chatId: started.chat.id, content: "Third" },
+    });
+    expect(again.status).toBe(409);
+    expect((await json<{ error: { code: string } }>(again)).error.code).toBe("generation_in_progress");
+    await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+});
+
+describe("a real provider behind the stream", () => {
+  const control = inject("upstreamControl");
+  const script = (provider: string, behaviour: string) =>
+    fetch(`${control}/script`, { method: "POST", body: JSON.stringify({ provider, behaviour }) });
+  const seen = () =>
+    fetch(`${control}/seen`).then(
+      (r) => r.json() as Promise<{ aborts: { provider: string; model?: string }[] }>,
+    );
+
+  it("streams an OpenAI answer through the official SDK, and a stop cancels the upstream request", async () => {
+    const account = await accountOnPlan("expert");
+    await script("openai", "hang");
+    try {
+      const started = await newChat(account.cookie, "Hello over the wire", "gpt-5-mini");
+      const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
+      await new Promise((r) => setTimeout(r, 500));
+      await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
+      const events = await reading;
+      expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
+      await expect.poll(async () => (await seen()).aborts.some((a) => a.provider === "openai")).toBe(true);
+    } finally {
+      await fetch(`${control}/reset`, { method: "POST" });
+    }
+  });
+
+  it("turns a provider's 429 into the fair-usage error on the message", async () => {
+    const account = await accountOnPlan("expert");
+    await script("anthropic", "rate_limit");
+    try {
+      const started = await newChat(account.cookie, "Hello", "claude-sonnet-4-5");
+      const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+      expect(events.find((e) => e.event.type === "error")?.event).toMatchObject({ code: "fair_usage_limit" });
+      const { messages } = await readChat(account.cookie, started.chat.id);
+      expect(messages[1]?.metadata).toMatchObject({ outcome: "error", error: { code: "fair_usage_limit" } });
+    } finally {
+      await fetch(`${control}/reset`, { method: "POST" });
+    }
+  });
+});
