@@ -1,8 +1,10 @@
 // `npm run dev`: embedded Postgres + bridge, migrations, demo data, optional fake providers, then vite + workerd.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { PROVIDER_ENV_VARS } from "../src/providers/config.ts";
 import { migrate } from "./db/migrate.ts";
 import { startDatabase } from "./db/server.ts";
+import { DEV_VARS_ENV } from "./lib/dev-vars.ts";
 import { startGroup, waitForUrl } from "./lib/processes.ts";
 
 const BIN = join(process.cwd(), "node_modules", ".bin");
@@ -32,15 +34,34 @@ if (process.env.FAKE_PROVIDERS === "1") {
   log("FAKE_PROVIDERS=1: every provider answers from local protocol servers");
 }
 
+// Worker variables a developer may export (real provider keys, mail, OAuth); `.dev.vars` works too.
+const PASSTHROUGH = [
+  ...PROVIDER_ENV_VARS.map((v) => v.name),
+  "ALLOWED_ORIGINS",
+  "MAIL_API_URL",
+  "MAIL_API_KEY",
+  "MAIL_FROM",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_OAUTH_BASE_URL",
+  "GITHUB_CLIENT_ID",
+  "GITHUB_CLIENT_SECRET",
+  "GITHUB_OAUTH_BASE_URL",
+];
+const workerVars: Record<string, string> = {};
+for (const name of PASSTHROUGH) if (process.env[name]) workerVars[name] = process.env[name] as string;
+Object.assign(workerVars, upstreamEnv, {
+  APP_ENV: "development",
+  DATABASE_URL: db.url,
+  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+});
+
 const vite = startGroup(
   join(BIN, "vite"),
   ["--port", String(PORT), "--strictPort", "--clearScreen", "false"],
   {
     env: {
-      ...upstreamEnv,
-      APP_ENV: "development",
-      DATABASE_URL: db.url,
-      DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+      [DEV_VARS_ENV]: JSON.stringify(workerVars),
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       WRANGLER_SEND_METRICS: "false",
     },

@@ -43,7 +43,8 @@ export interface SseEvent {
  */
 export async function readSse(res: Response, until: (e: SseEvent, all: SseEvent[]) => boolean = () => false) {
   const events: SseEvent[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  if (!res.body) throw new Error(`no stream body (HTTP ${res.status})`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   try {
     for (;;) {
