@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 
 export default defineConfig({
   root: "client",
@@ -13,7 +14,11 @@ export default defineConfig({
   preview: { port: Number(process.env.PORT ?? 4173) },
   plugins: [
     react(),
-    cloudflare({ configPath: "../wrangler.toml", persistState: { path: "../.wrangler/state" } }),
+    cloudflare({
+      configPath: "../wrangler.toml",
+      persistState: { path: "../.wrangler/state" },
+      config: devWorkerConfig(),
+    }),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
@@ -30,6 +35,21 @@ export default defineConfig({
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
           { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
+      },
+      integration: {
+        // The latest-build manifest the running app polls to offer a reload after a deployment (SPEC §4):
+        // it names the entry script of this build's index.html. Written before the service worker is
+        // generated, once the client files are on disk; JSON is not precached, so polls reach the network.
+        async beforeBuildServiceWorker(options) {
+          const { mkdirSync, readFileSync, writeFileSync } = await import("node:fs");
+          const { dirname, join } = await import("node:path");
+          const outDir = dirname(options.swDest);
+          const html = readFileSync(join(outDir, "index.html"), "utf8");
+          const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+          if (!entry) throw new Error("latest-build manifest: no module script in index.html");
+          mkdirSync(join(outDir, "build"), { recursive: true });
+          writeFileSync(join(outDir, "build", "latest.json"), JSON.stringify({ entry, builtAt: Date.now() }));
+        },
       },
       workbox: {
         navigateFallback: "/index.html",
