@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildApp } from "../../scripts/lib/build.ts";
 import { freePort, run, startGroup, waitForUrl } from "../../scripts/lib/processes.ts";
 import { startEphemeralDb } from "./ephemeral-db";
 
@@ -16,16 +17,18 @@ const BIN = join(process.cwd(), "node_modules", ".bin");
 
 export default async function setup(project: TestProject) {
   const db = await startEphemeralDb();
-  await run(join(BIN, "vite"), ["build", "--logLevel", "warn"]);
-
+  // The demo users of every plan (password switchboard-demo), for the signed-in journeys; in its own
+  // process for the same reason as the database.
+  await run(process.execPath, [join(process.cwd(), "scripts/seed.ts")], { env: { DATABASE_URL: db.url } });
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "switchboard-browser-"));
+  const { wranglerConfig } = await buildApp(join(state, "dist"));
   const app = startGroup(
     join(BIN, "wrangler"),
     [
       "dev",
       "--config",
-      "dist/switchboard/wrangler.json",
+      wranglerConfig,
       "--ip",
       "127.0.0.1",
       "--port",

@@ -1,0 +1,250 @@
+// `npm run bench`: streaming figures through the built Worker + ChatStream object vs the upstream alone.
+// Figures, not pass/fail. Everything runs on this machine: a migrated PGlite, wrangler dev, a bench upstream.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { buildApp } from "../scripts/lib/build.ts";
+import { freePort, startGroup, waitForUrl } from "../scripts/lib/processes.ts";
+import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { startBenchUpstream } from "./upstream.ts";
+
+const BIN = join(process.cwd(), "node_modules", ".bin");
+const MODEL = "gpt-5-mini";
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? Number.NaN;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** Reads an SSE body, calling `on` per event; resolves when the body ends. */
+async function readSse(
+  body: ReadableStream<Uint8Array> | null,
+  on: (type: string, data: string, id: string | null) => boolean | undefined,
+) {
+  if (!body) throw new Error("the answer has no body");
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const field = (name: string) =>
+          block
+            .split("\n")
+            .find((l) => l.startsWith(`${name}:`))
+            ?.slice(name.length + 1)
+            .trim() ?? null;
+        const data = field("data");
+        if (data === null) continue;
+        if (on(field("event") ?? "message", data, field("id")) === true) return;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+const db = await startEphemeralDb();
+const upstream = await startBenchUpstream({ tokens: 200, intervalMs: 10 });
+console.log("building the app…");
+const port = await freePort();
+const state = mkdtempSync(join(tmpdir(), "switchboard-bench-"));
+const { wranglerConfig } = await buildApp(join(state, "dist"));
+const app = startGroup(
+  join(BIN, "wrangler"),
+  [
+    "dev",
+    ...["--config", wranglerConfig, "--ip", "127.0.0.1", "--port", String(port)],
+    ...["--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "error"],
+    ...[
+      "--var",
+      `DATABASE_URL:${db.url}`,
+      "--var",
+      `DB_WS_PROXY:127.0.0.1:${db.wsPort}`,
+      "--var",
+      "APP_ENV:test",
+    ],
+    ...["--var", `OPENAI_BASE_URL:${upstream.baseUrl}`, "--var", "OPENAI_API_KEY:bench"],
+  ],
+  { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, quiet: true },
+);
+const origin = `http://127.0.0.1:${port}`;
+
+try {
+  await waitForUrl(`${origin}/api/health`, 90_000);
+
+  // A signed-in expert account, written straight to the database.
+  const token = randomBytes(32).toString("base64url");
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const { rows } = await client.query<{ id: number }>(
+    `insert into hot."user" (email, verified) values ($1, true) returning id`,
+    [`bench-${Date.now()}@bench.test`],
+  );
+  const userId = rows[0]?.id;
+  if (!userId) throw new Error("the bench user was not created");
+  await client.query(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
+    [userId],
+  );
+  await client.query(
+    `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
+    [createHash("sha256").update(token).digest("hex"), userId],
+  );
+  await client.end();
+  const headers = { Cookie: `session=${token}`, "Content-Type": "application/json", Origin: origin };
+
+  async function direct() {
+    const t0 = performance.now();
+    const res = await fetch(`${upstream.baseUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "hi" }] }),
+    });
+    let first = 0;
+    let tokens = 0;
+    await readSse(res.body, (_t, data) => {
+      if (data === "[DONE]") return true;
+      if (data.includes("tok")) {
+        tokens++;
+        first ||= performance.now() - t0;
+      }
+    });
+    return { first, total: performance.now() - t0, tokens };
+  }
+
+  async function through() {
+    const t0 = performance.now();
+    const res = await fetch(`${origin}/api/chat/new`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ assistantId: "default", model: MODEL, content: "bench" }),
+    });
+    if (res.status !== 201) throw new Error(`chat/new answered ${res.status}: ${await res.text()}`);
+    const { chat } = (await res.json()) as { chat: { id: number } };
+    const sent = performance.now() - t0;
+    const stream = await fetch(`${origin}/api/chat/${chat.id}/stream`, { headers });
+    let first = 0;
+    let relay = 0;
+    let text = "";
+    let startId: string | null = null;
+    let outcome = "";
+    await readSse(stream.body, (type, data, id) => {
+      if (type === "start") startId = id;
+      if (type === "text") {
+        if (!first) {
+          first = performance.now() - t0;
+          relay = performance.now() - upstream.firstTokenAt();
+        }
+        text += (JSON.parse(data) as { delta: string }).delta;
+      }
+      if (type === "done") {
+        outcome = (JSON.parse(data) as { outcome: string }).outcome;
+        return true;
+      }
+    });
+    return {
+      chatId: chat.id,
+      sent,
+      relay,
+      first,
+      total: performance.now() - t0,
+      tokens: text.split("tok").length - 1,
+      startId,
+      outcome,
+    };
+  }
+
+  // 1. Time to first token and total time, paced upstream (200 tokens, one every 10 ms).
+  upstream.setPlan({ tokens: 200, intervalMs: 10 });
+  await through(); // warm up: module load, first DO, first connection
+  const d: Awaited<ReturnType<typeof direct>>[] = [];
+  const w: Awaited<ReturnType<typeof through>>[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    d.push(await direct());
+    w.push(await through());
+  }
+  // 2. Relay throughput: the upstream sends 5,000 tokens as fast as it can.
+  upstream.setPlan({ tokens: 5_000, intervalMs: 0 });
+  const fastDirect = await direct();
+  const fastThrough = await through();
+  // 3. Resume: a reader arriving with Last-Event-ID of the start event gets the replay.
+  const resumeTimes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    let first = 0;
+    const res = await fetch(`${origin}/api/chat/${fastThrough.chatId}/stream`, {
+      headers: { ...headers, "Last-Event-ID": String(fastThrough.startId) },
+    });
+    await readSse(res.body, (type) => {
+      if (type === "text") {
+        first = performance.now() - t0;
+        return true;
+      }
+    });
+    resumeTimes.push(first);
+  }
+  // 4. Concurrent live streams in one local runtime.
+  upstream.setPlan({ tokens: 100, intervalMs: 20 });
+  const concurrency: { streams: number; ok: number; errors: number; seconds: number }[] = [];
+  for (const n of [25, 50, 100, 200]) {
+    const t0 = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: n }, () => through()));
+    const ok = results.filter(
+      (r) => r.status === "fulfilled" && r.value.outcome === "done" && r.value.tokens === 100,
+    ).length;
+    concurrency.push({ streams: n, ok, errors: n - ok, seconds: (performance.now() - t0) / 1000 });
+    if (ok < n) break;
+  }
+
+  const rowsOut = [
+    [
+      "relay of the first token (upstream wrote it → reader got it), p50",
+      "",
+      ms(p50(w.map((x) => x.relay))),
+      ms(p50(w.map((x) => x.relay))),
+    ],
+    ["relay of the first token, p90", "", ms(p90(w.map((x) => x.relay))), ""],
+    [
+      "first token, p50",
+      ms(p50(d.map((x) => x.first))),
+      ms(p50(w.map((x) => x.first))),
+      ms(p50(w.map((x) => x.first)) - p50(d.map((x) => x.first))),
+    ],
+    ["first token, p90", ms(p90(d.map((x) => x.first))), ms(p90(w.map((x) => x.first))), ""],
+    ["send answered (quota, messages, DO start), p50", "", ms(p50(w.map((x) => x.sent))), ""],
+    [
+      "whole answer (200 tokens @10 ms), p50",
+      ms(p50(d.map((x) => x.total))),
+      ms(p50(w.map((x) => x.total))),
+      ms(p50(w.map((x) => x.total)) - p50(d.map((x) => x.total))),
+    ],
+    [
+      "relay throughput, 5,000 tokens back to back",
+      `${Math.round(fastDirect.tokens / (fastDirect.total / 1000))} tok/s`,
+      `${Math.round(fastThrough.tokens / ((fastThrough.total - fastThrough.first) / 1000))} tok/s`,
+      "",
+    ],
+    ["first replayed token on resume, p50", "", ms(p50(resumeTimes)), ""],
+  ];
+  console.log(`\nStreaming through the Worker + ChatStream vs the upstream alone (${RUNS} runs each)\n`);
+  console.log("| measure | upstream directly | through Worker + DO | added |");
+  console.log("|---|---|---|---|");
+  for (const r of rowsOut) console.log(`| ${r.join(" | ")} |`);
+  console.log("\n| concurrent streams (100 tokens @20 ms) | complete | errors | wall time |");
+  console.log("|---|---|---|---|");
+  for (const c of concurrency)
+    console.log(`| ${c.streams} | ${c.ok} | ${c.errors} | ${c.seconds.toFixed(1)} s |`);
+} finally {
+  await app.stop();
+  await upstream.close();
+  await db.close();
+  rmSync(state, { recursive: true, force: true });
+}
