@@ -6,6 +6,8 @@ export interface StreamPlan {
   tokens: number;
   /** Pause between tokens; 0 sends them back to back. */
   intervalMs: number;
+  /** Pause before the first token (a model "thinking"), so a reader is attached when it comes. */
+  firstDelayMs?: number;
 }
 
 const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
@@ -29,7 +31,8 @@ export async function startBenchUpstream(initial: StreamPlan) {
     const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
     res.write(chunk(id, { role: "assistant", content: "" }));
-    const { tokens, intervalMs } = plan;
+    const { tokens, intervalMs, firstDelayMs = 0 } = plan;
+    if (firstDelayMs > 0) await new Promise((r) => setTimeout(r, firstDelayMs));
     for (let i = 0; i < tokens && !res.destroyed; i++) {
       if (intervalMs > 0) await new Promise((r) => setTimeout(r, intervalMs));
       const ok = res.write(chunk(id, { content: `tok${i} ` }));
