@@ -30,7 +30,8 @@ async function makeAssistant(userId: number, label: string) {
       .insert(assistant)
       .values({ userId, label, preprompt: "Answer like a pirate." })
       .returning();
-    return row!;
+    if (!row) throw new Error("assistant not created");
+    return row;
   });
 }
 
@@ -44,7 +45,8 @@ describe("quotas", () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(199);
-    const refused = answers.find((r) => r.status === 429)!;
+    const refused = answers.find((r) => r.status === 429);
+    if (!refused) throw new Error("no request was refused");
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(((await refused.json()) as ErrorBody).error.code).toBe("quota_reached");
     expect(await usageCount(account.id, "text")).toBe(50);
