@@ -29,6 +29,8 @@ export default defineConfig({
         theme_color: "#8e6e59",
         background_color: "#ffffff",
         display: "standalone",
+        id: "/",
+        scope: "/",
         start_url: "/",
         icons: [
           { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },

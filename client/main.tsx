@@ -1,18 +1,68 @@
-// Mounts the SPA; a failure to mount is logged and rethrown (SPEC §8).
-import { StrictMode } from "react";
+// Boots the SPA: locale and colour mode before the first paint, then the light home page or the full app.
+// A failure to mount is logged and rethrown (SPEC §8).
+import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app";
+import { initialLocale, localizePath } from "../src/domain/locale-routing";
+import type { Locale } from "../src/domain/locales";
+import { currentLocale, installEngine } from "./i18n";
+import { forceColorMode, startTheme } from "./lib/theme";
 import "./styles.css";
 
-try {
-  const root = document.getElementById("root");
-  if (!root) throw new Error("#root is missing from index.html");
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-} catch (err) {
-  console.error("Failed to mount the app", err);
-  throw err;
+/** The full app and i18next, loaded together. */
+async function loadApp(locale: Locale) {
+  const [{ App }, engine] = await Promise.all([
+    import("./app"),
+    import("./i18n/i18next-engine").then((i18n) => i18n.createI18nextEngine(locale, ["common"])),
+  ]);
+  installEngine(engine);
+  return App;
 }
+
+async function boot() {
+  const element = document.getElementById("root");
+  if (!element) throw new Error("#root is missing from index.html");
+  const start = initialLocale(location.pathname, location.search, document.cookie, navigator.languages);
+  if (start.redirectTo) history.replaceState(null, "", `${start.redirectTo}${location.hash}`);
+  startTheme();
+
+  const root = createRoot(element);
+  const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+
+  // "/" is most visitors' first page and must stay within its 90 KB budget: it gets the home page alone,
+  // without the router, the query cache or i18next. The first in-app link clicked loads the full app.
+  if (start.path === "/" && !new URLSearchParams(location.search).has("redirect")) {
+    const [{ HomeEntry }, engine] = await Promise.all([
+      import("./home-entry"),
+      import("./i18n/light-engine").then((light) =>
+        light.createLightEngine(start.locale, ["common", "home"]),
+      ),
+    ]);
+    installEngine(engine);
+    forceColorMode("light");
+    render(
+      <HomeEntry
+        onNavigate={async (to) => {
+          const App = await loadApp(currentLocale());
+          history.pushState(null, "", localizePath(currentLocale(), to));
+          scrollTo(0, 0);
+          render(<App />);
+        }}
+      />,
+    );
+  } else {
+    const App = await loadApp(start.locale);
+    render(<App />);
+  }
+
+  // The worker waits for the page to load, so it does not compete with the first paint; the update flow
+  // (pwa/register.ts) joins this registration when the full app loads.
+  if (import.meta.env.DEV) return;
+  const registerWorker = () => navigator.serviceWorker?.register("/sw.js", { scope: "/" }).catch(() => {});
+  if (document.readyState === "complete") registerWorker();
+  else addEventListener("load", registerWorker, { once: true });
+}
+
+boot().catch((error: unknown) => {
+  console.error("Failed to mount the app", error);
+  throw error;
+});

@@ -14,10 +14,13 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** For invalid input: one { path, message } per field. */
+  readonly details?: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -30,7 +33,12 @@ export async function readJson<T>(res: {
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
     const err = (body as Partial<ApiErrorBody> | null)?.error;
-    throw new ApiError(res.status, err?.code ?? "error", err?.message ?? `Request failed (${res.status})`);
+    throw new ApiError(
+      res.status,
+      err?.code ?? "error",
+      err?.message ?? `Request failed (${res.status})`,
+      err?.details,
+    );
   }
   return body as T;
 }

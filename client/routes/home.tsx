@@ -1,52 +1,86 @@
-// The public home page: what Switchboard is, the model families, and the service status.
+// The public home page: what Switchboard is, its model families, a call to action and the service status.
+// Most visitors' first page, loaded without router, query cache or i18next (see main.tsx): keep it light.
+import { SEAT_PRICES } from "../../src/domain/pricing";
+import { AppLink } from "../components/app-link";
 import { useHealth } from "../hooks/use-health";
+import { useT } from "../i18n";
 
-const FAMILIES = [
-  { name: "Text", models: "GPT-5, Claude, Gemini, Mistral, Grok, Llama, DeepSeek" },
-  { name: "Reasoning", models: "o3, GPT-5 thinking, Claude extended thinking, Magistral" },
-  { name: "Web search", models: "Perplexity Sonar and web-enabled GPT, Claude, Gemini, Grok" },
-  { name: "Images", models: "Flux, Stable Diffusion 3.5, Recraft, Midjourney, GPT Image" },
-];
+const FAMILIES = ["text", "reasoning", "web", "image"] as const;
+const FEATURES = ["assistants", "files", "share", "everywhere"] as const;
 
 function Status() {
+  const t = useT("home");
   const health = useHealth();
-  if (health.isPending) return <span data-testid="health">Checking the service…</span>;
-  if (health.isError) return <span data-testid="health">Service unreachable</span>;
+  if (health.state === "pending") {
+    return (
+      <p className="status" data-testid="health">
+        {t("status.checking")}
+      </p>
+    );
+  }
+  const ok = health.state === "done" && health.ok;
+  const text =
+    health.state === "unreachable" ? t("status.unreachable") : ok ? t("status.ok") : t("status.dbDown");
   return (
-    <span data-testid="health" data-ok={String(health.data.ok)}>
-      {health.data.ok ? "All systems operational" : "Database unavailable"}
-    </span>
+    <p className="status" data-testid="health" data-ok={String(ok)}>
+      {text}
+    </p>
   );
 }
 
 export default function Home() {
+  const t = useT("home");
   return (
-    <main className="home">
-      <header className="home-header">
-        <img src="/icons/logo.svg" alt="" width={40} height={40} />
-        <span className="brand">Switchboard</span>
-      </header>
+    <>
       <section className="hero">
-        <h1>Every AI model, one conversation away.</h1>
-        <p>
-          Chat with the best text, reasoning, web-search and image models from OpenAI, Anthropic, Google,
-          Mistral, xAI and more — in one place, organised by your own assistants.
-        </p>
-        <a className="cta" href="/pricing">
-          See plans
-        </a>
+        <h1>{t("hero.title")}</h1>
+        <p>{t("hero.text")}</p>
+        <div className="hero-actions">
+          <AppLink to="/login?mode=signup" className="button large">
+            {t("hero.start")}
+          </AppLink>
+          <AppLink to="/pricing" className="button large secondary">
+            {t("hero.plans")}
+          </AppLink>
+        </div>
       </section>
-      <section className="families" aria-label="Model families">
-        {FAMILIES.map((f) => (
-          <article key={f.name}>
-            <h2>{f.name}</h2>
-            <p>{f.models}</p>
-          </article>
-        ))}
+      <section aria-labelledby="families-title">
+        <h2 id="families-title" className="section-title">
+          {t("families.title")}
+        </h2>
+        <div className="cards families">
+          {FAMILIES.map((family) => (
+            <article key={family} className="card">
+              <h3>{t(`families.${family}.name`)}</h3>
+              <p>{t(`families.${family}.text`)}</p>
+              <p className="models">{t(`families.${family}.models`)}</p>
+            </article>
+          ))}
+        </div>
       </section>
-      <footer className="home-footer">
-        <Status />
-      </footer>
-    </main>
+      <section aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">
+          {t("features.title")}
+        </h2>
+        <div className="cards">
+          {FEATURES.map((feature) => (
+            <article key={feature} className="card">
+              <h3>{t(`features.${feature}.name`)}</h3>
+              <p>{t(`features.${feature}.text`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+      <section className="closing">
+        <div>
+          <h2>{t("closing.title")}</h2>
+          <p>{t("closing.text", { price: SEAT_PRICES.starter.monthly })}</p>
+        </div>
+        <AppLink to="/pricing" className="button large">
+          {t("closing.cta")}
+        </AppLink>
+      </section>
+      <Status />
+    </>
   );
 }

@@ -1,0 +1,173 @@
+// One chat in the sidebar: its link, and a menu to rename it inline, move it to another assistant or delete
+// it after confirmation.
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
+import { type Assistant, useAssistants } from "../hooks/use-assistants";
+import { useDeleteChat, useMoveChat, useRenameChat } from "../hooks/use-chats";
+import { useT } from "../i18n";
+import { notify } from "../state/notifications";
+import { ChatIcon } from "./chat-icons";
+
+/** Places a popover menu under its button, kept inside the window. */
+function placeBelow(menu: HTMLElement | null, anchor: HTMLElement) {
+  if (!menu) return;
+  const rect = anchor.getBoundingClientRect();
+  const width = 240;
+  menu.style.position = "fixed";
+  menu.style.inset = "auto";
+  menu.style.top = `${Math.min(rect.bottom + 4, window.innerHeight - 280)}px`;
+  menu.style.left = `${Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8))}px`;
+}
+
+function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(): void }) {
+  const t = useT("chat");
+  const rename = useRenameChat();
+  const [title, setTitle] = useState(chat.title ?? "");
+  const save = () => {
+    const next = title.trim();
+    if (next && next !== chat.title) {
+      rename.mutate(
+        { chatId: chat.id, title: next },
+        { onError: () => notify({ title: t("list.renameFailed"), color: "destroy" }) },
+      );
+    }
+    onDone();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      save();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      onDone();
+    }
+  };
+  return (
+    <input
+      className="chat-rename"
+      aria-label={t("list.renameLabel")}
+      value={title}
+      maxLength={200}
+      onChange={(event) => setTitle(event.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={save}
+      // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename.
+      autoFocus
+      onFocus={(event) => event.target.select()}
+    />
+  );
+}
+
+export function ChatListItem({
+  chat,
+  assistantId,
+  active,
+}: {
+  chat: ChatSummary;
+  assistantId: string;
+  active: boolean;
+}) {
+  const t = useT("chat");
+  const common = useT("common");
+  const navigate = useNavigate();
+  const menuId = useId();
+  const menu = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [renaming, setRenaming] = useState(false);
+  const assistants = useAssistants();
+  const remove = useDeleteChat();
+  const move = useMoveChat();
+  const title = chat.title || t("untitled");
+
+  const targets: { id: string; label: string }[] = [
+    // SPEC §3: the built-in assistant is the product name in capitals.
+    { id: "default", label: common("brand").toLocaleUpperCase("en") },
+    ...(assistants.data ?? []).map((a: Assistant) => ({ id: String(a.id), label: a.label })),
+  ].filter((target) => target.id !== assistantId);
+
+  const closeMenu = () => menu.current?.hidePopover();
+
+  const confirmDelete = () => {
+    dialog.current?.close();
+    remove.mutate(chat.id, { onError: () => notify({ title: t("list.deleteFailed"), color: "destroy" }) });
+    if (active) navigate(`/app/a/${assistantId}`);
+  };
+
+  const moveTo = (target: { id: string; label: string }) => {
+    closeMenu();
+    move.mutate(
+      { chatId: chat.id, from: assistantId, to: target.id },
+      {
+        onSuccess: () => {
+          notify({ title: t("list.moved", { assistant: target.label }), icon: "check" });
+          if (active) navigate(chatPath(target.id, chat.id));
+        },
+        onError: () => notify({ title: t("list.moveFailed"), color: "destroy" }),
+      },
+    );
+  };
+
+  return (
+    <li className="chat-item" data-active={active || undefined} data-chat-id={chat.id}>
+      {renaming ? (
+        <RenameField chat={chat} onDone={() => setRenaming(false)} />
+      ) : (
+        <NavLink to={chatPath(assistantId, chat.id)} className="sidebar-item chat-link" title={title}>
+          <span className="chat-link-title">{title}</span>
+        </NavLink>
+      )}
+      {!renaming && (
+        <button
+          type="button"
+          className="icon-button chat-menu-button"
+          popoverTarget={menuId}
+          aria-label={t("list.actions", { title })}
+          onClick={(event) => placeBelow(menu.current, event.currentTarget)}
+        >
+          <ChatIcon name="more" />
+        </button>
+      )}
+      <div id={menuId} ref={menu} popover="auto" className="menu chat-menu">
+        <button
+          type="button"
+          className="menu-item"
+          onClick={() => {
+            closeMenu();
+            setRenaming(true);
+          }}
+        >
+          <ChatIcon name="edit" /> {t("list.rename")}
+        </button>
+        {targets.length > 0 && <p className="chat-menu-heading">{t("list.move")}</p>}
+        {targets.map((target) => (
+          <button key={target.id} type="button" className="menu-item" onClick={() => moveTo(target)}>
+            <ChatIcon name="move" /> <span className="chat-menu-target">{target.label}</span>
+          </button>
+        ))}
+        <button
+          type="button"
+          className="menu-item danger"
+          onClick={() => {
+            closeMenu();
+            dialog.current?.showModal();
+          }}
+        >
+          <ChatIcon name="trash" /> {t("list.delete")}
+        </button>
+      </div>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${menuId}-delete-title`}>
+        <h2 id={`${menuId}-delete-title`}>{t("list.deleteTitle")}</h2>
+        <p>{t("list.deleteText", { title })}</p>
+        <div className="confirm-actions">
+          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+            {t("list.cancel")}
+          </button>
+          <button type="button" className="button danger" onClick={confirmDelete}>
+            {t("list.deleteConfirm")}
+          </button>
+        </div>
+      </dialog>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+// The sidebar's conversations of the current assistant: newest first, "load more", a new-chat link.
+import { NavLink, useParams } from "react-router";
+import { usePrefetchChat } from "../hooks/use-chat";
+import { useChatList, usePrefetchChatList } from "../hooks/use-chats";
+import { useT } from "../i18n";
+import { ChatIcon } from "./chat-icons";
+import { ChatListItem } from "./chat-list-item";
+import "./chat-list.css";
+
+export function ChatList({ assistantId }: { assistantId: string }) {
+  const { chatId } = useParams();
+  // Before the translations (which may suspend): the list and the open chat are read in the meantime.
+  usePrefetchChatList(assistantId);
+  usePrefetchChat(chatId && /^\d+$/.test(chatId) ? Number(chatId) : null);
+  const t = useT("chat");
+  const list = useChatList(assistantId);
+  const chats = list.data?.chats ?? [];
+  return (
+    <div className="chat-list" data-testid="chat-list">
+      <NavLink to={`/app/a/${assistantId}`} end className="new-chat-link">
+        <ChatIcon name="plus" /> {t("newChat")}
+      </NavLink>
+      {list.isSuccess && chats.length === 0 && <p className="sidebar-empty">{t("list.empty")}</p>}
+      <ul className="sidebar-list chat-items">
+        {chats.map((chat) => (
+          <ChatListItem
+            key={chat.id}
+            chat={chat}
+            assistantId={assistantId}
+            active={String(chat.id) === chatId}
+          />
+        ))}
+      </ul>
+      {list.data?.hasNextPage && (
+        <button
+          type="button"
+          className="link-button load-more"
+          onClick={() => void list.loadMore()}
+          disabled={list.loadingMore}
+        >
+          {t("list.loadMore")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// The chat screen (/app/a/{assistantId} and /app/a/{assistantId}/c/{chatId}): the conversation, streamed
+// live, and the composer. A new chat exists once its first message is sent.
+import { useEffect } from "react";
+import { useParams } from "react-router";
+import { PageLoading } from "../components/page-loading";
+import { useUser } from "../hooks/use-user";
+import { installCopyHandling } from "../lib/copy";
+import { NewChat } from "./new-chat";
+import { OpenChat } from "./open-chat";
+import "./chat.css";
+
+export default function ChatScreen() {
+  const { assistantId = "default", chatId: chatParam } = useParams();
+  const user = useUser();
+  useEffect(installCopyHandling, []);
+  if (!user) return <PageLoading />;
+  const chatId = chatParam && /^\d+$/.test(chatParam) ? Number(chatParam) : null;
+  return chatId === null ? (
+    <NewChat key={assistantId} assistantId={assistantId} user={user} />
+  ) : (
+    <OpenChat key={chatId} chatId={chatId} assistantId={assistantId} user={user} />
+  );
+}

@@ -1,0 +1,52 @@
+// What the conversation pane shows: saved messages, the answer being streamed, a message on its way, and
+// what a failed request says.
+import type { Generation, PendingNewMessage } from "../../src/domain/chat/generation-state";
+import { type NoticeKey, noticeOfCode } from "../../src/domain/chat/message-notices";
+import { ApiError } from "../lib/api";
+import type { ViewMessage } from "./message-item";
+
+export const failureOf = (error: unknown): NoticeKey =>
+  error instanceof ApiError ? noticeOfCode(error.code) : "network";
+
+/** The first exchange as it will look, shown while the message is on its way. */
+export function pendingExchange(pending: Pick<PendingNewMessage, "content" | "model">): ViewMessage[] {
+  const now = new Date().toISOString();
+  return [
+    {
+      id: -1,
+      role: "user",
+      content: pending.content,
+      model: null,
+      metadata: { role: "user" },
+      createdAt: now,
+    },
+    {
+      id: -2,
+      role: "assistant",
+      content: "",
+      model: pending.model,
+      metadata: { role: "assistant", done: false },
+      createdAt: now,
+      live: true,
+    },
+  ];
+}
+
+/** The saved messages with the answer being streamed in place of its empty row. */
+export function withLiveAnswer(
+  messages: readonly ViewMessage[],
+  generation: Generation | undefined,
+): ViewMessage[] {
+  if (!generation) return [...messages];
+  const live = generation.modelMessage;
+  const liveView: ViewMessage = { ...live, live: true };
+  const list = [...messages];
+  const at = list.findIndex((m) => m.id === live.id);
+  if (at >= 0) list[at] = liveView;
+  else {
+    const asked = generation.userMessage;
+    if (asked && !list.some((m) => m.id === asked.id)) list.push(asked);
+    list.push(liveView);
+  }
+  return list;
+}

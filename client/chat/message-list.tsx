@@ -1,0 +1,144 @@
+// The conversation, virtualised: only messages near the viewport are in the DOM (a chat of 1,000 messages
+// stays light). Anchored to the end: the view follows a streaming answer unless the reader scrolled up,
+// and keeps its place when older messages arrive above.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { useT } from "../i18n";
+import { ChatIcon } from "./chat-icons";
+import { MessageItem, type ViewMessage } from "./message-item";
+
+/** A first guess of a message's height, refined by measurement once it is on screen. */
+function estimateHeight(message: ViewMessage | undefined): number {
+  if (!message) return 120;
+  const lines = Math.ceil(message.content.length / 85) + (message.content.match(/\n/g)?.length ?? 0) / 2;
+  return Math.min(6_000, (message.role === "user" ? 72 : 110) + lines * 24);
+}
+
+/** The code-copy buttons live in sanitised HTML: one listener for all of them. */
+function copyCodeFrom(event: MouseEvent, copiedLabel: string) {
+  const button = (event.target as Element | null)?.closest<HTMLButtonElement>("[data-code-copy]");
+  if (!button) return;
+  const code = button.closest(".code-block")?.querySelector("pre code")?.textContent ?? "";
+  navigator.clipboard.writeText(code).then(
+    () => {
+      const label = button.textContent;
+      button.textContent = copiedLabel;
+      button.dataset.copied = "";
+      setTimeout(() => {
+        button.textContent = label;
+        delete button.dataset.copied;
+      }, 1500);
+    },
+    (error: unknown) => console.error("Copy failed", error),
+  );
+}
+
+export interface MessageListProps {
+  messages: readonly ViewMessage[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+  onRetry?(message: ViewMessage): void;
+  retryingId?: number | null;
+  /** Changes when the user sends: the view jumps to the end whatever it showed. */
+  followToken: number;
+}
+
+export function MessageList({
+  messages,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onRetry,
+  retryingId,
+  followToken,
+}: MessageListProps) {
+  const t = useT("chat");
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateHeight(messages[index]),
+    getItemKey: (index) => messages[index]?.id ?? index,
+    overscan: 4,
+    paddingStart: 16,
+    paddingEnd: 24,
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: 48,
+  });
+
+  // Open at the latest message, and go back there whenever the user sends.
+  const hasMessages = messages.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: followToken is the signal, not a value read here.
+  useLayoutEffect(() => {
+    if (!hasMessages) return;
+    virtualizer.scrollToEnd();
+  }, [followToken, hasMessages, virtualizer]);
+
+  const onScroll = useCallback(() => {
+    const element = scrollRef.current;
+    if (element && element.scrollTop < 600 && hasOlder && !loadingOlder) onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder]);
+  // A short chat page may not scroll at all: then older pages load straight away.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element && hasOlder && !loadingOlder && element.scrollHeight <= element.clientHeight + 600)
+      onLoadOlder();
+  });
+
+  const copiedLabel = t("message.copied");
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const onClick = (event: MouseEvent) => copyCodeFrom(event, copiedLabel);
+    element.addEventListener("click", onClick);
+    return () => element.removeEventListener("click", onClick);
+  }, [copiedLabel]);
+
+  const items = virtualizer.getVirtualItems();
+  const atEnd = messages.length === 0 || virtualizer.isAtEnd(120);
+  return (
+    <div className="message-pane">
+      <div className="message-scroller" ref={scrollRef} onScroll={onScroll}>
+        {loadingOlder && (
+          <p className="older-loading" role="status">
+            {t("message.olderLoading")}
+          </p>
+        )}
+        <div className="message-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const message = messages[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="message-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageItem
+                  message={message}
+                  // Only the last answer can be generated again.
+                  onRetry={item.index === messages.length - 1 ? onRetry : undefined}
+                  retrying={retryingId === message.id}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {!atEnd && (
+        <button
+          type="button"
+          className="jump-to-latest icon-button"
+          aria-label={t("message.jumpToLatest")}
+          onClick={() => virtualizer.scrollToEnd({ behavior: "smooth" })}
+        >
+          <ChatIcon name="arrowDown" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// The parts of a model message around its text: thinking, web-search status and sources, images, and the
+// SPEC §8 notice of a stopped or failed answer.
+
+import { useEffect, useState } from "react";
+import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
+import type { ModelMessageMetadata, StreamSource } from "../../src/domain/chat/stream-events";
+import { Icon } from "../components/icons";
+import { useT } from "../i18n";
+import { providerName } from "./format";
+import { modelLabel } from "./model-badge";
+
+/** Open while the model thinks, so the reasoning is read as it comes; folded once the answer starts. */
+export function ThinkingBlock({ reasoning, active }: { reasoning: string; active: boolean }) {
+  const t = useT("chat");
+  const [open, setOpen] = useState(active);
+  useEffect(() => {
+    if (!active) setOpen(false);
+  }, [active]);
+  return (
+    <details
+      className="thinking-block"
+      data-active={active || undefined}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary>{active ? t("message.thinking") : t("message.thought")}</summary>
+      <div className="thinking-text">{reasoning}</div>
+    </details>
+  );
+}
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+};
+
+const safeHref = (url: string): string | undefined => (/^https?:\/\//i.test(url) ? url : undefined);
+
+export function SearchStatus({
+  searching,
+  sources,
+}: {
+  searching: boolean;
+  sources: readonly StreamSource[];
+}) {
+  const t = useT("chat");
+  if (searching) {
+    return (
+      <div className="search-status" role="status">
+        <span className="pulse" aria-hidden="true" />
+        {t("message.searching")}
+      </div>
+    );
+  }
+  const unique = sources.filter((source, index) => sources.findIndex((s) => s.url === source.url) === index);
+  if (unique.length === 0) return null;
+  return (
+    <div className="search-status">
+      <span className="search-sources-label">
+        <Icon name="search" size={14} /> {t("message.sources")}
+      </span>
+      <ol className="search-sources">
+        {unique.map((source, index) => (
+          <li key={source.url}>
+            <a
+              href={safeHref(source.url)}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={source.title ?? source.url}
+            >
+              <span className="source-index">{index + 1}</span>
+              <span className="source-title">{source.title || hostOf(source.url)}</span>
+              <span className="source-host">{hostOf(source.url)}</span>
+            </a>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Images come from our own API only: anything else is not shown. */
+export function GeneratedImages({
+  images,
+  model,
+}: {
+  images: ModelMessageMetadata["images"];
+  model: string | null;
+}) {
+  const t = useT("chat");
+  const own = (images ?? []).filter((image) => image.url.startsWith("/api/"));
+  if (own.length === 0) return null;
+  return (
+    <div className="generated-images">
+      {own.map((image) => (
+        <a key={image.url} href={image.url} target="_blank" rel="noopener noreferrer">
+          <img src={image.url} alt={t("message.image", { model: modelLabel(model) })} loading="lazy" />
+        </a>
+      ))}
+    </div>
+  );
+}
+
+export function MessageNotice({
+  notice,
+  provider,
+  onRetry,
+  retrying,
+}: {
+  notice: NoticeKey;
+  provider?: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
+  const t = useT("chat");
+  const stopped = notice === "stopped";
+  return (
+    <div
+      className={`message-notice${stopped ? " stopped" : ""}`}
+      role={stopped ? undefined : "alert"}
+      data-notice={notice}
+    >
+      {!stopped && <Icon name="alert" size={16} />}
+      <span>{t(`notices.${notice}`, { provider: providerName(provider) })}</span>
+      {onRetry && isRetryable(notice) && (
+        <button type="button" className="button small secondary" onClick={onRetry} disabled={retrying}>
+          <Icon name="refresh" size={14} /> {t("message.retry")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+// The composer's model picker: models grouped by category in the user's order, searchable, keyboard-driven,
+// deprecated ones marked.
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { PickerGroup } from "../../src/domain/chat/model-picker";
+import { Icon } from "../components/icons";
+import { useT } from "../i18n";
+import { ModelIcon, modelLabel } from "./model-badge";
+
+export function ModelPicker({
+  groups,
+  value,
+  onChange,
+}: {
+  groups: readonly PickerGroup[];
+  value: string | null;
+  onChange(model: string): void;
+}) {
+  const t = useT("chat");
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+
+  const filtered = useMemo(() => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const matches = (text: string) => words.every((word) => text.toLowerCase().includes(word));
+    return groups
+      .map((group) => ({
+        ...group,
+        models: group.models.filter((m) => matches(`${m.label} ${m.longLabel} ${m.provider} ${m.key}`)),
+      }))
+      .filter((group) => group.models.length > 0);
+  }, [groups, query]);
+  const options = filtered.flatMap((group) => group.models);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, [open]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the picker opens.
+  useEffect(() => {
+    if (!open) return;
+    search.current?.focus();
+    const selected = options.findIndex((m) => m.key === value);
+    setActive(Math.max(0, selected));
+  }, [open]);
+
+  useEffect(() => {
+    document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
+
+  const choose = (key: string) => {
+    onChange(key);
+    setOpen(false);
+    setQuery("");
+    button.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setActive((i) => Math.min(options.length - 1, i + 1));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive((i) => Math.max(0, i - 1));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const option = options[active];
+      if (option) choose(option.key);
+    }
+  };
+
+  let index = -1;
+  return (
+    <div className="model-picker" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="model-picker-button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-popup` : undefined}
+        aria-label={t("picker.label", { model: modelLabel(value) })}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <ModelIcon modelKey={value} size={18} />
+        <span className="model-picker-label">{modelLabel(value)}</span>
+        <Icon name="chevronDown" size={16} />
+      </button>
+      {open && (
+        <div id={`${id}-popup`} className="model-picker-popup" role="dialog" aria-label={t("picker.title")}>
+          <input
+            ref={search}
+            className="model-picker-search"
+            type="search"
+            placeholder={t("picker.search")}
+            aria-label={t("picker.search")}
+            aria-controls={`${id}-listbox`}
+            aria-activedescendant={options.length ? `${id}-option-${active}` : undefined}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <div
+            id={`${id}-listbox`}
+            role="listbox"
+            className="model-picker-list"
+            aria-label={t("picker.title")}
+          >
+            {filtered.length === 0 && <p className="model-picker-empty">{t("picker.noMatch")}</p>}
+            {filtered.map((group) => (
+              // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not fieldsets.
+              <div key={group.category} role="group" aria-labelledby={`${id}-group-${group.category}`}>
+                <div id={`${id}-group-${group.category}`} className="model-picker-group" role="presentation">
+                  {t(`picker.categories.${group.category}`)}
+                </div>
+                {group.models.map((model) => {
+                  index += 1;
+                  const at = index;
+                  return (
+                    <div
+                      key={model.key}
+                      id={`${id}-option-${at}`}
+                      role="option"
+                      tabIndex={-1}
+                      aria-selected={model.key === value}
+                      data-active={at === active || undefined}
+                      data-model={model.key}
+                      className="model-option"
+                      onPointerMove={() => setActive(at)}
+                      onClick={() => choose(model.key)}
+                      onKeyDown={onKeyDown}
+                    >
+                      <ModelIcon modelKey={model.key} size={18} />
+                      <span className="model-option-text">
+                        <span className="model-option-label">{model.label}</span>
+                        <span className="model-option-description">{model.description}</span>
+                      </span>
+                      {model.deprecated && (
+                        <span className="badge state-important">{t("picker.deprecated")}</span>
+                      )}
+                      {model.key === value && <Icon name="check" size={16} />}
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

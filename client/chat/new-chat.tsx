@@ -1,0 +1,76 @@
+// The screen of a chat to come: a greeting, the composer, and the first message shown at once while the
+// chat is created; then the open chat takes over.
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { chatPath } from "../../src/domain/chat/chat-list";
+import { draftKeyOf } from "../../src/domain/chat/draft-key";
+import type { NoticeKey } from "../../src/domain/chat/message-notices";
+import { initialModel } from "../../src/domain/chat/model-picker";
+import { useCreateChat } from "../hooks/use-chat";
+import type { User } from "../hooks/use-user";
+import { useT } from "../i18n";
+import { usePendingNewMessage } from "../state/generation";
+import { failureOf, pendingExchange } from "./chat-view";
+import { Composer } from "./composer";
+import { ComposerDock } from "./composer-dock";
+import { MessageList } from "./message-list";
+import { usePickerGroups } from "./use-picker-groups";
+
+export function NewChat({ assistantId, user }: { assistantId: string; user: User }) {
+  const t = useT("chat");
+  const navigate = useNavigate();
+  const create = useCreateChat();
+  const pendingNew = usePendingNewMessage();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [failure, setFailure] = useState<NoticeKey | null>(null);
+  const groups = usePickerGroups(user, assistantId, picked);
+  const model = picked ?? initialModel(groups);
+  // Until the chat page takes over, the message stays on screen (the marker clears as the chat opens).
+  const pending =
+    pendingNew?.assistantId === assistantId ? pendingNew : create.isSuccess ? create.variables : null;
+
+  const onSend = async (content: string) => {
+    if (!model) return false;
+    setFailure(null);
+    try {
+      const created = await create.mutateAsync({ assistantId, model, content });
+      navigate(chatPath(assistantId, created.chat.id));
+      return true;
+    } catch (error) {
+      setFailure(failureOf(error));
+      return false;
+    }
+  };
+
+  return (
+    <div className="chat-screen" data-testid="chat-screen">
+      {pending ? (
+        <MessageList
+          messages={pendingExchange(pending)}
+          hasOlder={false}
+          loadingOlder={false}
+          onLoadOlder={() => {}}
+          followToken={1}
+        />
+      ) : (
+        <div className="chat-hero">
+          <img src="/icons/logo.svg" alt="" width={48} height={48} />
+          <h2>{t("empty.title")}</h2>
+          <p>{t("empty.text")}</p>
+        </div>
+      )}
+      <ComposerDock user={user} failure={failure}>
+        <Composer
+          draftKey={draftKeyOf(assistantId, null)}
+          groups={groups}
+          model={model}
+          onModelChange={setPicked}
+          onSend={onSend}
+          generating={create.isPending}
+          onStop={() => {}}
+          stopping
+        />
+      </ComposerDock>
+    </div>
+  );
+}

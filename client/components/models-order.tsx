@@ -1,0 +1,191 @@
+// The ordered model lists per category, reordered by drag and drop (pointer, touch or keyboard) or with
+// the up and down buttons, and saved to the server at once.
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useState } from "react";
+import {
+  CONFIGURATION_KEY_OF,
+  defaultModelsConfiguration,
+  MODEL_CATEGORIES,
+  type ModelCategory,
+  type ModelsConfiguration,
+  modelByKey,
+} from "../../src/domain/models";
+import { useSaveModelsConfiguration } from "../hooks/use-preferences";
+import { useT } from "../i18n";
+import { Icon } from "./icons";
+
+const labelOf = (key: string) => modelByKey(key)?.label ?? key;
+
+function ModelRow({
+  modelKey,
+  index,
+  count,
+  move,
+}: {
+  modelKey: string;
+  index: number;
+  count: number;
+  move: (from: number, to: number) => void;
+}) {
+  const t = useT("account");
+  const model = modelByKey(modelKey);
+  const label = labelOf(modelKey);
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: modelKey,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      className="model-row"
+      data-dragging={isDragging}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      <button
+        type="button"
+        className="icon-button drag-handle"
+        {...attributes}
+        {...listeners}
+        aria-label={t("models.drag", { model: label })}
+      >
+        <Icon name="grip" />
+      </button>
+      {model ? (
+        <>
+          <img className="model-icon light-only" src={model.icon} alt="" width={22} height={22} />
+          <img className="model-icon dark-only" src={model.darkIcon} alt="" width={22} height={22} />
+        </>
+      ) : null}
+      <span className="model-label">{label}</span>
+      {index === 0 ? <span className="badge">{t("models.default")}</span> : null}
+      <span className="model-moves">
+        <button
+          type="button"
+          className="icon-button"
+          disabled={index === 0}
+          aria-label={t("models.moveUp", { model: label })}
+          onClick={() => move(index, index - 1)}
+        >
+          <Icon name="chevronUp" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          disabled={index === count - 1}
+          aria-label={t("models.moveDown", { model: label })}
+          onClick={() => move(index, index + 1)}
+        >
+          <Icon name="chevronDown" />
+        </button>
+      </span>
+    </li>
+  );
+}
+
+export function ModelsOrder({ configuration }: { configuration: ModelsConfiguration }) {
+  const t = useT("account");
+  const save = useSaveModelsConfiguration();
+  const [category, setCategory] = useState<ModelCategory>("text");
+  const key = CONFIGURATION_KEY_OF[category];
+  const list = configuration[key];
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const saveList = (next: string[]) => save.mutate({ ...configuration, [key]: next });
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= list.length || from === to) return;
+    saveList(arrayMove(list, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) move(list.indexOf(String(active.id)), list.indexOf(String(over.id)));
+  };
+
+  const position = (id: string | number) => list.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t("models.announce.start", { model: labelOf(String(active.id)) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t("models.announce.over", { model: labelOf(String(active.id)), position: position(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t("models.announce.end", { model: labelOf(String(active.id)), position: position(over.id) })
+        : undefined,
+    onDragCancel: ({ active }) => t("models.announce.cancel", { model: labelOf(String(active.id)) }),
+  };
+
+  return (
+    <div className="models-order">
+      <div className="tabs" role="tablist" aria-label={t("models.categories")}>
+        {MODEL_CATEGORIES.map((c) => (
+          <button
+            key={c}
+            type="button"
+            role="tab"
+            id={`models-tab-${c}`}
+            aria-selected={c === category}
+            aria-controls="models-panel"
+            className="tab"
+            onClick={() => setCategory(c)}
+          >
+            {t(`models.category.${c}`)}
+          </button>
+        ))}
+      </div>
+      <div id="models-panel" role="tabpanel" aria-labelledby={`models-tab-${category}`}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t("models.instructions") } }}
+        >
+          <SortableContext items={list} strategy={verticalListSortingStrategy}>
+            <ol className="model-list" data-testid={`models-${category}`}>
+              {list.map((modelKey, index) => (
+                <ModelRow key={modelKey} modelKey={modelKey} index={index} count={list.length} move={move} />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      </div>
+      <div className="models-footer">
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => saveList(defaultModelsConfiguration()[key])}
+        >
+          {t("models.reset")}
+        </button>
+        <span className="hint" role="status">
+          {save.isPending
+            ? t("models.saving")
+            : save.isError
+              ? t("models.failed")
+              : save.isSuccess
+                ? t("models.saved")
+                : ""}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The release-note and onboarding-tips notifications (SPEC §4): shown until dismissed, and dismissing
+// saves it on the server.
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { hasUnseenReleaseNote, LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";
+import { saveHasSeenOnboardingTips, saveLastReleaseNote } from "../hooks/use-preferences";
+import { type User, useInvalidateUser } from "../hooks/use-user";
+import { useT } from "../i18n";
+import { notify } from "../state/notifications";
+
+/** Once per page and user: both layouts mount this, and switching between them must not repeat it. */
+const shown = new Set<string>();
+
+export function SignedInNotices({ user }: { user: User }) {
+  const t = useT("app");
+  const navigate = useNavigate();
+  const invalidate = useInvalidateUser();
+  const releaseNoteDue = hasUnseenReleaseNote(user.lastReleaseNoteDateChecked);
+  const tipsDue = !user.hasSeenOnboardingTips;
+
+  useEffect(() => {
+    const key = `${user.id}:release`;
+    if (!releaseNoteDue || shown.has(key)) return;
+    shown.add(key);
+    notify({
+      id: "release-note",
+      title: t("releaseNote.title", { date: new Date(LATEST_RELEASE_NOTE_DATE) }),
+      description: t("releaseNote.text"),
+      icon: "sparkles",
+      color: "accent",
+      timeout: 0,
+      actions: [{ label: t("releaseNote.dismiss") }],
+      callback: () => void saveLastReleaseNote().then(invalidate),
+    });
+  }, [releaseNoteDue, user.id, t, invalidate]);
+
+  useEffect(() => {
+    const key = `${user.id}:tips`;
+    if (!tipsDue || shown.has(key)) return;
+    shown.add(key);
+    notify({
+      id: "onboarding-tips",
+      title: t("onboarding.title"),
+      description: t("onboarding.text"),
+      icon: "info",
+      timeout: 0,
+      actions: [
+        {
+          label: t("onboarding.settings"),
+          variant: "primary",
+          onClick: () => navigate("/app/account/settings"),
+        },
+        { label: t("onboarding.dismiss") },
+      ],
+      callback: () => void saveHasSeenOnboardingTips().then(invalidate),
+    });
+  }, [tipsDue, user.id, t, navigate, invalidate]);
+
+  return null;
+}

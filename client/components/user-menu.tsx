@@ -1,0 +1,78 @@
+// The signed-in user's menu: avatar initials, plan, account links, install, sign out.
+import { Link, useNavigate } from "react-router";
+import { avatarInitials, nameFromEmail } from "../../src/domain/avatar";
+import { isPaidPlan } from "../../src/domain/plans";
+import { type User, useSignOut } from "../hooks/use-user";
+import { useT } from "../i18n";
+import { useStore } from "../lib/store";
+import { promptInstall, pwaStore } from "../pwa/register";
+import { Icon } from "./icons";
+
+export function Avatar({ email }: { email: string }) {
+  return (
+    <span className="avatar" aria-hidden="true">
+      {avatarInitials(nameFromEmail(email))}
+    </span>
+  );
+}
+
+export const planPath = (user: User) =>
+  isPaidPlan(user.usagePlan) ? "/app/account/change_subscription" : "/app/account/subscription";
+
+export function UserMenu({ user, placement = "down" }: { user: User; placement?: "down" | "up" }) {
+  const t = useT("account");
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { canInstall } = useStore(pwaStore);
+  const id = `user-menu-${placement}`;
+  const close = () => document.getElementById(id)?.hidePopover();
+
+  return (
+    <div className="user-menu">
+      <button type="button" className="user-menu-button" popoverTarget={id} aria-label={t("menu.open")}>
+        <Avatar email={user.email} />
+        <span className="user-menu-email">{user.email}</span>
+      </button>
+      <div id={id} popover="auto" className={`menu menu-${placement}`}>
+        <p className="menu-heading">
+          <span>{t("menu.signedInAs")}</span>
+          <strong>{user.email}</strong>
+          <span className="plan-badge">{t(`plans.${user.usagePlan}`)}</span>
+        </p>
+        <Link to="/app/account/settings" className="menu-item" onClick={close}>
+          <Icon name="settings" /> {t("nav.settings")}
+        </Link>
+        <Link to={planPath(user)} className="menu-item" onClick={close}>
+          <Icon name="card" /> {t("nav.plan")}
+        </Link>
+        {canInstall ? (
+          <button
+            type="button"
+            className="menu-item"
+            onClick={() => {
+              close();
+              void promptInstall();
+            }}
+          >
+            <Icon name="download" /> {t("menu.install")}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="menu-item"
+          disabled={signOut.isPending}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onSettled: () => {
+                close();
+                navigate("/", { replace: true });
+              },
+            })
+          }
+        >
+          <Icon name="logout" /> {t("menu.signOut")}
+        </button>
+      </div>
+    </div>
+  );
+}

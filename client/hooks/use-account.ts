@@ -1,0 +1,61 @@
+// Verification, password change, account deletion and the contact form.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, readJson } from "../lib/api";
+import { useInvalidateUser, userKeys } from "./use-user";
+
+export interface VerificationState {
+  email: string;
+  verified: boolean;
+  resendInSeconds: number;
+}
+
+export function useVerificationState(enabled: boolean) {
+  return useQuery({
+    queryKey: userKeys.verification(),
+    queryFn: async () => readJson<VerificationState>(await api.api.login.verification.$get()),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useVerifyCode() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: async (code: string) => readJson(await api.api.login.verification.$post({ json: { code } })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResendCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => readJson(await api.api.login.verification.resend.$post()),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.verification() }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) =>
+      readJson(await api.api.login.password.$post({ json: body })),
+  });
+}
+
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { password?: string; email?: string }) =>
+      readJson(await api.api.login.delete.$post({ json: body })),
+    onSuccess: () => {
+      client.clear();
+      client.setQueryData(userKeys.session(), null);
+    },
+  });
+}
+
+export function useSendContact() {
+  return useMutation({
+    mutationFn: async (body: { email: string; message: string }) =>
+      readJson(await api.api.contact.$post({ json: body })),
+  });
+}

@@ -1,0 +1,118 @@
+// The chats of an assistant for the sidebar (SPEC §4, §7): first page, "load more" at offset = current
+// length, a new chat in front, rename, delete, and move (the chat leaves the current list).
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  appendPage,
+  CHAT_PAGE_SIZE,
+  type ChatList,
+  type ChatSummary,
+  type ChatWire,
+  emptyChatList,
+  nextOffset,
+  prependChat,
+  removeChat,
+  toChatSummaries,
+  updateChat,
+} from "../../src/domain/chat/chat-list";
+import { api, readJson } from "../lib/api";
+
+export const chatListKeys = {
+  all: ["chats"] as const,
+  list: (assistantId: string) => [...chatListKeys.all, "list", assistantId] as const,
+};
+
+/** SPEC §7: a failure is logged and an empty result with no next page is used. */
+async function fetchChatsPage(assistantId: string, offset: number): Promise<ChatList> {
+  try {
+    const res = await api.api.assistants.chats.$post({
+      json: { assistantId, limit: CHAT_PAGE_SIZE, offset },
+    });
+    const page = await readJson<{ chats: ChatWire[]; hasNextPage: boolean }>(res);
+    return { chats: toChatSummaries(page.chats), hasNextPage: page.hasNextPage };
+  } catch (error) {
+    console.error("Error while fetching the assistant's chats", error);
+    return emptyChatList();
+  }
+}
+
+const chatListOptions = (assistantId: string) =>
+  queryOptions({
+    queryKey: chatListKeys.list(assistantId),
+    queryFn: () => fetchChatsPage(assistantId, 0),
+    staleTime: 60_000,
+  });
+
+/** Starts reading the list ahead of anything that suspends (see usePrefetchChat). */
+export function usePrefetchChatList(assistantId: string): void {
+  const client = useQueryClient();
+  if (!client.getQueryState(chatListKeys.list(assistantId)))
+    void client.prefetchQuery(chatListOptions(assistantId));
+}
+
+export function useChatList(assistantId: string) {
+  const client = useQueryClient();
+  const query = useQuery(chatListOptions(assistantId));
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    const key = chatListKeys.list(assistantId);
+    const current = client.getQueryData<ChatList>(key) ?? emptyChatList();
+    setLoadingMore(true);
+    try {
+      const page = await fetchChatsPage(assistantId, nextOffset(current));
+      client.setQueryData<ChatList>(key, (list) => appendPage(list ?? emptyChatList(), page));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  return { ...query, loadMore, loadingMore };
+}
+
+/** Applies a change to every cached chat list (a chat is in at most one, but which one is not always known). */
+export function updateChatLists(client: QueryClient, change: (list: ChatList) => ChatList): void {
+  client.setQueriesData<ChatList>({ queryKey: chatListKeys.all }, (list) => (list ? change(list) : list));
+}
+
+/** A new or newly active chat goes to the front of its assistant's list. */
+export function putChatInFront(client: QueryClient, assistantId: string, chat: ChatSummary): void {
+  client.setQueryData<ChatList>(chatListKeys.list(assistantId), (list) =>
+    list ? prependChat(list, chat) : list,
+  );
+}
+
+export function useRenameChat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ chatId, title }: { chatId: number; title: string }) =>
+      readJson<{ ok: true; title: string }>(await api.api.chat.update.$post({ json: { id: chatId, title } })),
+    onMutate: ({ chatId, title }) => updateChatLists(client, (list) => updateChat(list, chatId, { title })),
+    onError: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
+  });
+}
+
+export function useDeleteChat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (chatId: number) => readJson(await api.api.chat.delete.$post({ json: { id: chatId } })),
+    onMutate: (chatId) => updateChatLists(client, (list) => removeChat(list, chatId)),
+    onError: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
+  });
+}
+
+export function useMoveChat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ chatId, to }: { chatId: number; from: string; to: string }) =>
+      readJson(await api.api.chat.updateAssistant.$post({ json: { chatId, assistantId: to } })),
+    onMutate: ({ chatId, from }) =>
+      client.setQueryData<ChatList>(chatListKeys.list(from), (list) =>
+        list ? removeChat(list, chatId) : list,
+      ),
+    onSuccess: (_data, { to }) => client.invalidateQueries({ queryKey: chatListKeys.list(to) }),
+    onError: (error, { from }) => {
+      // SPEC §8: logged; the list comes back as the server has it.
+      console.error("Failed to update chat assistant", error);
+      return client.invalidateQueries({ queryKey: chatListKeys.list(from) });
+    },
+  });
+}

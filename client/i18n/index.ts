@@ -1,0 +1,88 @@
+// Translation for components: useT(namespace) over whichever engine runs — the light one on the home page,
+// i18next everywhere else. The locale lives in the path prefix; the choice is kept in a cookie.
+import { use, useMemo, useSyncExternalStore } from "react";
+import { localeCookie, localizePath, splitLocalePath } from "../../src/domain/locale-routing";
+import type { Locale } from "../../src/domain/locales";
+import type { MessageKey, Namespace } from "./resources";
+
+export type { Namespace };
+
+/** What a translation engine offers; see light-engine.ts and i18next-engine.ts. */
+export interface Engine {
+  readonly locale: Locale;
+  has(ns: Namespace): boolean;
+  load(ns: Namespace): Promise<unknown>;
+  translate(ns: Namespace, key: string, values?: Record<string, unknown>): string;
+  /** Loads every namespace in use for `locale`, then switches to it. */
+  switchTo(locale: Locale): Promise<void>;
+}
+
+let engine: Engine | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+const active = (): Engine => {
+  if (!engine) throw new Error("No translation engine installed");
+  return engine;
+};
+
+export function installEngine(next: Engine): void {
+  engine = next;
+  document.documentElement.lang = next.locale;
+  emit();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const currentLocale = (): Locale => active().locale;
+const snapshot = () => `${active().locale}`;
+
+/** The locale on screen; components re-render when it changes. */
+export const useLocale = (): Locale => useSyncExternalStore(subscribe, snapshot) as Locale;
+/** Changes whenever the engine or its locale changes. */
+const useEngine = (): Engine => useSyncExternalStore(subscribe, active);
+
+const loading = new WeakMap<Engine, Map<string, Promise<unknown>>>();
+
+/** A promise React's use() reads synchronously (it checks these fields before suspending). */
+const fulfilled = (): Promise<unknown> =>
+  Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
+/** One promise per engine, locale and namespace, so every render passes use() the same one. */
+function loadOnce(current: Engine, ns: Namespace): Promise<unknown> {
+  const byKey = loading.get(current) ?? new Map<string, Promise<unknown>>();
+  loading.set(current, byKey);
+  const key = `${current.locale}/${ns}`;
+  const promise = byKey.get(key) ?? (current.has(ns) ? fulfilled() : current.load(ns));
+  byKey.set(key, promise);
+  return promise;
+}
+
+export type Translate<N extends Namespace> = (key: MessageKey<N>, values?: Record<string, unknown>) => string;
+
+/** A translator bound to a namespace, suspending until its catalogue is loaded. */
+export function useT<N extends Namespace>(ns: N): Translate<N> {
+  const current = useEngine();
+  const locale = useLocale();
+  // Called on every render (React wants use() unconditionally); a loaded namespace never suspends.
+  use(loadOnce(current, ns));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new locale must give a new function.
+  return useMemo(() => (key, values) => current.translate(ns, key, values), [current, locale, ns]);
+}
+
+/** Switches language in place: the cookie remembers it for a year, the address gets the new prefix. */
+export async function changeLocale(next: Locale): Promise<void> {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = localeCookie(next, location.protocol === "https:");
+  const current = active();
+  await current.switchTo(next);
+  const { path } = splitLocalePath(location.pathname);
+  history.replaceState(history.state, "", `${localizePath(next, path)}${location.search}${location.hash}`);
+  document.documentElement.lang = next;
+  emit();
+}

@@ -1,0 +1,146 @@
+// The assistant layout (SPEC §2) of chat screens: a sidebar with the assistants (a drawer on narrow
+// screens), a header with the current assistant, and the chat area the chat screen fills.
+import { Suspense, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useParams } from "react-router";
+import { ChatList } from "../chat/chat-list";
+import { ErrorScreen } from "../components/error-screen";
+import { Icon } from "../components/icons";
+import { PageLoading } from "../components/page-loading";
+import { SignedInNotices } from "../components/signed-in-notices";
+import { UserMenu } from "../components/user-menu";
+import { type Assistant, useAssistants } from "../hooks/use-assistants";
+import { useUser } from "../hooks/use-user";
+import { useT } from "../i18n";
+
+/** SPEC §3: the built-in assistant is labelled with the product name in capitals. */
+export const DEFAULT_ASSISTANT_LABEL = "SWITCHBOARD";
+
+function AssistantList({ assistants }: { assistants: Assistant[] | null | undefined }) {
+  const t = useT("app");
+  return (
+    <nav className="sidebar-section" aria-labelledby="assistants-heading">
+      <h2 id="assistants-heading" className="sidebar-heading">
+        {t("sidebar.assistants")}
+      </h2>
+      <ul className="sidebar-list">
+        <li>
+          <NavLink to="/app/a/default" className="sidebar-item">
+            <img src="/icons/logo.svg" alt="" width={22} height={22} />
+            <span className="sidebar-label">{DEFAULT_ASSISTANT_LABEL}</span>
+          </NavLink>
+        </li>
+        {(assistants ?? []).map((assistant) => (
+          <li key={assistant.id}>
+            <NavLink to={`/app/a/${assistant.id}`} className="sidebar-item">
+              <Icon name="bot" size={22} />
+              <span className="sidebar-label">{assistant.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <Link to="/app/assistants" className="sidebar-link">
+        {t("sidebar.manageAssistants")}
+      </Link>
+    </nav>
+  );
+}
+
+export default function AssistantLayout() {
+  const t = useT("app");
+  const user = useUser();
+  const { assistantId = "default" } = useParams();
+  const { pathname } = useLocation();
+  const assistants = useAssistants();
+  const [open, setOpen] = useState(false);
+  // Wide screens: the sidebar can be folded away (the chat list is in client/chat/chat-list.tsx).
+  const [collapsed, setCollapsed] = useState(false);
+
+  // The drawer closes when the page changes, and with Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [open]);
+
+  if (!user) return <PageLoading />;
+  const current =
+    assistantId === "default"
+      ? null
+      : assistants.data?.find((assistant) => String(assistant.id) === assistantId);
+  // SPEC §8: an unknown assistant is an error, once the list is known.
+  if (assistantId !== "default" && assistants.isSuccess && assistants.data && !current) {
+    return <ErrorScreen status={404} message={t("assistantNotFound")} />;
+  }
+  const label = assistantId === "default" ? DEFAULT_ASSISTANT_LABEL : (current?.label ?? "");
+
+  return (
+    <div className="assistant-layout" data-sidebar-open={open} data-sidebar-collapsed={collapsed}>
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <aside id="sidebar" className="sidebar" aria-label={t("sidebar.label")}>
+        <div className="sidebar-top">
+          <Link to="/app/a/default" className="brand">
+            <img src="/icons/logo.svg" alt="" width={30} height={30} />
+            <span>{t("brand")}</span>
+          </Link>
+          <button
+            type="button"
+            className="icon-button sidebar-close"
+            aria-label={t("sidebar.close")}
+            onClick={() => {
+              setOpen(false);
+              setCollapsed(true);
+            }}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        <AssistantList assistants={assistants.data} />
+        <section className="sidebar-section" aria-labelledby="chats-heading">
+          <h2 id="chats-heading" className="sidebar-heading">
+            {t("sidebar.chats")}
+          </h2>
+          <ChatList assistantId={assistantId} />
+        </section>
+        <div className="sidebar-bottom">
+          <UserMenu user={user} placement="up" />
+        </div>
+      </aside>
+      <button
+        type="button"
+        className="sidebar-backdrop"
+        aria-label={t("sidebar.close")}
+        tabIndex={-1}
+        onClick={() => setOpen(false)}
+      />
+      <div className="chat-column">
+        <header className="chat-header">
+          <button
+            type="button"
+            className="icon-button sidebar-toggle"
+            aria-label={t("sidebar.open")}
+            aria-controls="sidebar"
+            aria-expanded={open}
+            onClick={() => {
+              setOpen(true);
+              setCollapsed(false);
+            }}
+          >
+            <Icon name="menu" />
+          </button>
+          <h1 className="chat-title">{label}</h1>
+        </header>
+        <main id="main" className="chat-main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SignedInNotices user={user} />
+    </div>
+  );
+}

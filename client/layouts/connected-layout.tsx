@@ -1,0 +1,64 @@
+// The connected layout (SPEC §2) of account pages: header, account navigation, user menu, notices.
+import { Suspense } from "react";
+import { Link, NavLink, Outlet } from "react-router";
+import { Icon, type IconName } from "../components/icons";
+import { PageLoading } from "../components/page-loading";
+import { SignedInNotices } from "../components/signed-in-notices";
+import { planPath, UserMenu } from "../components/user-menu";
+import { useUser } from "../hooks/use-user";
+import { useT } from "../i18n";
+
+export default function ConnectedLayout() {
+  const t = useT("account");
+  const user = useUser();
+  if (!user) return <PageLoading />;
+
+  const items: { to: string; label: string; icon: IconName }[] = [
+    { to: "/app/account/settings", label: t("nav.settings"), icon: "settings" },
+    { to: planPath(user), label: t("nav.plan"), icon: "card" },
+    { to: "/app/assistants", label: t("nav.assistants"), icon: "bot" },
+    { to: "/app/account/settings/team", label: t("nav.team"), icon: "users" },
+    { to: "/app/account/settings/api", label: t("nav.api"), icon: "key" },
+    { to: "/app/account/changePassword", label: t("nav.password"), icon: "lock" },
+  ];
+
+  return (
+    <div className="connected">
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <header className="app-header">
+        <Link to="/app/a/default" className="brand">
+          <img src="/icons/logo.svg" alt="" width={30} height={30} />
+          <span>{t("brand")}</span>
+        </Link>
+        {/* Without a plan the chat screens lead back to the subscription page: no link to them. */}
+        {user.usagePlan === "none" ? (
+          <span className="back-to-chat" />
+        ) : (
+          <Link to="/app/a/default" className="button secondary small back-to-chat">
+            <Icon name="chat" size={16} />
+            <span>{t("nav.backToChat")}</span>
+          </Link>
+        )}
+        <UserMenu user={user} />
+      </header>
+      <div className="connected-body">
+        <nav className="account-nav" aria-label={t("nav.label")}>
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end className="account-nav-item">
+              <Icon name={item.icon} size={18} />
+              <span>{item.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <main id="main" className="account-main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SignedInNotices user={user} />
+    </div>
+  );
+}

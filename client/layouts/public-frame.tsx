@@ -1,0 +1,51 @@
+// The default layout's frame for public pages: header with the main links, content, footer with settings.
+import type { ReactNode } from "react";
+import { AppLink } from "../components/app-link";
+import { LocaleSelect } from "../components/locale-select";
+import { ThemeSelect } from "../components/theme-select";
+import { useT } from "../i18n";
+import { useForcedColorMode } from "../lib/theme";
+
+export function PublicFrame({ children }: { children: ReactNode }) {
+  const t = useT("common");
+  // A page forcing light would make the theme picker look broken: offer it only where it shows.
+  const forced = useForcedColorMode();
+  return (
+    <div className="public">
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <header className="public-header">
+        <AppLink to="/" className="brand">
+          <img src="/icons/logo.svg" alt="" width={34} height={34} />
+          <span>{t("brand")}</span>
+        </AppLink>
+        <nav className="public-nav" aria-label={t("nav.label")}>
+          <AppLink to="/pricing">{t("nav.pricing")}</AppLink>
+          <AppLink to="/login">{t("nav.signIn")}</AppLink>
+          <AppLink to="/login?mode=signup" className="button small hide-narrow">
+            {t("nav.getStarted")}
+          </AppLink>
+        </nav>
+      </header>
+      <main id="main" className="public-main">
+        {children}
+      </main>
+      <footer className="public-footer">
+        <div className="public-footer-inner">
+          <nav aria-label={t("footer.label")}>
+            <AppLink to="/ToU">{t("footer.terms")}</AppLink>
+            <AppLink to="/privacy">{t("footer.privacy")}</AppLink>
+            <AppLink to="/legalNotice">{t("footer.legal")}</AppLink>
+            <AppLink to="/contact">{t("footer.contact")}</AppLink>
+          </nav>
+          <div className="footer-controls">
+            <LocaleSelect />
+            {forced ? null : <ThemeSelect />}
+          </div>
+          <span>{t("footer.copyright", { year: new Date().getFullYear() })}</span>
+        </div>
+      </footer>
+    </div>
+  );
+}

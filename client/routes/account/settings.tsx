@@ -1,0 +1,143 @@
+// /app/account/settings: language, appearance, the order of the models, the app install, the account.
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { COLOR_MODES } from "../../../src/domain/color-mode";
+import { isLocale, LOCALES } from "../../../src/domain/locales";
+import { ModelsOrder } from "../../components/models-order";
+import { useDeleteAccount } from "../../hooks/use-account";
+import { saveLanguage } from "../../hooks/use-preferences";
+import { useUser } from "../../hooks/use-user";
+import { changeLocale, useLocale, useT } from "../../i18n";
+import { useStore } from "../../lib/store";
+import { setColorModePreference, useColorModePreference } from "../../lib/theme";
+import { useApiError } from "../../lib/use-api-error";
+import { promptInstall, pwaStore } from "../../pwa/register";
+
+function DeleteAccount({ email }: { email: string }) {
+  const t = useT("account");
+  const errorText = useApiError();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [confirmation, setConfirmation] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!window.confirm(t("delete.confirm"))) return;
+    // Accounts made with Google or GitHub have no password: they confirm with their email instead.
+    const body = confirmation === email ? { password: confirmation, email } : { password: confirmation };
+    remove.mutate(body, { onSuccess: () => navigate("/", { replace: true }) });
+  };
+  return (
+    <details className="danger-zone">
+      <summary>{t("delete.title")}</summary>
+      <p className="hint">{t("delete.text")}</p>
+      {remove.error ? (
+        <p className="alert error" role="alert">
+          {errorText(remove.error)}
+        </p>
+      ) : null}
+      <form onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="delete-confirmation">{t("delete.label")}</label>
+          <input
+            id="delete-confirmation"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+          <p className="hint">{t("delete.hint")}</p>
+        </div>
+        <button type="submit" className="button danger" disabled={remove.isPending}>
+          {t("delete.submit")}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+export default function Settings() {
+  const t = useT("account");
+  const tCommon = useT("common");
+  const user = useUser();
+  const locale = useLocale();
+  const preference = useColorModePreference();
+  const { canInstall, installed } = useStore(pwaStore);
+  if (!user) return null;
+
+  return (
+    <div className="account-page">
+      <h1>{t("settings.title")}</h1>
+
+      <section className="card" aria-labelledby="language-title">
+        <h2 id="language-title">{t("settings.language")}</h2>
+        <p className="hint">{t("settings.languageHint")}</p>
+        <div className="field inline">
+          <label htmlFor="settings-language" className="visually-hidden">
+            {t("settings.language")}
+          </label>
+          <select
+            id="settings-language"
+            value={locale}
+            onChange={(event) => {
+              const next = event.target.value;
+              if (!isLocale(next)) return;
+              void saveLanguage(next);
+              void changeLocale(next);
+            }}
+          >
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {tCommon(`languages.${code}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="theme-title">
+        <h2 id="theme-title">{t("settings.theme")}</h2>
+        <p className="hint">{t("settings.themeHint")}</p>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t("settings.theme")}</legend>
+          {COLOR_MODES.map((mode) => (
+            <label key={mode}>
+              <input
+                type="radio"
+                name="color-mode"
+                value={mode}
+                checked={preference === mode}
+                onChange={() => setColorModePreference(mode)}
+              />
+              <span>{tCommon(`theme.${mode}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      </section>
+
+      <section className="card" aria-labelledby="models-title">
+        <h2 id="models-title">{t("models.title")}</h2>
+        <p className="hint">{t("models.hint")}</p>
+        <ModelsOrder configuration={user.modelsConfiguration} />
+      </section>
+
+      {canInstall || installed ? (
+        <section className="card" aria-labelledby="install-title">
+          <h2 id="install-title">{t("install.title")}</h2>
+          <p className="hint">{installed ? t("install.done") : t("install.hint")}</p>
+          {canInstall ? (
+            <button type="button" className="button" onClick={() => void promptInstall()}>
+              {t("install.button")}
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="account-title">
+        <h2 id="account-title">{t("settings.account")}</h2>
+        <p>{t("settings.signedInAs", { email: user.email })}</p>
+        <DeleteAccount email={user.email} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// /login: sign in or create an account, with OAuth buttons for the configured providers. Where the visitor
+// goes next is the route guard's business once the user query knows them.
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { localizePath } from "../../src/domain/locale-routing";
+import { parsePricingQuery } from "../../src/domain/pricing";
+import { redirectTarget } from "../../src/domain/route-guard";
+import { useLoginProviders, useSignIn, useSignUp } from "../hooks/use-user";
+import { useLocale, useT } from "../i18n";
+import { storePricingSelection } from "../lib/pricing-selection";
+import { richText } from "../lib/rich-text";
+import { oauthErrorCode, useApiError } from "../lib/use-api-error";
+
+const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub" };
+const PASSWORD_MIN_LENGTH = 10;
+
+export default function Login() {
+  const t = useT("auth");
+  const errorText = useApiError();
+  const tErrors = useT("errors");
+  const locale = useLocale();
+  const [params, setParams] = useSearchParams();
+  const mode = params.get("mode") === "signup" ? "signup" : "signin";
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const providers = useLoginProviders();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // A plan picked on /pricing travels here in the address; keep it for the subscription page.
+  useEffect(() => {
+    const query = parsePricingQuery(params);
+    if (query.plan || query.users) storePricingSelection(query);
+  }, [params]);
+
+  const oauthError = oauthErrorCode(params.get("error"));
+  const pending = signIn.isPending || signUp.isPending;
+  const failure = signIn.error ?? signUp.error;
+
+  const switchMode = () => {
+    const next = new URLSearchParams(params);
+    if (mode === "signup") next.delete("mode");
+    else next.set("mode", "signup");
+    next.delete("error");
+    setParams(next, { replace: true });
+    setProblem(null);
+    signIn.reset();
+    signUp.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (mode === "signup") {
+      if (password.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
+      signUp.mutate({ email, password });
+    } else {
+      signIn.mutate({ email, password });
+    }
+  };
+
+  // After an OAuth sign-in the Worker sends the browser back to this full path.
+  const returnTo = redirectTarget(params.get("redirect")) ?? localizePath(locale, "/app/a/default");
+  const message =
+    problem ?? (failure ? errorText(failure) : oauthError ? tErrors(`api.${oauthError}`) : null);
+
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <h1>{mode === "signup" ? t("signUp.title") : t("signIn.title")}</h1>
+        <p className="hint">{mode === "signup" ? t("signUp.subtitle") : t("signIn.subtitle")}</p>
+        {message ? (
+          <p className="alert error" role="alert">
+            {message}
+          </p>
+        ) : null}
+        <form onSubmit={submit} noValidate={false}>
+          <div className="field">
+            <label htmlFor="email">{t("email")}</label>
+            <input
+              id="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={200}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="password">{t("password")}</label>
+            <input
+              id="password"
+              type="password"
+              autoComplete={mode === "signup" ? "new-password" : "current-password"}
+              required
+              minLength={mode === "signup" ? PASSWORD_MIN_LENGTH : undefined}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-describedby={mode === "signup" ? "password-hint" : undefined}
+            />
+            {mode === "signup" ? (
+              <p id="password-hint" className="hint">
+                {t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
+              </p>
+            ) : null}
+          </div>
+          {mode === "signup" ? (
+            <p className="hint legal-consent">
+              {richText(t("signUp.consent"), {
+                terms: (text) => <Link to="/ToU">{text}</Link>,
+                privacy: (text) => <Link to="/privacy">{text}</Link>,
+              })}
+            </p>
+          ) : null}
+          <button type="submit" className="button large full" disabled={pending}>
+            {pending ? t("pending") : mode === "signup" ? t("signUp.submit") : t("signIn.submit")}
+          </button>
+        </form>
+        {providers.data && providers.data.length > 0 ? (
+          <div className="oauth">
+            <p className="divider">
+              <span>{t("or")}</span>
+            </p>
+            {providers.data.map((provider) => (
+              <a
+                key={provider}
+                className="button secondary full"
+                href={`/api/login/oauth/${provider}?redirect=${encodeURIComponent(returnTo)}`}
+              >
+                {t("continueWith", { provider: PROVIDER_NAMES[provider] ?? provider })}
+              </a>
+            ))}
+          </div>
+        ) : null}
+        <p className="auth-switch">
+          <button type="button" className="link-button" onClick={switchMode}>
+            {mode === "signup" ? t("signUp.switch") : t("signIn.switch")}
+          </button>
+        </p>
+      </div>
+    </div>
+  );
+}

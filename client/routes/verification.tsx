@@ -1,0 +1,120 @@
+// /verification: confirm the email with the 6-digit code, or ask for a new one.
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PageLoading } from "../components/page-loading";
+import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use-account";
+import { useSessionUser } from "../hooks/use-user";
+import { useT } from "../i18n";
+import { useApiError } from "../lib/use-api-error";
+
+function useCountdown(seconds: number | undefined) {
+  const [left, setLeft] = useState(0);
+  useEffect(() => setLeft(seconds ?? 0), [seconds]);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left;
+}
+
+export default function Verification() {
+  const t = useT("auth");
+  const errorText = useApiError();
+  const navigate = useNavigate();
+  const session = useSessionUser();
+  const unverified = session.data?.verified === false;
+  const state = useVerificationState(unverified);
+  const verify = useVerifyCode();
+  const resend = useResendCode();
+  const [code, setCode] = useState("");
+  const wait = useCountdown(state.data?.resendInSeconds);
+
+  if (session.isPending) return <PageLoading />;
+
+  if (!session.data) {
+    return (
+      <div className="auth-page">
+        <div className="auth-card">
+          <h1>{t("verification.title")}</h1>
+          <p>{t("verification.signInFirst")}</p>
+          <Link to="/login?redirect=%2Fverification" className="button large full">
+            {t("signIn.submit")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (session.data.verified) {
+    return (
+      <div className="auth-page">
+        <div className="auth-card">
+          <h1>{t("verification.doneTitle")}</h1>
+          <p>{t("verification.doneText")}</p>
+          <Link to="/app/a/default" className="button large full">
+            {t("verification.continue")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate(code.trim(), { onSuccess: () => navigate("/app/a/default", { replace: true }) });
+  };
+
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <h1>{t("verification.title")}</h1>
+        <p className="hint">
+          {state.data ? t("verification.text", { email: state.data.email }) : t("verification.textNoEmail")}
+        </p>
+        {verify.error || resend.error ? (
+          <p className="alert error" role="alert">
+            {errorText(verify.error ?? resend.error)}
+          </p>
+        ) : resend.isSuccess ? (
+          <p className="alert success" role="status">
+            {t("verification.resent")}
+          </p>
+        ) : null}
+        <form onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="code">{t("verification.code")}</label>
+            <input
+              id="code"
+              className="code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+            />
+          </div>
+          <button
+            type="submit"
+            className="button large full"
+            disabled={verify.isPending || code.length !== 6}
+          >
+            {verify.isPending ? t("pending") : t("verification.submit")}
+          </button>
+        </form>
+        <p className="auth-switch">
+          <button
+            type="button"
+            className="link-button"
+            disabled={resend.isPending || wait > 0}
+            onClick={() => resend.mutate()}
+          >
+            {wait > 0 ? t("verification.resendIn", { seconds: wait }) : t("verification.resend")}
+          </button>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Notifications (SPEC §3, §4, §9): a store of toasts with a timeout (5000 ms by default), actions and a
+// callback run when one closes.
+import { createStore } from "../lib/store";
+
+export type NotificationColor = "primary" | "accent" | "destroy" | "neutral";
+export type NotificationIcon = "info" | "sparkles" | "check" | "refresh" | "download" | "alert";
+
+export interface NotificationAction {
+  label: string;
+  /** Runs before the notification closes. */
+  onClick?: () => void;
+  variant?: "primary" | "secondary";
+}
+
+export interface AppNotification {
+  /** A timestamp string, unique within the page. */
+  id: string;
+  title: string;
+  description?: string;
+  icon?: NotificationIcon;
+  /** An image address, shown instead of the icon. */
+  avatar?: string;
+  closeButton: boolean;
+  /** Milliseconds before it closes by itself; 0 keeps it until closed. */
+  timeout: number;
+  actions: NotificationAction[];
+  /** Runs once when the notification closes, however it closes. */
+  callback?: () => void;
+  color: NotificationColor;
+}
+
+export type NotificationInput = Partial<Omit<AppNotification, "title">> & { title: string };
+
+export const DEFAULT_NOTIFICATION_TIMEOUT = 5000;
+export const DEFAULT_NOTIFICATION_COLOR: NotificationColor = "primary";
+
+export const notificationStore = createStore<readonly AppNotification[]>([]);
+
+let lastId = 0;
+const nextId = () => {
+  lastId = Math.max(Date.now(), lastId + 1);
+  return String(lastId);
+};
+
+export function notify(input: NotificationInput): string {
+  const notification: AppNotification = {
+    closeButton: true,
+    timeout: DEFAULT_NOTIFICATION_TIMEOUT,
+    actions: [],
+    color: DEFAULT_NOTIFICATION_COLOR,
+    ...input,
+    id: input.id ?? nextId(),
+  };
+  notificationStore.set((list) => [...list.filter((n) => n.id !== notification.id), notification]);
+  return notification.id;
+}
+
+export function dismiss(id: string): void {
+  const notification = notificationStore.get().find((n) => n.id === id);
+  if (!notification) return;
+  notificationStore.set((list) => list.filter((n) => n.id !== id));
+  notification.callback?.();
+}

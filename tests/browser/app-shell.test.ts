@@ -1,0 +1,345 @@
+// Journeys through the app shell: route guard and redirects, parameter 404s, locales, pricing from the
+// address, the colour mode, notifications and sign-out, against the production build.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, pathOf, signIn } from "./session";
+
+let browser: Browser;
+const base = () => inject("appUrl");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the light home page", () => {
+  it("hands over to the full app on the first click, and Back returns to it", async () => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/`);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Every AI model, one conversation away.",
+    );
+    await page.getByRole("link", { name: "See the plans" }).click();
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Simple plans, every model",
+    );
+    expect(pathOf(page)).toBe("/pricing");
+    await page.goBack();
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Every AI model, one conversation away.",
+    );
+    expect(pathOf(page)).toBe("/");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the route guard", () => {
+  it("sends a visitor to /login with the encoded page, and back to it after signing in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/app/a/default`);
+    await eventually(() => pathOf(page)).toBe("/login?redirect=%2Fapp%2Fa%2Fdefault");
+
+    await page.getByLabel("Email").fill(demoEmail("starter"));
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // The redirect query is replaced by the page it pointed to.
+    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends an account without a plan to the subscription page, with the plan picked on /pricing", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/pricing?plan=expert&users=3&yearly=true`);
+    await page.getByRole("link", { name: "Continue with Expert" }).click();
+    await eventually(() => pathOf(page)).toContain("/login?mode=signup");
+    await page.getByRole("button", { name: "Already have an account? Sign in" }).click();
+    await page.getByLabel("Email").fill(demoEmail("none"));
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/subscription?users=3&plan=expert&yearly=true");
+    expect(await page.getByTestId("plan-expert").getAttribute("data-selected")).toBe("true");
+    await context.close();
+  });
+
+  it("follows the route rules: /app and /app/account lead to their first page", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "standard");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app`);
+    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    await page.goto(`${base()}/fr/app/account`);
+    await eventually(() => pathOf(page)).toBe("/fr/app/account/settings");
+    await context.close();
+  });
+
+  it("keeps a signed-in account with a plan away from /login", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "expert");
+    const page = await context.newPage();
+    await page.goto(`${base()}/login`);
+    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    await page.goto(`${base()}/app/account/subscription`);
+    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    await context.close();
+  });
+});
+
+describe("page not found", () => {
+  it("answers a malformed assistant, chat or share id with the 404 screen naming the path", async () => {
+    const page = await browser.newPage();
+    for (const path of ["/app/a/abc", "/app/a/default/c/x1", "/shared/NOT-A-UUID"]) {
+      await page.goto(`${base()}${path}`);
+      const screen = page.getByTestId("error-screen");
+      await eventually(() => screen.textContent()).toContain(`Page Not Found: ${path}`);
+      expect(await screen.textContent()).toContain("404");
+      expect(pathOf(page)).toBe(path);
+    }
+    await page.getByRole("link", { name: "Back to the home page" }).click();
+    await eventually(() => pathOf(page)).toBe("/");
+    await page.close();
+  });
+
+  it("renders no error page for a crawler, only logs the error", async () => {
+    const context = await browser.newContext({
+      userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") logged.push(message.text());
+    });
+    await page.goto(`${base()}/app/a/abc`);
+    await eventually(() => logged.join("\n")).toContain("Error 404");
+    expect(await page.getByTestId("error-screen").count()).toBe(0);
+    await context.close();
+  });
+
+  it("answers an unknown page with 'Page not found' and the path", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "starter");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/nowhere`);
+    await eventually(() => page.getByTestId("error-screen").textContent()).toContain(
+      "Page not found: /app/nowhere",
+    );
+    await context.close();
+  });
+});
+
+describe("languages", () => {
+  it("shows /fr/pricing in French and preselects plan, seats and yearly billing from the address", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base()}/fr/pricing?plan=expert&users=3&yearly=true`);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Des offres simples, tous les modèles",
+    );
+    expect(await page.getAttribute("html", "lang")).toBe("fr");
+    expect(await page.getByRole("radio", { name: /Annuel/ }).isChecked()).toBe(true);
+    expect(await page.getByTestId("plan-expert").getAttribute("data-selected")).toBe("true");
+    expect(await page.getByLabel("Sièges").inputValue()).toBe("3");
+    // 3 seats × €50 a month billed yearly, in French number format.
+    expect(await page.getByTestId("team-summary").textContent()).toMatch(
+      /3 sièges en Expert : 150\s€ par mois\./,
+    );
+    await page.close();
+  });
+
+  it("ignores unparseable pricing values and shows no team without both users and plan", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base()}/pricing?plan=gold&users=abc&yearly=maybe`);
+    await eventually(() => page.getByRole("radio", { name: "Monthly" }).isChecked()).toBe(true);
+    for (const plan of ["starter", "standard", "expert"]) {
+      expect(await page.getByTestId(`plan-${plan}`).getAttribute("data-selected")).toBe("false");
+    }
+    expect(await page.getByTestId("team-summary").count()).toBe(0);
+    await page.close();
+  });
+
+  it("switches language in place, keeps the choice in a cookie and follows it on the next visit", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/pricing`);
+    await page.getByLabel("Language").selectOption("de");
+    await eventually(() => pathOf(page)).toBe("/de/pricing");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Einfache Tarife, alle Modelle",
+    );
+    const cookie = (await context.cookies()).find((c) => c.name === "locale");
+    expect(cookie?.value).toBe("de");
+    // A year, give or take the test's own duration.
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    await page.goto(`${base()}/`);
+    await eventually(() => pathOf(page)).toBe("/de");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Jedes KI-Modell, nur eine Unterhaltung entfernt.",
+    );
+    await context.close();
+  });
+
+  it("picks the first supported browser language for a first visit", async () => {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${base()}/contact`);
+    await eventually(() => pathOf(page)).toBe("/pt/contact");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contacte-nos");
+    await context.close();
+  });
+});
+
+describe("the colour mode", () => {
+  it("keeps the chosen mode across a reload, and light on the pages that force it", async () => {
+    const context = await browser.newContext({ colorScheme: "light" });
+    await signIn(context, base(), "standard");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    await page.getByRole("radio", { name: "Dark" }).check();
+    await eventually(() => page.getAttribute("html", "data-theme")).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("color-mode-version"))).toBe("1.0.0");
+
+    await page.reload();
+    // Applied before the first paint by theme-boot.js, and kept by the app.
+    expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+    await eventually(() => page.getByRole("radio", { name: "Dark" }).isChecked()).toBe(true);
+    expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+
+    await page.goto(`${base()}/pricing`);
+    expect(await page.getAttribute("html", "data-theme")).toBe("light");
+    await page.goto(`${base()}/privacy`);
+    expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+    await context.close();
+  });
+
+  it("follows the device in system mode", async () => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto(`${base()}/privacy`);
+    expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+    await page.goto(`${base()}/`);
+    expect(await page.getAttribute("html", "data-theme")).toBe("light");
+    await context.close();
+  });
+});
+
+describe("account pages", () => {
+  it("reorders the models with the buttons and the keyboard, and keeps the order on the server", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "unsubscribed");
+    const page = await context.newPage();
+    const savedTextModels = async () =>
+      (await (await context.request.get(`${base()}/api/login/user`)).json()).modelsConfiguration
+        .text as string[];
+    const before = await savedTextModels();
+    await page.goto(`${base()}/app/account/settings`);
+    const rows = page.getByTestId("models-text").getByRole("listitem");
+    await eventually(() => rows.count()).toBe(before.length);
+
+    // The second model moves to the top with its "up" button.
+    const second = (await rows.nth(1).locator(".model-label").textContent()) ?? "";
+    await page.getByRole("button", { name: `Move ${second} up` }).click();
+    await eventually(async () => (await savedTextModels())[0]).toBe(before[1]);
+    await eventually(() => rows.first().locator(".model-label").textContent()).toBe(second);
+
+    // The (new) first model goes one place down with dnd-kit's keyboard drag: Space, Arrow down, Space.
+    await page.getByRole("button", { name: `Move ${second}`, exact: true }).focus();
+    // dnd-kit measures between steps: give each key a frame or two.
+    for (const key of ["Space", "ArrowDown", "Space"]) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await eventually(async () => (await savedTextModels()).slice(0, 2)).toEqual([before[0], before[1]]);
+    await context.close();
+  });
+
+  it("changes the password with the current one", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "team-admin");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/changePassword`);
+    await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+    await page.getByLabel("Confirm the new password").fill("a brand new passphrase");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await eventually(() => page.getByRole("status").first().textContent()).toContain(
+      "Your password has been changed",
+    );
+    const again = await browser.newContext();
+    const res = await again.request.post(`${base()}/api/login`, {
+      data: { email: demoEmail("team-admin"), password: "a brand new passphrase" },
+      headers: { Origin: base() },
+    });
+    expect(res.status()).toBe(200);
+    // Other journeys sign in as this demo user too: give it its password back.
+    const back = await again.request.post(`${base()}/api/login/password`, {
+      data: { currentPassword: "a brand new passphrase", newPassword: DEMO_PASSWORD },
+      headers: { Origin: base() },
+    });
+    expect(back.status()).toBe(200);
+    await again.close();
+    await context.close();
+  });
+});
+
+describe("signed-in notices", () => {
+  it("shows the release note and the onboarding tips until dismissed, then never again", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "team-member1");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    const releaseNote = page.getByTestId("notification").filter({ hasText: "What's new" });
+    const tips = page.getByTestId("notification").filter({ hasText: "Welcome to Switchboard!" });
+    await eventually(() => releaseNote.count()).toBe(1);
+    await eventually(() => tips.count()).toBe(1);
+    // They wait for the reader: no timeout on these two (others close after 5 s).
+    await page.waitForTimeout(5_500);
+    expect([await releaseNote.count(), await tips.count()]).toEqual([1, 1]);
+    await releaseNote.getByRole("button", { name: "Got it" }).click();
+    await tips.getByRole("button", { name: "Got it" }).click();
+    await eventually(async () => (await releaseNote.count()) + (await tips.count())).toBe(0);
+
+    // Both were saved on the server: a new page load shows neither.
+    await eventually(async () => {
+      const user = await (await context.request.get(`${base()}/api/login/user`)).json();
+      return [user.hasSeenOnboardingTips, user.lastReleaseNoteDateChecked !== null];
+    }).toEqual([true, true]);
+    await page.reload();
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Settings");
+    await page.waitForTimeout(1_000);
+    expect([await releaseNote.count(), await tips.count()]).toEqual([0, 0]);
+    await context.close();
+  });
+
+  it("installs the service worker at the root and says the app works offline", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "team-admin");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings/team`);
+    const offline = page.getByTestId("notification").filter({ hasText: "Ready to work offline" });
+    await eventually(() => offline.count(), 30_000).toBe(1);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+    expect(scope).toBe(`${base()}/`);
+    // An ordinary notification closes by itself after 5 s.
+    await eventually(() => offline.count(), 10_000).toBe(0);
+    await context.close();
+  });
+
+  it("signs out from the account menu and shows the home page", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "team-member2");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    await page.getByRole("button", { name: "Open the account menu" }).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await eventually(() => pathOf(page)).toBe("/");
+    expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(401);
+    await context.close();
+  });
+});

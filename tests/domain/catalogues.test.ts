@@ -1,0 +1,98 @@
+// The 9 locale catalogues are complete: same keys as English, the plural forms each language needs, the same
+// placeholders and markup; and the home page's light resolver renders exactly what i18next renders.
+import { readdirSync, readFileSync } from "node:fs";
+import i18next from "i18next";
+import { describe, expect, it } from "vitest";
+import { LOCALES } from "../../src/domain/locales.ts";
+import { type Catalogue, formatMessage, formatPrice } from "../../src/domain/message-format.ts";
+
+const DIR = new URL("../../client/i18n/locales/", import.meta.url);
+const NAMESPACES = readdirSync(new URL("en/", DIR)).map((file) => file.replace(/\.json$/, ""));
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+const read = (locale: string, ns: string): Catalogue =>
+  JSON.parse(readFileSync(new URL(`${locale}/${ns}.json`, DIR), "utf8"));
+
+function flatten(node: Catalogue, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value === "string") out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+/** Keys with their plural suffix removed, each with the forms present. */
+function byBase(flat: Map<string, string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const key of flat.keys()) {
+    const base = key.replace(PLURAL, "");
+    const form = PLURAL.exec(key)?.[1] ?? "";
+    if (!out.has(base)) out.set(base, new Set());
+    out.get(base)?.add(form);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
+
+describe.each(LOCALES.filter((l) => l !== "en"))("the %s catalogues", (locale) => {
+  const required = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+
+  it.each(NAMESPACES)("%s has every key of English, and no other", (ns) => {
+    const english = byBase(flatten(read("en", ns)));
+    const own = flatten(read(locale, ns));
+    const mine = byBase(own);
+    expect([...mine.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [base, forms] of english) {
+      const expected = forms.has("") ? [""] : [...required].sort();
+      expect([...(mine.get(base) ?? [])].sort(), `${locale}/${ns}: ${base}`).toEqual(expected);
+    }
+    for (const [key, text] of own) expect(text.trim(), `${locale}/${ns}: ${key} is empty`).not.toBe("");
+  });
+
+  it.each(NAMESPACES)("%s keeps the placeholders and markup of English", (ns) => {
+    const english = flatten(read("en", ns));
+    const englishByBase = new Map([...english].map(([key, text]) => [key.replace(PLURAL, ""), text]));
+    for (const [key, text] of flatten(read(locale, ns))) {
+      const reference = englishByBase.get(key.replace(PLURAL, "")) ?? "";
+      expect(placeholders(text), `${locale}/${ns}: ${key}`).toEqual(placeholders(reference));
+      expect(tags(text), `${locale}/${ns}: ${key}`).toEqual(tags(reference));
+    }
+  });
+});
+
+describe("English", () => {
+  it("has the plural forms English needs", () => {
+    for (const ns of NAMESPACES) {
+      for (const [base, forms] of byBase(flatten(read("en", ns)))) {
+        if (!forms.has("")) expect([...forms].sort(), `en/${ns}: ${base}`).toEqual(["one", "other"]);
+      }
+    }
+  });
+});
+
+describe("the home page's light resolver", () => {
+  it.each(LOCALES)("renders common and home in %s exactly as i18next does", async (locale) => {
+    const light = ["common", "home"];
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: locale,
+      fallbackLng: false,
+      ns: light,
+      resources: { [locale]: Object.fromEntries(light.map((ns) => [ns, read(locale, ns)])) },
+      interpolation: { escapeValue: false },
+    });
+    i18n.services.formatter?.add("price", (value: number, lng) => formatPrice(value, lng ?? locale));
+    const values = { year: 2026, price: 8.33 };
+    for (const ns of light) {
+      const catalogue = read(locale, ns);
+      for (const key of flatten(catalogue).keys()) {
+        expect(formatMessage(catalogue, key, values, locale), `${locale}/${ns}: ${key}`).toBe(
+          i18n.t(key, { ...values, ns }),
+        );
+      }
+    }
+  });
+});
