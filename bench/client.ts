@@ -1,0 +1,305 @@
+// `node bench/client.ts`: the chat screen's figures, in Chromium against the production build — its initial
+// JavaScript, the render cost of a streamed chunk on a 30,000-character answer (block-memoised renderer vs a
+// naive full re-render, same run, same browser), and the time to open a chat of 1,000 messages.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { gzipSync } from "node:zlib";
+import react from "@vitejs/plugin-react";
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { build } from "vite";
+import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { freePort } from "../scripts/lib/processes.ts";
+import { testMarkdown } from "../src/providers/test-answer.ts";
+import { launchBrowser } from "../tests/browser/browser.ts";
+import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LONG_ANSWER = 30_000;
+const CHUNK = 40;
+const CHUNKS = 60;
+const BIG_CHAT = 1_000;
+
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? Number.NaN;
+const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A long answer as models write them: headings, lists, tables, code and math, over and over. */
+function longAnswer(minLength: number): string {
+  let text = "";
+  for (let i = 0; text.length < minLength; i++) {
+    text += `${testMarkdown(`part ${i} of a long answer about rivers and mountains`, [], { web: false, long: false })}\n`;
+  }
+  return text;
+}
+
+/** Gzip size of every script a page loads (the service worker's own script aside). */
+function trackScripts(page: Page): Map<string, number> {
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!path.endsWith(".js") || path === "/sw.js" || path.includes("workbox-")) return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(path, gzipSync(body, { level: 9 }).length);
+  });
+  return scripts;
+}
+const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, n) => sum + n, 0);
+
+/** Serves a directory of built files. */
+function serveStatic(dir: string, port: number): Promise<Server> {
+  const types: Record<string, string> = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+  };
+  const server = createServer((req, res) => {
+    const path = normalize(new URL(req.url ?? "/", "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
+    try {
+      const body = readFileSync(join(dir, path === "/" ? "index.html" : path));
+      res.writeHead(200, { "Content-Type": types[extname(path) || ".html"] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+async function renderFigures(browser: Browser, url: string) {
+  const text = longAnswer(LONG_ANSWER + CHUNK * CHUNKS);
+  const input = { text, start: LONG_ANSWER, chunk: CHUNK, chunks: CHUNKS };
+  const times: Record<"blocks" | "naive", number[]> = { blocks: [], naive: [] };
+  // Alternate the two, each in a fresh page, so neither benefits from the other's warm-up or caches.
+  for (let run = 0; run < 3; run++) {
+    for (const mode of ["naive", "blocks"] as const) {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => "runRenderBench" in window);
+      const result = await page.evaluate(
+        (arg) => (window as unknown as { runRenderBench(a: unknown): Promise<number[]> }).runRenderBench(arg),
+        { ...input, mode },
+      );
+      times[mode].push(...result.slice(5)); // the first chunks warm the JIT
+      await page.close();
+    }
+  }
+  return times;
+}
+
+async function main() {
+  const db = await startEphemeralDb();
+  console.log("building the app (production)…");
+  const app = await serveBuiltApp("client-bench", {
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    APP_ENV: "test",
+  });
+  const origin = app.url;
+  const renderDir = mkdtempSync(join(tmpdir(), "switchboard-render-bench-"));
+  await build({
+    configFile: false,
+    root: join(process.cwd(), "bench", "render-page"),
+    mode: "production",
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir: renderDir, emptyOutDir: true },
+  });
+
+  const renderPort = await freePort();
+  const renderServer = await serveStatic(renderDir, renderPort);
+  let browser: Browser | null = null;
+
+  try {
+    // An expert account with a session, a short chat with code and math, and a chat of 1,000 messages.
+    const token = randomBytes(32).toString("base64url");
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const userId = (
+      await client.query<{ id: number }>(
+        `insert into hot."user" (email, verified) values ($1, true) returning id`,
+        [`client-bench-${Date.now()}@bench.test`],
+      )
+    ).rows[0]?.id;
+    await client.query(
+      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
+      [userId],
+    );
+    await client.query(
+      `insert into hot.user_preferences ("userId", "modelsConfiguration", "lastReleaseNoteDateChecked", "hasSeenOnboardingTips")
+       values ($1, $2, now(), true)`,
+      [userId, JSON.stringify({ text: ["test"], reasoning: [], web: [], image: [], light_text: [] })],
+    );
+    await client.query(
+      `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
+      [createHash("sha256").update(token).digest("hex"), userId],
+    );
+    const addChat = async (title: string, exchanges: number) => {
+      const chatId = (
+        await client.query<{ id: number }>(
+          `insert into hot.chat ("user", title, model, "updatedAt") values ($1, $2, 'test', now() - interval '1 hour') returning id`,
+          [userId, title],
+        )
+      ).rows[0]?.id;
+      for (let from = 0; from < exchanges; from += 100) {
+        const values: unknown[] = [];
+        const rows: string[] = [];
+        for (let i = from; i < Math.min(exchanges, from + 100); i++) {
+          const at = new Date(Date.now() - (exchanges - i) * 60_000);
+          for (const [role, content] of [
+            ["user", `Question ${i + 1}: tell me about rivers number ${i + 1}`],
+            ["assistant", testMarkdown(`rivers number ${i + 1}`, [], { web: false, long: false })],
+          ] as const) {
+            const n = values.length;
+            rows.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})`);
+            values.push(
+              chatId,
+              content,
+              JSON.stringify(role === "user" ? { role } : { role, done: true, outcome: "done" }),
+              role === "user" ? null : "test",
+              at,
+            );
+          }
+        }
+        await client.query(
+          `insert into hot.message (chat, content, metadata, model, "createdAt") values ${rows.join(", ")}`,
+          values,
+        );
+      }
+      return chatId;
+    };
+    const bigChat = await addChat("A chat of 1,000 messages", BIG_CHAT / 2);
+    const smallChat = await addChat("A short chat", 1);
+    await client.end();
+
+    const chromium = await launchBrowser();
+    browser = chromium;
+    const signedIn = async (): Promise<BrowserContext> => {
+      const context = await chromium.newContext({
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: "block",
+      });
+      await context.addCookies([{ name: "session", value: token, url: origin }]);
+      return context;
+    };
+
+    // 1. Initial JavaScript of the chat screen, and what math and code bring when an answer first shows them.
+    const context = await signedIn();
+    const first = await context.newPage();
+    const initial = trackScripts(first);
+    await first.goto(`${origin}/app/a/default`);
+    await first.getByRole("textbox", { name: "Message" }).waitFor();
+    await first.waitForLoadState("networkidle");
+    const initialBytes = total(initial);
+    const withRenderers = await context.newPage();
+    const later = trackScripts(withRenderers);
+    await withRenderers.goto(`${origin}/app/a/default/c/${smallChat}`);
+    await withRenderers.locator(".katex").first().waitFor();
+    await withRenderers.locator(".hljs-keyword").first().waitFor();
+    await withRenderers.waitForLoadState("networkidle");
+    const lazyBytes = total(later) - initialBytes;
+    await context.close();
+
+    // 2. Render time per streamed chunk on a 30,000-character answer.
+    const render = await renderFigures(chromium, `http://127.0.0.1:${renderPort}/`);
+
+    // 3. Opening the chat of 1,000 messages: a full page load, and a switch from another chat in the app.
+    const loads: number[] = [];
+    const switches: number[] = [];
+    const requested: number[] = [];
+    const received: number[] = [];
+    let inDom = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const ctx = await signedIn();
+      const page = await ctx.newPage();
+      // From the first byte, not the load event: lazily loaded renderers must not count unless awaited.
+      await page.goto(`${origin}/app/a/default/c/${bigChat}`, { waitUntil: "commit" });
+      await page
+        .getByText(`rivers number ${BIG_CHAT / 2}`, { exact: false })
+        .last()
+        .waitFor();
+      await page.getByRole("textbox", { name: "Message" }).waitFor();
+      // Interactive: the main thread answers a frame and a task after the last message is on screen.
+      loads.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))),
+        ),
+      );
+      inDom = await page.locator("article.message").count();
+      const request = await page.evaluate(
+        (id) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((e) => new URL(e.name).pathname === `/api/chat/${id}`)
+            .map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd])[0] ?? [
+            Number.NaN,
+            Number.NaN,
+          ],
+        bigChat,
+      );
+      requested.push(request[0] ?? Number.NaN);
+      received.push(request[1] ?? Number.NaN);
+
+      await page.goto(`${origin}/app/a/default/c/${smallChat}`);
+      await page.locator(".katex").first().waitFor();
+      const link = page.locator(`li.chat-item[data-chat-id="${bigChat}"] a`);
+      await link.waitFor();
+      const t0 = await page.evaluate(() => performance.now());
+      await link.click();
+      await page
+        .getByText(`rivers number ${BIG_CHAT / 2}`, { exact: false })
+        .last()
+        .waitFor();
+      const t1 = await page.evaluate(
+        () => new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))),
+      );
+      switches.push(t1 - t0);
+      await ctx.close();
+    }
+
+    const rows: [string, string][] = [
+      ["initial JavaScript of the chat screen (gzip)", `${kb(initialBytes)} in ${initial.size} scripts`],
+      ["+ math and code renderers, on first use (gzip)", kb(lazyBytes)],
+      [
+        `render per streamed chunk at ${LONG_ANSWER.toLocaleString("en")} chars, blocks (p50 / p90)`,
+        `${ms(quantile(render.blocks, 0.5))} / ${ms(quantile(render.blocks, 0.9))}`,
+      ],
+      [
+        "render per streamed chunk, naive full re-render (p50 / p90)",
+        `${ms(quantile(render.naive, 0.5))} / ${ms(quantile(render.naive, 0.9))}`,
+      ],
+      ["speed-up (p50)", `${(quantile(render.naive, 0.5) / quantile(render.blocks, 0.5)).toFixed(0)}×`],
+      [
+        `open a chat of ${BIG_CHAT.toLocaleString("en")} messages until interactive, page load (p50 of ${RUNS})`,
+        ms(quantile(loads, 0.5)),
+      ],
+      [
+        "… its messages requested / received at (p50)",
+        `${ms(quantile(requested, 0.5))} / ${ms(quantile(received, 0.5))}`,
+      ],
+      [`switch to it from another chat (p50 of ${RUNS})`, ms(quantile(switches, 0.5))],
+      ["messages in the DOM once it is open", `${inDom} of ${BIG_CHAT.toLocaleString("en")}`],
+    ];
+    const width = Math.max(...rows.map(([name]) => name.length));
+    console.log(`\nChat screen, Chromium ${chromium.version()}, production build\n`);
+    console.log(`| ${"figure".padEnd(width)} | value |`);
+    console.log(`|${"-".repeat(width + 2)}|-------|`);
+    for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
+  } finally {
+    await browser?.close();
+    renderServer.close();
+    await app.stop();
+    await db.close();
+    rmSync(renderDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,145 @@
+// Journey: a new chat streams a rich answer, gets its title in the sidebar, is renamed, survives a reload
+// mid-answer, is stopped with "(stopped)", and is deleted.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import {
+  appUrl,
+  type ChatSession,
+  currentChatId,
+  isStreaming,
+  lastAnswer,
+  openSession,
+  poll,
+  send,
+  shownText,
+  sidebarChats,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+let browser: Browser;
+let session: ChatSession;
+let problems: string[];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await openSession(browser);
+  problems = watchProblems(session.page);
+});
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+});
+
+describe("a chat from first message to deletion", () => {
+  let chatId = 0;
+
+  it("streams the answer of a new chat with a table, highlighted code and typeset math", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    await send(page, "[[slow]] Compare apples and pears");
+
+    // The question shows at once; the answer streams in below it.
+    await page.locator("article.message.user", { hasText: "Compare apples and pears" }).waitFor();
+    chatId = await currentChatId(page);
+    const answer = lastAnswer(page);
+    await poll(() => isStreaming(answer)).toBe(true);
+    await answer.getByRole("heading", { name: /About/ }).waitFor();
+    await poll(() => isStreaming(answer)).toBe(true);
+
+    await waitForAnswer(page);
+    await poll(() => answer.locator("table tbody tr").count()).toBe(5);
+    expect(await answer.locator("table th").allTextContents()).toEqual(["#", "Word", "Length"]);
+    await answer.locator(".code-block .code-lang", { hasText: "ts" }).waitFor();
+    await answer.locator("pre code .hljs-keyword").first().waitFor();
+    await answer.getByRole("button", { name: "Copy code" }).waitFor();
+    await poll(() => answer.locator(".katex").count()).toBeGreaterThanOrEqual(3);
+    await answer.locator(".katex-display").waitFor();
+    // The source of the math never shows as text once typeset.
+    expect(await shownText(answer.locator(".markdown"))).not.toContain("\\frac");
+    await answer.locator(".message-header", { hasText: "Test" }).waitFor();
+  });
+
+  it("puts the chat at the top of the sidebar with its generated title", async () => {
+    const first = sidebarChats(session.page).first();
+    await poll(() => first.getAttribute("data-chat-id")).toBe(String(chatId));
+    await poll(() => shownText(first)).toMatch(/About .*Compare apples and pears/);
+    expect(await first.locator("a").getAttribute("aria-current")).toBe("page");
+  });
+
+  it("renames the chat inline, for good", async () => {
+    const { page } = session;
+    const item = sidebarChats(page).first();
+    await item.hover();
+    await item.getByRole("button", { name: /Actions for/ }).click();
+    await page.getByRole("button", { name: "Rename" }).click();
+    const field = page.getByRole("textbox", { name: "Conversation title" });
+    await field.fill("Fruit comparison");
+    await field.press("Enter");
+    await poll(() => shownText(item)).toContain("Fruit comparison");
+    await page.reload();
+    await poll(() => shownText(sidebarChats(page).first())).toContain("Fruit comparison");
+  });
+
+  it("continues a streaming answer after a reload, with no gap, no duplicate and no error", async () => {
+    const { page } = session;
+    await send(page, "[[slow]] Now compare plums and cherries please");
+    const answer = lastAnswer(page);
+    await answer.getByRole("heading", { name: /Now compare plums/ }).waitFor();
+    await answer.locator("li", { hasText: "Longest word" }).waitFor();
+    expect(await isStreaming(answer)).toBe(true);
+
+    await page.reload();
+    const resumed = lastAnswer(page);
+    // What was already said is back at once, and the answer is still being written.
+    await resumed.getByRole("heading", { name: /Now compare plums/ }).waitFor();
+    expect(await isStreaming(resumed)).toBe(true);
+    await waitForAnswer(page);
+
+    // The screen shows exactly what the server saved.
+    const res = await page.request.get(`${appUrl()}/api/chat/${chatId}`);
+    const { messages } = (await res.json()) as {
+      messages: { content: string; metadata: { done: boolean } }[];
+    };
+    const saved = messages.at(-1);
+    expect(saved?.metadata.done).toBe(true);
+    expect(await resumed.getByRole("heading").count()).toBe(1);
+    expect(await resumed.locator("table tbody tr").count()).toBe(5);
+    expect(await resumed.locator(".code-block").count()).toBe(1);
+    expect(saved?.content.match(/^## /gm)).toHaveLength(1);
+    const shown = await shownText(resumed.locator(".markdown"));
+    expect(shown).toContain("That is all for this part.");
+    expect(shown.match(/Longest word/g)).toHaveLength(1);
+    expect(await page.getByText("Response could not be saved").count()).toBe(0);
+  });
+
+  it("stops a generation: the text ends with (stopped) and the label says Generation Stopped", async () => {
+    const { page } = session;
+    await send(page, "[[hang]] Tell me a very long story");
+    const answer = lastAnswer(page);
+    await poll(() => answer.locator(".markdown").count()).toBe(1);
+    expect(await isStreaming(answer)).toBe(true);
+    await page.getByRole("button", { name: "Stop generating" }).click();
+    await waitForAnswer(page);
+    await poll(() => shownText(answer.locator(".markdown"))).toMatch(/\(stopped\)$/);
+    await answer.getByText("Generation Stopped").waitFor();
+    // The composer is ready for the next message.
+    await page.getByRole("button", { name: "Send" }).waitFor();
+  });
+
+  it("deletes the chat after confirmation", async () => {
+    const { page } = session;
+    const item = page.locator(`li.chat-item[data-chat-id="${chatId}"]`);
+    await item.hover();
+    await item.getByRole("button", { name: /Actions for/ }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await poll(() => item.count()).toBe(0);
+    await page.waitForURL(/\/app\/a\/default$/);
+    const res = await page.request.get(`${appUrl()}/api/chat/${chatId}`);
+    expect(res.status()).toBe(404);
+    expect(problems).toEqual([]);
+  });
+});

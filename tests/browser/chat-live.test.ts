@@ -1,0 +1,85 @@
+// Journey: the same chat open in two pages — the second follows the answer live, whether it was already
+// open when the answer started or opened in the middle of it.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import {
+  appUrl,
+  type ChatSession,
+  currentChatId,
+  isStreaming,
+  lastAnswer,
+  openSession,
+  poll,
+  send,
+  shownText,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+let browser: Browser;
+let session: ChatSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await openSession(browser);
+});
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+});
+
+describe("a chat open in two pages", () => {
+  it("shows the answer streaming in the second page as it is written in the first", async () => {
+    const first = session.page;
+    await first.goto(`${appUrl()}/app/a/default`);
+    await send(first, "Start a conversation about rivers");
+    const chatId = await currentChatId(first);
+    await waitForAnswer(first);
+
+    const second = await session.context.newPage();
+    const problems = watchProblems(second);
+    await second.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await lastAnswer(second)
+      .getByRole("heading", { name: /rivers/ })
+      .waitFor();
+
+    // The first page asks; the second, already open and idle, picks the answer up while it streams.
+    await send(first, "[[slow]] Continue with mountains and valleys");
+    const followed = lastAnswer(second);
+    await followed.getByRole("heading", { name: /mountains and valleys/ }).waitFor({ timeout: 20_000 });
+    expect(await isStreaming(followed)).toBe(true);
+    await second
+      .locator("article.message.user", { hasText: "Continue with mountains and valleys" })
+      .waitFor();
+
+    await waitForAnswer(first);
+    await waitForAnswer(second);
+    const shownFirst = await shownText(lastAnswer(first).locator(".markdown"));
+    const shownSecond = await shownText(followed.locator(".markdown"));
+    expect(shownSecond).toBe(shownFirst);
+    expect(problems).toEqual([]);
+    await second.close();
+  });
+
+  it("catches up with an answer already under way when the second page opens", async () => {
+    const first = session.page;
+    await send(first, "[[slow]] And now deserts, dunes and oases");
+    const chatId = await currentChatId(first);
+    const answer = lastAnswer(first);
+    await answer.locator("li", { hasText: "Longest word" }).waitFor();
+    expect(await isStreaming(answer)).toBe(true);
+
+    const late = await session.context.newPage();
+    await late.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    const caught = lastAnswer(late);
+    // Everything said so far is replayed, then the rest arrives live.
+    await caught.locator("li", { hasText: "Longest word" }).waitFor();
+    expect(await isStreaming(caught)).toBe(true);
+    await waitForAnswer(late);
+    await waitForAnswer(first);
+    await poll(() => shownText(caught.locator(".markdown"))).toBe(
+      await shownText(answer.locator(".markdown")),
+    );
+    await late.close();
+  });
+});

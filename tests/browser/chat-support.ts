@@ -1,0 +1,100 @@
+// Shared steps of the chat journeys: a signed-in demo user whose picker offers the offline test models first.
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+/** A seeded demo account (scripts/seed.ts) on a paid plan, used by the chat journeys only. */
+export const CHAT_USER = "team-member1@demo.switchboard.test";
+export const DEMO_PASSWORD = "switchboard-demo";
+
+export const appUrl = () => inject("appUrl");
+
+/** expect.poll with room for a page load or a streamed answer (its default gives up after a second). */
+export const poll = <T>(read: () => T | Promise<T>, timeout = 20_000) =>
+  expect.poll(read, { timeout, interval: 100 });
+
+const TEST_MODELS = {
+  text: ["test"],
+  reasoning: ["test-reasoning"],
+  web: ["test-web"],
+  image: ["test-image"],
+  light_text: ["test-light"],
+};
+
+export interface ChatSession {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Signs in through the API, puts the test models first and dismisses the welcome notices. */
+export async function signIn(context: BrowserContext, email = CHAT_USER): Promise<void> {
+  const base = appUrl();
+  const headers = { Origin: base };
+  const login = await context.request.post(`${base}/api/login`, {
+    data: { email, password: DEMO_PASSWORD },
+    headers,
+  });
+  if (!login.ok()) {
+    throw new Error(`signing in as ${email} failed (${login.status()}): are the demo users seeded?`);
+  }
+  const models = await context.request.post(`${base}/api/user/preferences/saveModelsConfiguration`, {
+    data: { modelsConfiguration: TEST_MODELS },
+    headers,
+  });
+  expect(models.ok()).toBe(true);
+  await context.request.get(`${base}/api/user/preferences/saveLastReleaseNote`);
+  await context.request.get(`${base}/api/user/preferences/saveHasSeenOnboardingTips`);
+}
+
+export async function openSession(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; permissions?: string[] } = {},
+): Promise<ChatSession> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    permissions: options.permissions,
+  });
+  await signIn(context);
+  return { context, page: await context.newPage() };
+}
+
+/** Collects page errors and console errors, to assert a journey left none. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+/** The text a reader sees (Playwright's innerText: rendered text with its line breaks, hidden parts left out). */
+// biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, where textContent would include hidden text.
+export const shownText = (locator: Locator): Promise<string> => locator.innerText();
+
+export const composer = (page: Page): Locator => page.getByRole("textbox", { name: "Message" });
+
+export async function send(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+}
+
+/** The last model message on screen. */
+export const lastAnswer = (page: Page): Locator => page.locator("article.message.model").last();
+
+export const isStreaming = async (answer: Locator): Promise<boolean> =>
+  (await answer.getAttribute("aria-busy")) === "true";
+
+/** Waits until the last answer is finished: its footer (time, copy) shows only then. */
+export async function waitForAnswer(page: Page, timeout = 30_000): Promise<Locator> {
+  const answer = lastAnswer(page);
+  await answer.locator(".message-footer").waitFor({ timeout });
+  return answer;
+}
+
+/** The chat id in the address, once the page is on a chat. */
+export async function currentChatId(page: Page): Promise<number> {
+  await page.waitForURL(/\/c\/\d+$/, { timeout: 30_000 });
+  return Number(new URL(page.url()).pathname.split("/").at(-1));
+}
+
+export const sidebarChats = (page: Page): Locator => page.getByTestId("chat-list").locator("li.chat-item");
