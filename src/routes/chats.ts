@@ -107,7 +107,8 @@ export const chatRoutes = new Hono<AppEnv>()
           { path: "messageId", message: "not the last user message" },
         ]);
       }
-      if (await chatStreamOf(c.env, chatId).isBusy()) await chatStreamOf(c.env, chatId).stop();
+      // A live answer is cut (and saved) first: stop is a no-op when none runs.
+      await chatStreamOf(c.env, chatId).stop();
       // The old answer goes; the edited question is asked again as a fresh exchange.
       await deleteMessagesFrom(db, { userId, chatId, fromId: messageId });
       const started = await startAnswer(db, c.env, { userId, chat, model, content });
@@ -127,7 +128,8 @@ export const chatRoutes = new Hono<AppEnv>()
       const recent = await recentMessages(db, { userId, chatId, limit: 4 });
       const last = recent.at(-1);
       if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
-      if (await chatStreamOf(c.env, chatId).isBusy()) await chatStreamOf(c.env, chatId).stop();
+      // A live answer is cut (and saved) first: stop is a no-op when none runs.
+      await chatStreamOf(c.env, chatId).stop();
       await deleteMessagesFrom(db, { userId, chatId, fromId: last.id });
       const started = await startAnswer(db, c.env, { userId, chat, model, content: null });
       return c.json(answerDto(started), 201);
