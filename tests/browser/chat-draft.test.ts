@@ -1,28 +1,8 @@
 // Journey: what the user was typing survives a reload, per chat and for a new chat, and goes once sent.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import {
-  appUrl,
-  type ChatSession,
-  composer,
-  currentChatId,
-  openSession,
-  poll,
-  send,
-  waitForAnswer,
-} from "./chat-support";
+import { describe, expect, it } from "vitest";
+import { appUrl, composer, currentChatId, poll, send, sessionPerFile, waitForAnswer } from "./chat-support";
 
-let browser: Browser;
-let session: ChatSession;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await openSession(browser);
-});
-afterAll(async () => {
-  await session?.context.close();
-  await browser?.close();
-});
+const session = sessionPerFile();
 
 describe("message drafts", () => {
   it("keeps the draft of a new chat and of an open chat through a reload, each in its place", async () => {

@@ -1,34 +1,24 @@
 // Journey: a new chat streams a rich answer, gets its title in the sidebar, is renamed, survives a reload
 // mid-answer, is stopped with "(stopped)", and is deleted.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   appUrl,
-  type ChatSession,
   currentChatId,
   isStreaming,
   lastAnswer,
-  openSession,
   poll,
   send,
+  sessionPerFile,
   shownText,
   sidebarChats,
   waitForAnswer,
   watchProblems,
 } from "./chat-support";
 
-let browser: Browser;
-let session: ChatSession;
+const session = sessionPerFile();
 let problems: string[];
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await openSession(browser);
+beforeAll(() => {
   problems = watchProblems(session.page);
-});
-afterAll(async () => {
-  await session?.context.close();
-  await browser?.close();
 });
 
 describe("a chat from first message to deletion", () => {

@@ -1,32 +1,20 @@
 // Journey: the same chat open in two pages — the second follows the answer live, whether it was already
 // open when the answer started or opened in the middle of it.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { describe, expect, it } from "vitest";
 import {
   appUrl,
-  type ChatSession,
   currentChatId,
   isStreaming,
   lastAnswer,
-  openSession,
   poll,
   send,
+  sessionPerFile,
   shownText,
   waitForAnswer,
   watchProblems,
 } from "./chat-support";
 
-let browser: Browser;
-let session: ChatSession;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await openSession(browser);
-});
-afterAll(async () => {
-  await session?.context.close();
-  await browser?.close();
-});
+const session = sessionPerFile();
 
 describe("a chat open in two pages", () => {
   it("shows the answer streaming in the second page as it is written in the first", async () => {

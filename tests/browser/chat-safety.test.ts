@@ -1,16 +1,14 @@
 // Journey: a hostile answer (script tag, onerror image, javascript: links, SVG with script, iframe, style)
 // arrives through the live stream and from the saved history; nothing in it runs, and links open safely.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   appUrl,
-  type ChatSession,
   currentChatId,
   lastAnswer,
-  openSession,
   poll,
   send,
+  sessionPerFile,
   shownText,
   waitForAnswer,
 } from "./chat-support";
@@ -37,22 +35,15 @@ const HOSTILE = [
   "[a real link](https://example.com/page)",
 ].join("\n");
 
-let browser: Browser;
-let session: ChatSession;
+const session = sessionPerFile();
 let chatId = 0;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await openSession(browser);
   const { page } = session;
   await page.goto(`${appUrl()}/app/a/default`);
   // The user's own message may carry markup too: it is shown as the text it is.
   await send(page, `Is this safe? <img src=x onerror="window.__xss='user'"> <b>bold?</b>`);
   chatId = await currentChatId(page);
   await waitForAnswer(page);
-});
-afterAll(async () => {
-  await session?.context.close();
-  await browser?.close();
 });
 
 /** A page that records anything that tries to run: dialogs, CSP refusals, and the payload's own marker. */

@@ -1,6 +1,7 @@
 // Shared steps of the chat journeys: a signed-in demo user whose picker offers the offline test models first.
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import { launchBrowser } from "./browser";
 
 /** A seeded demo account (scripts/seed.ts) on a paid plan, used by the chat journeys only. */
 export const CHAT_USER = "team-member1@demo.switchboard.test";
@@ -55,6 +56,35 @@ export async function openSession(
   });
   await signIn(context);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * One browser and one signed-in session for a whole test file, opened before its tests and closed after.
+ * Call it at the top level; hooks the file adds after it run once the session is open.
+ */
+export function sessionPerFile(): ChatSession {
+  let browser: Browser | undefined;
+  let session: ChatSession | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    session = await openSession(browser);
+  });
+  afterAll(async () => {
+    await session?.context.close();
+    await browser?.close();
+  });
+  const current = () => {
+    if (!session) throw new Error("the chat session opens in beforeAll");
+    return session;
+  };
+  return {
+    get context() {
+      return current().context;
+    },
+    get page() {
+      return current().page;
+    },
+  };
 }
 
 /** Collects page errors and console errors, to assert a journey left none. */
