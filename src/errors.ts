@@ -1,15 +1,18 @@
 // One error class for every expected failure; the app's onError turns it into { error: { code, message } }.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "./domain/error-codes";
+
+export type { ErrorCode };
 
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
 
   constructor(
     status: ContentfulStatusCode,
-    code: string,
+    code: ErrorCode,
     message: string,
     opts: { details?: unknown; headers?: Record<string, string> } = {},
   ) {

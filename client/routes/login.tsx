@@ -9,7 +9,7 @@ import { useLoginProviders, useSignIn, useSignUp } from "../hooks/use-user";
 import { useLocale, useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
 import { richText } from "../lib/rich-text";
-import { oauthErrorCode, useApiError } from "../lib/use-api-error";
+import { useApiError, useOauthError } from "../lib/use-api-error";
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub" };
 const PASSWORD_MIN_LENGTH = 10;
@@ -17,7 +17,6 @@ const PASSWORD_MIN_LENGTH = 10;
 export default function Login() {
   const t = useT("auth");
   const errorText = useApiError();
-  const tErrors = useT("errors");
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const mode = params.get("mode") === "signup" ? "signup" : "signin";
@@ -34,7 +33,7 @@ export default function Login() {
     if (query.plan || query.users) storePricingSelection(query);
   }, [params]);
 
-  const oauthError = oauthErrorCode(params.get("error"));
+  const oauthError = useOauthError(params.get("error"));
   const pending = signIn.isPending || signUp.isPending;
   const failure = signIn.error ?? signUp.error;
 
@@ -62,8 +61,7 @@ export default function Login() {
 
   // After an OAuth sign-in the Worker sends the browser back to this full path.
   const returnTo = redirectTarget(params.get("redirect")) ?? localizePath(locale, "/app/a/default");
-  const message =
-    problem ?? (failure ? errorText(failure) : oauthError ? tErrors(`api.${oauthError}`) : null);
+  const message = problem ?? (failure ? errorText(failure) : oauthError);
 
   return (
     <div className="auth-page">

@@ -9,6 +9,7 @@ import {
   generateState,
   OAuth2Client,
 } from "arctic";
+import type { OauthErrorCode } from "../domain/error-codes";
 import type { Env } from "../env";
 
 export const OAUTH_PROVIDERS = ["google", "github"] as const;
@@ -25,8 +26,8 @@ export interface OauthIdentity {
 
 /** A failed exchange or an identity we cannot trust; `code` goes back to the login page. */
 export class OauthError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
+  readonly code: OauthErrorCode;
+  constructor(code: OauthErrorCode, message: string) {
     super(message);
     this.name = "OauthError";
     this.code = code;

@@ -8,6 +8,7 @@ import {
   VERIFICATION_MAX_ATTEMPTS,
   VERIFICATION_RESEND_SECONDS,
 } from "../domain/auth-limits";
+import type { AccountErrorCode } from "../domain/error-codes";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { verificationMail } from "../mail/messages";
@@ -55,7 +56,7 @@ export async function sendVerificationCode(
   return { sent: true };
 }
 
-const codeError = (code: string, message: string, details?: unknown) =>
+const codeError = (code: AccountErrorCode, message: string, details?: unknown) =>
   new AppError(400, code, message, { details });
 
 /** Confirms the account when `code` is its live code; each try counts, and the fifth wrong one ends the code. */

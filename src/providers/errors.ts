@@ -1,20 +1,10 @@
 // SPEC §8 error codes a provider stream can end with, and how upstream failures map onto them.
+
+// The codes a generation can end with belong to the app's closed set of error codes.
+import { STREAM_ERROR_CODES as ERROR_CODES, type StreamErrorCode as ErrorCode } from "../domain/error-codes";
 import type { Provider } from "../domain/models/types";
 
-/** Catalogue keys for the user-visible messages of SPEC §8 that a generation can end with. */
-export const ERROR_CODES = [
-  /** "Model temporarily unavailable, probably an issue with {provider}". */
-  "provider_unavailable",
-  /** "You have temporarily reached your fair usage limit" (the provider answered 429). */
-  "fair_usage_limit",
-  /** "Image taking too long: try again later." */
-  "image_timeout",
-  /** "Image creation error: model temporarily unavailable…" */
-  "image_error",
-  /** "Unable to process your message" (refused request or an answer we cannot read). */
-  "unable_to_process",
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export { ERROR_CODES, type ErrorCode };
 
 /** A failure an adapter detected itself (missing key, failed job, timeout…); the guard turns it into an event. */
 export class ProviderFailure extends Error {

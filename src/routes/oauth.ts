@@ -13,6 +13,7 @@ import { oauthUserId } from "../auth/oauth-sign-in";
 import { startSession } from "../auth/sessions";
 import { constantTimeEqual } from "../auth/tokens";
 import { OAUTH_FLOW_SECONDS } from "../domain/auth-limits";
+import type { OauthErrorCode } from "../domain/error-codes";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 
@@ -42,7 +43,7 @@ function setupOr404(c: Context<AppEnv>) {
   return setup;
 }
 
-const backToLogin = (c: Context<AppEnv>, code: string) =>
+const backToLogin = (c: Context<AppEnv>, code: OauthErrorCode) =>
   c.redirect(`/login?error=${encodeURIComponent(code)}`, 302);
 
 export const oauthRoutes = new Hono<AppEnv>()

@@ -1,4 +1,5 @@
 // Which SPEC §8 message a model message or a failed send shows, as catalogue keys the client localises.
+import type { SendErrorCode, StreamErrorCode } from "../error-codes.ts";
 
 /** The SPEC §8 messages the chat screen can show, by catalogue key. */
 export const NOTICE_KEYS = [
@@ -21,23 +22,23 @@ export const NOTICE_KEYS = [
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
-const BY_CODE: Readonly<Record<string, NoticeKey>> = {
+/** Every code a send or a generation can end with has its SPEC §8 notice. */
+const BY_CODE: Readonly<Record<SendErrorCode | StreamErrorCode, NoticeKey>> = {
   provider_unavailable: "providerUnavailable",
   fair_usage_limit: "fairUsageLimit",
   image_timeout: "imageTimeout",
   image_error: "imageError",
   unable_to_process: "unableToProcess",
-  documents_too_large: "documentsTooLarge",
-  document_pipeline: "documentPipeline",
-  document_unprocessable: "documentUnprocessable",
-  document_too_complex: "documentTooComplex",
   quota_reached: "quotaReached",
   subscription_required: "subscriptionRequired",
   generation_in_progress: "generationInProgress",
 };
 
-/** A server error code as a notice; a code we do not know still tells the user something true. */
-export const noticeOfCode = (code: string): NoticeKey => BY_CODE[code] ?? "unableToProcessLater";
+const isNoticeCode = (code: string): code is keyof typeof BY_CODE => Object.hasOwn(BY_CODE, code);
+
+/** A server error code as a notice; any other failure still tells the user something true. */
+export const noticeOfCode = (code: string): NoticeKey =>
+  isNoticeCode(code) ? BY_CODE[code] : "unableToProcessLater";
 
 export interface NoticeSubject {
   metadata: { done?: unknown; outcome?: unknown; error?: { code?: unknown } | null };

@@ -1,4 +1,5 @@
 // The events of a live answer, as the ChatStream Durable Object sends them over SSE and the client reads them.
+import type { StreamErrorCode } from "../error-codes.ts";
 
 export interface StreamSource {
   url: string;
@@ -23,7 +24,7 @@ export type StreamEvent =
   | { type: "search"; status: "in_progress" | "completed"; sources?: StreamSource[] }
   | { type: "image"; image: StreamImage }
   | { type: "usage"; inputTokens: number; outputTokens: number }
-  | { type: "error"; code: string; provider?: string; retryAfter?: number }
+  | { type: "error"; code: StreamErrorCode; provider?: string; retryAfter?: number }
   /** The chat's generated title, when this generation opened the chat. */
   | { type: "title"; title: string }
   | { type: "done"; outcome: StreamOutcome; messageId: number }
@@ -45,7 +46,7 @@ export interface ModelMessageMetadata {
   search?: { status: "in_progress" | "completed"; sources: StreamSource[] };
   images?: StreamImage[];
   usage?: { inputTokens: number; outputTokens: number };
-  error?: { code: string; provider?: string; retryAfter?: number };
+  error?: { code: StreamErrorCode; provider?: string; retryAfter?: number };
 }
 
 export interface UserMessageMetadata {

@@ -1,0 +1,43 @@
+// Every error code of the API, the stream and OAuth, mapped to its sentence in the errors catalogue.
+import type { ErrorCode } from "../../src/domain/error-codes";
+import type { MessageKey } from "../i18n/resources";
+
+/** One sentence per code: a new code fails the type check here until English (and the test, every locale) has it. */
+export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
+  bad_request: "api.invalid_input",
+  invalid_input: "api.invalid_input",
+  unsupported_media_type: "api.unsupported_media_type",
+  unauthorized: "api.unauthorized",
+  forbidden: "api.forbidden",
+  not_found: "api.not_found",
+  method_not_allowed: "api.unknown",
+  payload_too_large: "api.payload_too_large",
+  too_many_requests: "api.too_many_requests",
+  internal_error: "api.server",
+  invalid_credentials: "api.invalid_credentials",
+  email_taken: "api.email_taken",
+  wrong_password: "api.wrong_password",
+  wrong_email: "api.wrong_email",
+  same_password: "api.same_password",
+  verification_code_missing: "api.verification_code_missing",
+  verification_code_exhausted: "api.verification_code_exhausted",
+  verification_code_expired: "api.verification_code_expired",
+  verification_code_invalid: "api.verification_code_invalid",
+  already_verified: "api.already_verified",
+  email_not_verified: "api.email_not_verified",
+  oauth_cancelled: "api.oauth_cancelled",
+  oauth_failed: "api.oauth_failed",
+  oauth_state_mismatch: "api.oauth_state_mismatch",
+  oauth_email_unverified: "api.oauth_email_unverified",
+  oauth_email_invalid: "api.oauth_email_invalid",
+  account_unverified: "api.account_unverified",
+  account_deleted: "api.account_deleted",
+  subscription_required: "api.subscription_required",
+  quota_reached: "api.quota_reached",
+  generation_in_progress: "api.generation_in_progress",
+  provider_unavailable: "api.provider_unavailable",
+  fair_usage_limit: "api.fair_usage_limit",
+  image_timeout: "api.provider_unavailable",
+  image_error: "api.provider_unavailable",
+  unable_to_process: "api.unknown",
+};

@@ -1,0 +1,97 @@
+// The closed set of error codes the API, the live stream and the OAuth redirect answer with.
+//
+// Server code may only throw these (AppError and OauthError take the type), and the client maps every one
+// to a sentence with a Record over the set: a new code fails the type check until it is translated.
+
+/** Failures any route can answer with, whatever the resource. */
+export const GENERIC_ERROR_CODES = [
+  "bad_request",
+  "invalid_input",
+  "unsupported_media_type",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "payload_too_large",
+  "too_many_requests",
+  "internal_error",
+] as const;
+
+/** Accounts: sign-up, sign-in, verification, password and deletion. */
+export const ACCOUNT_ERROR_CODES = [
+  "invalid_credentials",
+  "email_taken",
+  "wrong_password",
+  "wrong_email",
+  "same_password",
+  "verification_code_missing",
+  "verification_code_exhausted",
+  "verification_code_expired",
+  "verification_code_invalid",
+  "already_verified",
+  "email_not_verified",
+] as const;
+
+/** Where an OAuth sign-in sends the visitor back to /login?error=… */
+export const OAUTH_ERROR_CODES = [
+  "oauth_cancelled",
+  "oauth_failed",
+  "oauth_state_mismatch",
+  "oauth_email_unverified",
+  "oauth_email_invalid",
+  "account_unverified",
+  "account_deleted",
+] as const;
+
+/** Refusals of a send, before any answer starts. */
+export const SEND_ERROR_CODES = ["subscription_required", "quota_reached", "generation_in_progress"] as const;
+
+/** SPEC §8 endings of a generation, carried by the stream's `error` event and the saved message. */
+export const STREAM_ERROR_CODES = [
+  /** "Model temporarily unavailable, probably an issue with {provider}". */
+  "provider_unavailable",
+  /** "You have temporarily reached your fair usage limit". */
+  "fair_usage_limit",
+  /** "Image taking too long: try again later." */
+  "image_timeout",
+  /** "Image creation error: model temporarily unavailable…" */
+  "image_error",
+  /** "Unable to process your message" (refused request or an answer we cannot read). */
+  "unable_to_process",
+] as const;
+
+export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+export type OauthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+export type SendErrorCode = (typeof SEND_ERROR_CODES)[number];
+export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
+
+export type ErrorCode =
+  | GenericErrorCode
+  | AccountErrorCode
+  | OauthErrorCode
+  | SendErrorCode
+  | StreamErrorCode;
+
+export const ERROR_CODES: readonly ErrorCode[] = [
+  ...new Set<ErrorCode>([
+    ...GENERIC_ERROR_CODES,
+    ...ACCOUNT_ERROR_CODES,
+    ...OAUTH_ERROR_CODES,
+    ...SEND_ERROR_CODES,
+    ...STREAM_ERROR_CODES,
+  ]),
+];
+
+const KNOWN = new Set<string>(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === "string" && KNOWN.has(value);
+
+const OAUTH = new Set<string>(OAUTH_ERROR_CODES);
+export const isOauthErrorCode = (value: unknown): value is OauthErrorCode =>
+  typeof value === "string" && OAUTH.has(value);
+
+/** The body of every failing API answer. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
