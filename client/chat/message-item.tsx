@@ -2,7 +2,7 @@
 // and its SPEC §8 notice; both with their time and a copy button.
 import { memo, useState } from "react";
 import { messageNotice } from "../../src/domain/chat/message-notices";
-import type { ModelMessageMetadata } from "../../src/domain/chat/stream-events";
+import type { MessageWire } from "../../src/domain/chat/wire";
 import { useLocale, useT } from "../i18n";
 import { useSearchFlags } from "../state/generation";
 import { useStreamLost } from "../state/stream-lost";
@@ -12,14 +12,8 @@ import { MarkdownView } from "./markdown/markdown-view";
 import { GeneratedImages, MessageNotice, SearchStatus, ThinkingBlock } from "./message-parts";
 import { ModelIcon, modelLabel } from "./model-badge";
 
-export interface ViewMessage {
-  /** Message id; negative for a message not yet confirmed by the server. */
-  id: number;
-  role: "user" | "assistant";
-  content: string;
-  model: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: string;
+/** A message on screen: as the API sends it (a negative id until the server confirms it), and its live state. */
+export interface ViewMessage extends Omit<MessageWire, "chatId"> {
   /** Reasoning streamed so far, for an answer being written. */
   reasoning?: string;
   /** Being streamed now. */
@@ -75,7 +69,7 @@ function ModelMessage({
 }) {
   const t = useT("chat");
   const locale = useLocale();
-  const metadata = message.metadata as Partial<ModelMessageMetadata>;
+  const metadata = message.metadata;
   const flags = useSearchFlags(message.id);
   const lost = useStreamLost(message.id);
   const reasoning = message.reasoning || metadata.reasoning || "";

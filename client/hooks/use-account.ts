@@ -12,7 +12,7 @@ export interface VerificationState {
 export function useVerificationState(enabled: boolean) {
   return useQuery({
     queryKey: userKeys.verification(),
-    queryFn: async () => readJson<VerificationState>(await api.api.login.verification.$get()),
+    queryFn: async () => readJson(api.api.login.verification.$get()),
     enabled,
     retry: false,
   });
@@ -21,7 +21,7 @@ export function useVerificationState(enabled: boolean) {
 export function useVerifyCode() {
   const invalidate = useInvalidateUser();
   return useMutation({
-    mutationFn: async (code: string) => readJson(await api.api.login.verification.$post({ json: { code } })),
+    mutationFn: async (code: string) => readJson(api.api.login.verification.$post({ json: { code } })),
     onSuccess: invalidate,
   });
 }
@@ -29,7 +29,7 @@ export function useVerifyCode() {
 export function useResendCode() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => readJson(await api.api.login.verification.resend.$post()),
+    mutationFn: async () => readJson(api.api.login.verification.resend.$post()),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.verification() }),
   });
 }
@@ -37,7 +37,7 @@ export function useResendCode() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (body: { currentPassword: string; newPassword: string }) =>
-      readJson(await api.api.login.password.$post({ json: body })),
+      readJson(api.api.login.password.$post({ json: body })),
   });
 }
 
@@ -45,7 +45,7 @@ export function useDeleteAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: { password?: string; email?: string }) =>
-      readJson(await api.api.login.delete.$post({ json: body })),
+      readJson(api.api.login.delete.$post({ json: body })),
     onSuccess: () => {
       client.clear();
       client.setQueryData(userKeys.session(), null);
@@ -56,6 +56,6 @@ export function useDeleteAccount() {
 export function useSendContact() {
   return useMutation({
     mutationFn: async (body: { email: string; message: string }) =>
-      readJson(await api.api.contact.$post({ json: body })),
+      readJson(api.api.contact.$post({ json: body })),
   });
 }

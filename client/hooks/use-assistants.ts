@@ -15,7 +15,7 @@ export function useAssistants() {
     queryKey: assistantKeys.list(),
     queryFn: async (): Promise<Assistant[] | null> => {
       try {
-        return await readJson<Assistant[]>(await api.api.assistants.all.$get());
+        return await readJson(api.api.assistants.all.$get());
       } catch (error) {
         console.error("Error while fetching the assistants", error);
         return null;

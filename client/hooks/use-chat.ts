@@ -9,10 +9,11 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { type ChatWire, toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
+import { toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
 import { mayContainMath } from "../../src/domain/chat/markdown-math";
 import { countCompletion } from "../../src/domain/chat/model-picker";
+import type { AnswerWire, ChatPageWire, ChatWire } from "../../src/domain/chat/wire";
 import { loadHighlighter, loadKatex } from "../chat/markdown/lazy-libs";
 import { ApiError, api, readJson } from "../lib/api";
 import { beginGeneration, generationStore, setPendingNewMessage } from "../state/generation";
@@ -30,27 +31,15 @@ export const chatKeys = {
 /** Messages per request: a long chat opens on its latest page and reads older ones as the user scrolls up. */
 export const MESSAGE_PAGE_SIZE = 60;
 
-export interface ChatPage {
-  chat: ChatWire;
-  /** Oldest first. */
-  messages: LiveMessage[];
-  hasMore: boolean;
-}
+/** One page of a chat, messages oldest first. */
+export type ChatPage = ChatPageWire;
 
 type ChatData = InfiniteData<ChatPage, number | null>;
-
-interface AnswerWire {
-  userMessage: LiveMessage | null;
-  modelMessage: LiveMessage;
-  generationId: string;
-}
 
 async function fetchChatPage(chatId: number, before: number | null): Promise<ChatPage> {
   const query: { limit: string; before?: string } = { limit: String(MESSAGE_PAGE_SIZE) };
   if (before !== null) query.before = String(before);
-  const page = await readJson<ChatPage>(
-    await api.api.chat[":chatId"].$get({ param: { chatId: String(chatId) }, query }),
-  );
+  const page = await readJson(api.api.chat[":chatId"].$get({ param: { chatId: String(chatId) }, query }));
   // The renderers for code and math start loading with the data, not once the first answer is drawn.
   if (page.messages.some((m) => m.role === "assistant" && m.content.includes("```"))) void loadHighlighter();
   if (page.messages.some((m) => m.role === "assistant" && mayContainMath(m.content))) void loadKatex();
@@ -191,7 +180,7 @@ export function useSendMessage(chatId: number, assistantId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ content, model }: { content: string; model: string }) =>
-      readJson<AnswerWire>(await api.api.chat.send.$post({ json: { chatId, content, model } })),
+      readJson(api.api.chat.send.$post({ json: { chatId, content, model } })),
     onSuccess: (answer) => {
       appendMessages(client, chatId, [answer.userMessage, answer.modelMessage]);
       const chat = client.getQueryData<ChatData>(chatKeys.messages(chatId))?.pages[0]?.chat;
@@ -205,7 +194,7 @@ export function useRegenerate(chatId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ model }: { model?: string; messageId: number }) =>
-      readJson<AnswerWire>(await api.api.chat.regenerate.$post({ json: { chatId, model } })),
+      readJson(api.api.chat.regenerate.$post({ json: { chatId, model } })),
     onSuccess: (answer, { messageId }) => {
       // The server replaced the answer: the old one goes, the new one streams in its place.
       removeMessagesFrom(client, chatId, messageId);
@@ -219,7 +208,7 @@ export function useCreateChat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { assistantId: string; model: string; content: string }) =>
-      readJson<{ chat: ChatWire } & AnswerWire>(await api.api.chat.new.$post({ json: input })),
+      readJson(api.api.chat.new.$post({ json: input })),
     onMutate: (input) => setPendingNewMessage(input),
     onSuccess: (created, { assistantId }) => {
       const { chat } = created;

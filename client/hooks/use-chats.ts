@@ -7,7 +7,6 @@ import {
   CHAT_PAGE_SIZE,
   type ChatList,
   type ChatSummary,
-  type ChatWire,
   emptyChatList,
   nextOffset,
   prependChat,
@@ -25,10 +24,9 @@ export const chatListKeys = {
 /** SPEC §7: a failure is logged and an empty result with no next page is used. */
 async function fetchChatsPage(assistantId: string, offset: number): Promise<ChatList> {
   try {
-    const res = await api.api.assistants.chats.$post({
-      json: { assistantId, limit: CHAT_PAGE_SIZE, offset },
-    });
-    const page = await readJson<{ chats: ChatWire[]; hasNextPage: boolean }>(res);
+    const page = await readJson(
+      api.api.assistants.chats.$post({ json: { assistantId, limit: CHAT_PAGE_SIZE, offset } }),
+    );
     return { chats: toChatSummaries(page.chats), hasNextPage: page.hasNextPage };
   } catch (error) {
     console.error("Error while fetching the assistant's chats", error);
@@ -84,7 +82,7 @@ export function useRenameChat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ chatId, title }: { chatId: number; title: string }) =>
-      readJson<{ ok: true; title: string }>(await api.api.chat.update.$post({ json: { id: chatId, title } })),
+      readJson(api.api.chat.update.$post({ json: { id: chatId, title } })),
     onMutate: ({ chatId, title }) => updateChatLists(client, (list) => updateChat(list, chatId, { title })),
     onError: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
   });
@@ -93,7 +91,7 @@ export function useRenameChat() {
 export function useDeleteChat() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (chatId: number) => readJson(await api.api.chat.delete.$post({ json: { id: chatId } })),
+    mutationFn: async (chatId: number) => readJson(api.api.chat.delete.$post({ json: { id: chatId } })),
     onMutate: (chatId) => updateChatLists(client, (list) => removeChat(list, chatId)),
     onError: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
   });
@@ -103,7 +101,7 @@ export function useMoveChat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ chatId, to }: { chatId: number; from: string; to: string }) =>
-      readJson(await api.api.chat.updateAssistant.$post({ json: { chatId, assistantId: to } })),
+      readJson(api.api.chat.updateAssistant.$post({ json: { chatId, assistantId: to } })),
     onMutate: ({ chatId, from }) =>
       client.setQueryData<ChatList>(chatListKeys.list(from), (list) =>
         list ? removeChat(list, chatId) : list,

@@ -9,9 +9,7 @@ export function useSaveModelsConfiguration() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (modelsConfiguration: ModelsConfiguration) =>
-      readJson<{ modelsConfiguration: ModelsConfiguration }>(
-        await api.api.user.preferences.saveModelsConfiguration.$post({ json: { modelsConfiguration } }),
-      ),
+      readJson(api.api.user.preferences.saveModelsConfiguration.$post({ json: { modelsConfiguration } })),
     // Shown at once; the server's cleaned lists replace it, and a failure brings the saved order back.
     onMutate: (modelsConfiguration) => {
       const previous = client.getQueryData<SessionUser | null>(userKeys.session());
@@ -26,7 +24,7 @@ export function useSaveModelsConfiguration() {
 /** The language of a signed-in user, kept on the server too; a failure is only logged. */
 export async function saveLanguage(lang: Locale): Promise<void> {
   try {
-    await readJson(await api.api.user.preferences.saveLanguage.$post({ json: { lang } }));
+    await readJson(api.api.user.preferences.saveLanguage.$post({ json: { lang } }));
   } catch (error) {
     console.error("Failed to save the language", error);
   }
@@ -35,7 +33,7 @@ export async function saveLanguage(lang: Locale): Promise<void> {
 /** SPEC §7: a failure is logged only. */
 export async function saveLastReleaseNote(): Promise<void> {
   try {
-    await readJson(await api.api.user.preferences.saveLastReleaseNote.$get());
+    await readJson(api.api.user.preferences.saveLastReleaseNote.$get());
   } catch (error) {
     console.error("Failed to save the release note date", error);
   }
@@ -44,7 +42,7 @@ export async function saveLastReleaseNote(): Promise<void> {
 /** SPEC §7: a failure is logged only. */
 export async function saveHasSeenOnboardingTips(): Promise<void> {
   try {
-    await readJson(await api.api.user.preferences.saveHasSeenOnboardingTips.$get());
+    await readJson(api.api.user.preferences.saveHasSeenOnboardingTips.$get());
   } catch (error) {
     console.error("Failed to save the onboarding flag", error);
   }

@@ -23,7 +23,7 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
     const res = await api.api.login.user.$get();
     if (res.status === 401) return null;
-    const user = await readJson<User>(res);
+    const user = await readJson(res);
     return { ...user, verified: true };
   } catch (error) {
     if (error instanceof ApiError && error.code === "email_not_verified")
@@ -59,7 +59,7 @@ export function useSignIn() {
   const invalidate = useInvalidateUser();
   return useMutation({
     mutationFn: async (body: { email: string; password: string }) =>
-      readJson<{ ok: true; verified: boolean }>(await api.api.login.$post({ json: body })),
+      readJson(api.api.login.$post({ json: body })),
     onSuccess: invalidate,
   });
 }
@@ -68,7 +68,7 @@ export function useSignUp() {
   const invalidate = useInvalidateUser();
   return useMutation({
     mutationFn: async (body: { email: string; password: string }) =>
-      readJson<{ ok: true; email: string }>(await api.api.login.signup.$post({ json: body })),
+      readJson(api.api.login.signup.$post({ json: body })),
     onSuccess: invalidate,
   });
 }
@@ -76,7 +76,7 @@ export function useSignUp() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => readJson(await api.api.logout.$post()),
+    mutationFn: async () => readJson(api.api.logout.$post()),
     // Nothing of the previous user may stay on screen or in the cache.
     onSettled: () => {
       client.clear();
@@ -90,7 +90,7 @@ export function useLoginProviders() {
     queryKey: userKeys.providers(),
     queryFn: async () => {
       try {
-        return (await readJson<{ providers: string[] }>(await api.api.login.providers.$get())).providers;
+        return (await readJson(api.api.login.providers.$get())).providers;
       } catch (error) {
         console.error("Error while fetching the sign-in providers", error);
         return [];

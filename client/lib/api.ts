@@ -1,22 +1,21 @@
 // The typed API client: every call goes through Hono's hc with the Worker's AppType, no hand-written fetch.
-import { hc } from "hono/client";
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import { type ApiErrorBody, type ErrorCode, isErrorCode } from "../../src/domain/error-codes";
 import type { AppType } from "../../src/index";
 
 export const api = hc<AppType>("/", {
   init: { credentials: "same-origin" },
 });
 
-/** The error body every failing API call answers with. */
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+export type { ApiErrorBody };
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   /** For invalid input: one { path, message } per field. */
   readonly details?: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
@@ -24,21 +23,29 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a non-2xx answer into an ApiError carrying the server's code and message. */
-export async function readJson<T>(res: {
-  ok: boolean;
-  status: number;
-  json(): Promise<unknown>;
-}): Promise<T> {
-  const body = (await res.json().catch(() => null)) as unknown;
+/** The body of the successful answers a route declares (its `c.json(…, 2xx)` calls). */
+export type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends "json"
+        ? T
+        : never
+      : never
+    : never;
+
+/**
+ * Reads a typed answer: the route's own success type, or an ApiError carrying the server's code and message.
+ * The one place a body is read; its type comes from AppType, never from the caller.
+ */
+export async function readJson<R extends ClientResponse<unknown, number, "json" | "text">>(
+  response: R | Promise<R>,
+): Promise<SuccessBody<R>> {
+  const res = await response;
+  const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const err = (body as Partial<ApiErrorBody> | null)?.error;
-    throw new ApiError(
-      res.status,
-      err?.code ?? "error",
-      err?.message ?? `Request failed (${res.status})`,
-      err?.details,
-    );
+    const code = isErrorCode(err?.code) ? err.code : res.status >= 500 ? "internal_error" : "bad_request";
+    throw new ApiError(res.status, code, err?.message ?? `Request failed (${res.status})`, err?.details);
   }
-  return body as T;
+  return body as SuccessBody<R>;
 }

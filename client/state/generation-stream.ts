@@ -31,7 +31,7 @@ const FORWARDED: readonly StreamEventType[] = [
 ];
 
 async function stopOnServer(chatId: number): Promise<void> {
-  await readJson(await api.api.chat.stop.$post({ json: { chatId } }));
+  await readJson(api.api.chat.stop.$post({ json: { chatId } }));
 }
 
 /** Starts following `chatId` unless this page already does; the generation must be in the store. */
@@ -39,7 +39,7 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
   if (abortHandleOf(chatId)) return;
   const messageId = generationStore.get().byChat[chatId]?.modelMessage.id;
   if (messageId === undefined) return;
-  const source = new EventSource(`/api/chat/${chatId}/stream`);
+  const source = new EventSource(api.api.chat[":chatId"].stream.$url({ param: { chatId: String(chatId) } }));
   let ended = false;
   const lose = () => {
     if (ended) return;

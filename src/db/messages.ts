@@ -25,21 +25,18 @@ export async function listMessages(
   return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
 }
 
-/** The newest messages of a chat, oldest first: what a context is built from. */
+/** The newest messages of a chat (older than `before`, when given), oldest first: what a context is built from. */
 export async function recentMessages(
   db: Database,
-  { userId, chatId, limit }: { userId: number; chatId: number; limit: number },
+  { userId, chatId, limit, before }: { userId: number; chatId: number; limit: number; before?: number },
 ): Promise<MessageRow[]> {
-  return (await listMessages(db, { userId, chatId, limit })).messages;
+  return (await listMessages(db, { userId, chatId, limit, before })).messages;
 }
 
-/**
- * Records the user's message (unless `userMessageId` reuses an edited one) and an empty model message,
- * and marks the chat active, in one transaction.
- */
+/** Records the user's message (none when regenerating) and an empty model message, and marks the chat active, in one transaction. */
 export async function recordExchange(
   db: Database,
-  input: { userId: number; chatId: number; content: string | null; model: string; userMessageId?: number },
+  input: { userId: number; chatId: number; content: string | null; model: string },
 ): Promise<{ userMessage: MessageRow | null; modelMessage: MessageRow }> {
   return db.transaction(async (tx) => {
     const owned = await tx
@@ -98,14 +95,23 @@ export async function finishModelMessage(
   return rows.length > 0;
 }
 
-/** Deletes the given messages of a chat and every later one (edit and regenerate rewrite the tail). */
+/**
+ * Deletes a chat's messages from `fromId` on (up to, not including, `beforeId` when given): edit and
+ * regenerate drop the tail they replace once its replacement has started.
+ */
 export async function deleteMessagesFrom(
   db: Database,
-  { userId, chatId, fromId }: { userId: number; chatId: number; fromId: number },
+  { userId, chatId, fromId, beforeId }: { userId: number; chatId: number; fromId: number; beforeId?: number },
 ): Promise<number> {
   const rows = await db
     .delete(message)
-    .where(and(inOwnChat(userId, chatId), gte(message.id, fromId)))
+    .where(
+      and(
+        inOwnChat(userId, chatId),
+        gte(message.id, fromId),
+        beforeId === undefined ? undefined : lt(message.id, beforeId),
+      ),
+    )
     .returning({ id: message.id });
   return rows.length;
 }

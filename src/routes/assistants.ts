@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { getAssistant, listAssistants } from "../db/assistants";
 import { listChats } from "../db/chats";
+import type { ChatListPageWire } from "../domain/chat/wire";
 import { isKnownModelKey } from "../domain/models";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
@@ -44,6 +45,6 @@ export const assistantRoutes = new Hono<AppEnv>()
       const page = await listChats(db, { userId, assistantId, limit, offset });
       // SPEC §3: chats whose model left the catalogue are not shown.
       const chats = page.chats.filter((chat) => isKnownModelKey(chat.model)).map(chatDto);
-      return c.json({ chats, hasNextPage: page.hasNextPage });
+      return c.json({ chats, hasNextPage: page.hasNextPage } satisfies ChatListPageWire);
     },
   );

@@ -1,11 +1,11 @@
 // /api/chat: create, send, edit, regenerate, stop, read, stream, rename, move and delete chats.
 import { Hono } from "hono";
 import { z } from "zod";
-import { chatStreamOf, reserveQuota, startAnswer } from "../chat/start-answer";
-import { getAssistant } from "../db/assistants";
-import { createChat, deleteChat, getChat, moveChat, renameChat } from "../db/chats";
-import { deleteMessagesFrom, listMessages, recentMessages } from "../db/messages";
-import { releaseUsage } from "../db/quota";
+import { type StartedAnswer, startAnswer } from "../answers/start-answer";
+import { chatStreamOf } from "../chat/stub";
+import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
+import { listMessages, recentMessages } from "../db/messages";
+import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
 import { type ModelEntry, modelByKey } from "../domain/models";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../errors";
@@ -25,6 +25,12 @@ function modelOrThrow(key: string): ModelEntry {
 
 const chatParam = z.object({ chatId: idSchema });
 
+const answerDto = (started: StartedAnswer): AnswerWire => ({
+  userMessage: started.userMessage ? messageDto(started.userMessage) : null,
+  modelMessage: messageDto(started.modelMessage),
+  generationId: started.generationId,
+});
+
 export const chatRoutes = new Hono<AppEnv>()
   .post(
     "/new",
@@ -38,30 +44,13 @@ export const chatRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const { assistantId = null, model: key, content } = c.req.valid("json");
-      const userId = signedInUser(c).id;
-      const db = c.var.db();
-      const model = modelOrThrow(key);
-      if (assistantId !== null && !(await getAssistant(db, { userId, assistantId })))
-        throw notFound("No such assistant.");
-      // Quota first: a request over the limit leaves no trace, not even an empty chat.
-      const reservedAt = await reserveQuota(db, { userId, model });
-      const chat = await createChat(db, { userId, assistantId, model: model.key });
-      try {
-        const started = await startAnswer(db, c.env, {
-          userId,
-          chat,
-          model,
-          content,
-          titleFrom: content,
-          reservedAt,
-        });
-        return c.json({ chat: chatDto(chat), ...answerDto(started) }, 201);
-      } catch (err) {
-        // Nothing half-made: a chat whose first answer could not start is not kept, nor counted.
-        await deleteChat(db, { userId, chatId: chat.id });
-        await releaseUsage(db, { userId, model: model.key, at: reservedAt });
-        throw err;
-      }
+      const started = await startAnswer(c.var.db(), c.env, {
+        userId: signedInUser(c).id,
+        model: modelOrThrow(key),
+        content,
+        target: { newChat: { assistantId } },
+      });
+      return c.json({ chat: chatDto(started.chat), ...answerDto(started) } satisfies NewChatWire, 201);
     },
   )
   .post(
@@ -77,7 +66,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model);
-      const started = await startAnswer(db, c.env, { userId, chat, model, content });
+      const started = await startAnswer(db, c.env, { userId, model, content, target: { chat } });
       return c.json(answerDto(started), 201);
     },
   )
@@ -109,9 +98,13 @@ export const chatRoutes = new Hono<AppEnv>()
       }
       // A live answer is cut (and saved) first: stop is a no-op when none runs.
       await chatStreamOf(c.env, chatId).stop();
-      // The old answer goes; the edited question is asked again as a fresh exchange.
-      await deleteMessagesFrom(db, { userId, chatId, fromId: messageId });
-      const started = await startAnswer(db, c.env, { userId, chat, model, content });
+      // The edited question is asked again as a fresh exchange; the old one goes once it runs.
+      const started = await startAnswer(db, c.env, {
+        userId,
+        model,
+        content,
+        target: { chat, replacingFromId: messageId },
+      });
       return c.json(answerDto(started), 201);
     },
   )
@@ -125,13 +118,16 @@ export const chatRoutes = new Hono<AppEnv>()
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model);
-      const recent = await recentMessages(db, { userId, chatId, limit: 4 });
-      const last = recent.at(-1);
+      const last = (await recentMessages(db, { userId, chatId, limit: 1 })).at(-1);
       if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
       // A live answer is cut (and saved) first: stop is a no-op when none runs.
       await chatStreamOf(c.env, chatId).stop();
-      await deleteMessagesFrom(db, { userId, chatId, fromId: last.id });
-      const started = await startAnswer(db, c.env, { userId, chat, model, content: null });
+      const started = await startAnswer(db, c.env, {
+        userId,
+        model,
+        content: null,
+        target: { chat, replacingFromId: last.id },
+      });
       return c.json(answerDto(started), 201);
     },
   )
@@ -191,7 +187,11 @@ export const chatRoutes = new Hono<AppEnv>()
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
       const page = await listMessages(db, { userId, chatId, before, limit });
-      return c.json({ chat: chatDto(chat), messages: page.messages.map(messageDto), hasMore: page.hasMore });
+      return c.json({
+        chat: chatDto(chat),
+        messages: page.messages.map(messageDto),
+        hasMore: page.hasMore,
+      } satisfies ChatPageWire);
     },
   )
   .get("/:chatId/stream", validate("param", chatParam), async (c) => {
@@ -202,11 +202,3 @@ export const chatRoutes = new Hono<AppEnv>()
     if (last) headers.set("Last-Event-ID", last);
     return chatStreamOf(c.env, chatId).fetch(new Request("https://chat-stream/stream", { headers }));
   });
-
-function answerDto(started: Awaited<ReturnType<typeof startAnswer>>) {
-  return {
-    userMessage: started.userMessage ? messageDto(started.userMessage) : null,
-    modelMessage: messageDto(started.modelMessage),
-    generationId: started.generationId,
-  };
-}

@@ -1,8 +1,9 @@
-// What the API answers for chats and messages (dates as ISO strings; the client converts them).
+// Rows as the API sends them: each DTO returns the wire shape declared in src/domain, so both sides agree.
 import type { ChatRow } from "../db/chats";
 import type { MessageRow } from "../db/messages";
+import type { ChatWire, MessageMetadata, MessageWire } from "../domain/chat/wire";
 
-export const chatDto = (c: ChatRow) => ({
+export const chatDto = (c: ChatRow): ChatWire => ({
   id: c.id,
   assistantId: c.assistantId,
   title: c.title,
@@ -12,15 +13,13 @@ export const chatDto = (c: ChatRow) => ({
   publicId: c.publicId,
 });
 
-export const messageDto = (m: MessageRow) => ({
+export const messageDto = (m: MessageRow): MessageWire => ({
   id: m.id,
   chatId: m.chat,
-  role: m.metadata.role === "user" ? ("user" as const) : ("assistant" as const),
+  role: m.metadata.role === "user" ? "user" : "assistant",
   content: m.content,
   model: m.model,
-  metadata: m.metadata,
+  // The column holds only what recordExchange and the ChatStream object wrote: this shape.
+  metadata: m.metadata as MessageMetadata,
   createdAt: m.createdAt.toISOString(),
 });
-
-export type ChatDto = ReturnType<typeof chatDto>;
-export type MessageDto = ReturnType<typeof messageDto>;

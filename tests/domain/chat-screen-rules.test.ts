@@ -173,6 +173,7 @@ describe("chat list", () => {
       model,
       createdAt: "2026-01-02T03:04:05.000Z",
       updatedAt: "2026-01-03T03:04:05.000Z",
+      publicId: null,
     });
     const chats = toChatSummaries([wire(1, "test"), wire(2, "retired-model-9000")]);
     expect(chats.map((c) => c.id)).toEqual([1]);

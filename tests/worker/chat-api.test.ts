@@ -244,4 +244,26 @@ describe("chat lists and management", () => {
     });
     expect(stale.status).toBe(400);
   });
+
+  it("loses nothing when an edit or a regenerate is refused by the quota", async () => {
+    const account = await accountOnPlan("starter");
+    const cookie = account.cookie;
+    const { chat, userMessage } = await finishedChat(cookie, "Keep me");
+    const before = await json<{ messages: { id: number; content: string }[] }>(
+      await api(`/api/chat/${chat.id}`, { cookie }),
+    );
+    await addUsage(account.id, "text", 50 - (await usageCount(account.id, "text")));
+    const edit = await api("/api/chat/edit", {
+      cookie,
+      body: { chatId: chat.id, messageId: userMessage.id, content: "Replace me" },
+    });
+    expect(edit.status).toBe(429);
+    const regen = await api("/api/chat/regenerate", { cookie, body: { chatId: chat.id } });
+    expect(regen.status).toBe(429);
+    const after = await json<{ messages: { id: number; content: string }[] }>(
+      await api(`/api/chat/${chat.id}`, { cookie }),
+    );
+    expect(after.messages).toEqual(before.messages);
+    expect(await usageCount(account.id, "text")).toBe(50);
+  });
 });

@@ -3,7 +3,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { chatStreamOf } from "../../src/chat/start-answer";
+import { chatStreamOf } from "../../src/chat/stub";
 import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
 import { api, json, readSse, type SseEvent, textOf } from "./support/api";
 import { accountOnPlan } from "./support/plans";

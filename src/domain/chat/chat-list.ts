@@ -1,16 +1,7 @@
 // The sidebar's chat list (SPEC §3, §4, §7): client chats with dates, a new chat in front, pages appended at
 // offset = current length, a moved or deleted chat leaving the list.
 import { isKnownModelKey } from "../models/index.ts";
-
-/** As the API sends a chat (dates as ISO strings). */
-export interface ChatWire {
-  id: number;
-  assistantId: number | null;
-  title: string | null;
-  model: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { ChatWire } from "./wire.ts";
 
 /** SPEC §3 client chat: dates converted from strings. */
 export interface ChatSummary {

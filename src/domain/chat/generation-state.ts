@@ -1,16 +1,10 @@
 // The client's generation state (SPEC §3/§4): per chat the user and model messages being streamed, per
 // message the web-search flags, and the marker of a new chat's first message still on its way.
 import type { ModelMessageMetadata, StreamEvent, StreamSource } from "./stream-events.ts";
+import type { MessageWire } from "./wire.ts";
 
-export interface LiveMessage {
-  id: number;
-  chatId: number;
-  role: "user" | "assistant";
-  content: string;
-  model: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-}
+/** A message as the client holds it: exactly what the API sends. */
+export type LiveMessage = MessageWire;
 
 export interface LiveModelMessage extends LiveMessage {
   role: "assistant";

@@ -1,0 +1,40 @@
+// The quota gate of a send, as the HTTP errors the client acts on (402 no plan, 429 over the limit).
+import type { Database } from "../db/client";
+import { releaseUsage, reserveUsage } from "../db/quota";
+import { isFreeModel, type ModelEntry, usageCategoryOf } from "../domain/models";
+import { AppError } from "../errors";
+
+/** One request recorded against the user's quota, to take back if the answer never starts. */
+export interface Reservation {
+  userId: number;
+  model: string;
+  at: Date;
+}
+
+/** Records one request against the user's quota, or throws the 402/429 the client acts on. */
+export async function reserveQuota(
+  db: Database,
+  { userId, model }: { userId: number; model: ModelEntry },
+): Promise<Reservation> {
+  const category = usageCategoryOf(model, {});
+  const now = new Date();
+  const quota = await reserveUsage(db, {
+    userId,
+    model: model.key,
+    category,
+    free: isFreeModel(model.key),
+    now,
+  });
+  if (!quota.ok && quota.reason === "no_plan") {
+    throw new AppError(402, "subscription_required", "Choose a plan to start chatting.");
+  }
+  if (!quota.ok) {
+    throw new AppError(429, "quota_reached", "You reached your quota.", {
+      details: { category, used: quota.used, limit: quota.limit },
+      headers: { "Retry-After": String(quota.retryAfterSeconds) },
+    });
+  }
+  return { userId, model: model.key, at: now };
+}
+
+export const releaseQuota = (db: Database, reservation: Reservation) => releaseUsage(db, reservation);

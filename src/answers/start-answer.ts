@@ -1,0 +1,126 @@
+// Starting an answer is one unit of work: quota, chat, messages, context, the chat's stream — one rollback.
+
+import { chatStreamOf } from "../chat/stub";
+import { getAssistant } from "../db/assistants";
+import { type ChatRow, createChat, deleteChat } from "../db/chats";
+import type { Database } from "../db/client";
+import { deleteMessagesFrom, type MessageRow, recordExchange } from "../db/messages";
+import type { ModelEntry } from "../domain/models";
+import type { Env } from "../env";
+import { AppError, notFound } from "../errors";
+import { buildContext } from "./context";
+import { releaseQuota, reserveQuota } from "./quota";
+
+/** Where the answer goes: a chat made for it, or an existing chat, possibly replacing its tail. */
+export type AnswerTarget =
+  | { newChat: { assistantId: number | null } }
+  | {
+      chat: ChatRow;
+      /** Edit and regenerate: the messages from this id on give way once the new answer has started. */
+      replacingFromId?: number;
+    };
+
+export interface StartedAnswer {
+  chat: ChatRow;
+  userMessage: MessageRow | null;
+  modelMessage: MessageRow;
+  generationId: string;
+}
+
+const busy = () =>
+  new AppError(
+    409,
+    "generation_in_progress",
+    "An answer is still being written in this chat. Stop it or wait.",
+  );
+
+/**
+ * Reserves the quota, then makes what the answer needs and hands it to the chat's ChatStream object. Any
+ * failure after the reservation undoes everything this call made — the chat it created, the messages it
+ * recorded, the request it counted — and what an edit or regenerate replaces is only deleted once the new
+ * answer runs, so a refused or failed send loses nothing.
+ */
+export async function startAnswer(
+  db: Database,
+  env: Env,
+  input: { userId: number; model: ModelEntry; content: string | null; target: AnswerTarget },
+): Promise<StartedAnswer> {
+  const { userId, model, target } = input;
+  const existing = "chat" in target ? target.chat : null;
+  if (existing && (await chatStreamOf(env, existing.id).isBusy())) throw busy();
+  const assistantId = "newChat" in target ? target.newChat.assistantId : null;
+  if (assistantId !== null && !(await getAssistant(db, { userId, assistantId })))
+    throw notFound("No such assistant.");
+
+  // Quota first: a request over the limit leaves no trace, not even an empty chat.
+  const reservation = await reserveQuota(db, { userId, model });
+  let created: ChatRow | null = null;
+  let recorded: { userMessage: MessageRow | null; modelMessage: MessageRow } | null = null;
+  try {
+    let chat = existing;
+    if (!chat) {
+      created = await createChat(db, { userId, assistantId, model: model.key });
+      chat = created;
+    }
+    recorded = await recordExchange(db, {
+      userId,
+      chatId: chat.id,
+      content: input.content,
+      model: model.key,
+    });
+    const { userMessage, modelMessage } = recorded;
+    const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
+    const { system, messages } = await buildContext(db, {
+      userId,
+      chat,
+      model,
+      beforeId: modelMessage.id,
+      replacingFromId,
+      question: userMessage,
+    });
+    const generationId = crypto.randomUUID();
+    const started = await chatStreamOf(env, chat.id).start({
+      generationId,
+      chatId: chat.id,
+      userId,
+      messageId: modelMessage.id,
+      model: model.key,
+      system,
+      messages,
+      titleFrom: created ? (input.content ?? undefined) : undefined,
+    });
+    // Another device started an answer in between.
+    if (!started.ok) throw busy();
+    if (replacingFromId !== undefined) {
+      const beforeId = userMessage?.id ?? modelMessage.id;
+      await deleteMessagesFrom(db, { userId, chatId: chat.id, fromId: replacingFromId, beforeId }).catch(
+        (err: unknown) => console.error("removing the replaced messages failed", err),
+      );
+    }
+    return { chat, userMessage, modelMessage, generationId };
+  } catch (err) {
+    await undo(db, { userId, created, recorded, reservation }).catch((undoErr: unknown) =>
+      console.error("undoing a failed send failed", undoErr),
+    );
+    throw err;
+  }
+}
+
+async function undo(
+  db: Database,
+  made: {
+    userId: number;
+    created: ChatRow | null;
+    recorded: { userMessage: MessageRow | null; modelMessage: MessageRow } | null;
+    reservation: Parameters<typeof releaseQuota>[1];
+  },
+): Promise<void> {
+  const { userId, created, recorded } = made;
+  // A chat made for this answer goes whole (its messages with it); otherwise only what this call added.
+  if (created) await deleteChat(db, { userId, chatId: created.id });
+  else if (recorded) {
+    const fromId = recorded.userMessage?.id ?? recorded.modelMessage.id;
+    await deleteMessagesFrom(db, { userId, chatId: recorded.modelMessage.chat, fromId });
+  }
+  await releaseQuota(db, made.reservation);
+}
