@@ -164,6 +164,17 @@ describe("the guard", () => {
         localePrefix: "/fr",
       }),
     ).toEqual({ kind: "external", url: "/de/pricing" });
+    // An unsafe value is dropped, never followed nor a crash — locale prefix or not.
+    for (const localePrefix of ["", "/fr"]) {
+      expect(
+        decideRoute({
+          path: "/login",
+          search: `?redirect=${encodeURIComponent("/\t/evil.example/x")}`,
+          user: starter,
+          localePrefix,
+        }),
+      ).toEqual(to("/login"));
+    }
   });
 
   it("applies route rules first, leaving for external addresses by a full page load", () => {
@@ -205,6 +216,11 @@ describe("redirect targets", () => {
     ["/fr?x=1", "/fr", "/?x=1"],
     ["/francais", "/fr", null],
     ["/pricing", "/fr", null],
+    ["/\t/evil.example/x", "", null],
+    ["/fr/\t/evil.example/x", "/fr", null],
+    ["/fr//evil.example/x", "/fr", null],
+    ["/fr/\\evil.example/x", "/fr", null],
+    ["/\n/evil.example/x", "/fr", null],
   ])("%s under %j → %s", (value, prefix, expected) => {
     expect(redirectTarget(value, prefix)).toBe(expected);
   });
