@@ -2,7 +2,7 @@
 import type { Database } from "../db/client";
 import { findOauthUserId, linkOauthAccount } from "../db/oauth-accounts";
 import { findAccountByEmail, findAccountById, insertAccount } from "../db/users";
-import { EMAIL_MAX_LENGTH, normalizeEmail } from "../domain/account-rules";
+import { EMAIL_MAX_LENGTH, normalizeEmail } from "../domain/account-limits";
 import { OauthError, type OauthIdentity, type OauthProvider } from "./oauth";
 
 export async function oauthUserId(

@@ -8,7 +8,7 @@ import { checkPassword } from "../auth/password-check";
 import type { Database } from "../db/client";
 import { deleteUserSessions } from "../db/sessions";
 import { findAccountById, markDeleted, setPasswordHash } from "../db/users";
-import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-rules";
+import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
 import type { AppEnv } from "../env";
 import { AppError, badRequest, unauthorized } from "../errors";
 import { validate } from "../middleware/validate";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { outboxFor } from "../db/outbox";
-import { emailSchema } from "../domain/account-rules";
+import { emailSchema } from "../domain/account-schemas";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { validate } from "../middleware/validate";

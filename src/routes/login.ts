@@ -10,7 +10,7 @@ import { sendVerificationCode } from "../auth/verification";
 import { hitThrottle } from "../db/throttle";
 import { loadUser } from "../db/user-object";
 import { findAccountByEmail, insertAccount } from "../db/users";
-import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-rules";
+import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
 import { SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";

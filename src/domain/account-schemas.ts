@@ -1,0 +1,51 @@
+// The Worker's schemas for emails, passwords and verification codes (zod and the common-password list).
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from "./account-limits.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+
+export type PasswordProblem = "too_short" | "too_long" | "too_common";
+
+export const PASSWORD_PROBLEM_MESSAGES: Readonly<Record<PasswordProblem, string>> = {
+  too_short: `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`,
+  too_long: `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`,
+  too_common: "This password is one of the most common ones. Choose another.",
+};
+
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
+  if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
+  if (isCommonPassword(password)) return "too_common";
+  return null;
+}
+
+export const emailSchema = z
+  .string({ error: "The email is required." })
+  .trim()
+  .toLowerCase()
+  .min(1, "The email is required.")
+  .max(EMAIL_MAX_LENGTH, `The email must have at most ${EMAIL_MAX_LENGTH} characters.`)
+  .pipe(z.email("The email is not a valid address."));
+
+/** A password being chosen: every rule applies. */
+export const newPasswordSchema = z
+  .string({ error: "The password is required." })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: PASSWORD_PROBLEM_MESSAGES[problem] });
+  });
+
+/** A password being checked: only its shape, so the answer says nothing about the rules it met. */
+export const currentPasswordSchema = z
+  .string({ error: "The password is required." })
+  .min(1, "The password is required.")
+  .max(PASSWORD_MAX_LENGTH, `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const verificationCodeSchema = z
+  .string({ error: "The code is required." })
+  .trim()
+  .regex(/^\d{6}$/, `The code is the ${VERIFICATION_CODE_LENGTH} digits sent by email.`);
