@@ -78,5 +78,5 @@ export async function confirmVerificationCode(db: Database, userId: number, code
         : "Wrong code, and no tries left. Ask for a new one.";
     throw codeError("verification_code_invalid", message, { remainingAttempts });
   }
-  await markVerified(db, userId);
+  await markVerified(db, { userId });
 }

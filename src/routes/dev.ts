@@ -16,7 +16,7 @@ export function createDevRoutes() {
       return next();
     })
     .get("/outbox", validate("query", z.object({ email: emailSchema })), async (c) => {
-      const messages = await outboxFor(c.var.db(), c.req.valid("query").email);
+      const messages = await outboxFor(c.var.db(), { to: c.req.valid("query").email });
       return c.json({
         messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
       });

@@ -27,7 +27,7 @@ export const loginRoutes = new Hono<AppEnv>()
   .post("/", validate("json", signInBody), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.var.db();
-    const account = await findAccountByEmail(db, email);
+    const account = await findAccountByEmail(db, { email });
     // One answer for an unknown email, a deleted account and a wrong password, after the same work.
     if (!(await checkPassword(db, { email, ip: clientIp(c), password, account })) || !account) {
       throw invalidCredentials();
@@ -69,7 +69,7 @@ export const loginRoutes = new Hono<AppEnv>()
   .get("/user", async (c) => {
     const user = c.var.user;
     if (!user) throw unauthorized();
-    return c.json(await loadUser(c.var.db(), user, new Date()));
+    return c.json(await loadUser(c.var.db(), { userId: user.id, email: user.email, now: new Date() }));
   })
 
   .get("/providers", (c) => c.json({ providers: configuredProviders(c.env) }));

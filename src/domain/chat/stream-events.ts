@@ -82,7 +82,10 @@ export function applyStreamEvent<A extends AnswerState>(answer: A, event: Stream
     case "usage":
       return {
         ...answer,
-        metadata: { ...metadata, usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } },
+        metadata: {
+          ...metadata,
+          usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens },
+        },
       };
     case "error":
       return {
