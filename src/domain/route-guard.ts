@@ -123,11 +123,15 @@ export function decideRoute(request: GuardRequest): GuardDecision {
     if (onLogin || !isPublicPath(path)) return { kind: "redirect", to: VERIFICATION_PATH };
   }
 
-  if (isPaidPlan(user.usagePlan) && (onLogin || startsWithSegment(path, SUBSCRIPTION_PATH))) {
+  // The subscription page stays open to paying users: it shows their plan and opens billing (the billing
+  // issue supersedes SPEC §2's redirect of paying users away from it; the chat is one click away there).
+  if (isPaidPlan(user.usagePlan) && onLogin) {
     return { kind: "redirect", to: DEFAULT_CHAT_PATH };
   }
 
-  if (user.usagePlan === "none" && (onLogin || path.startsWith("/app/a/"))) {
+  // A plan that ended leads where no plan does: to choosing one (the page says the subscription ended).
+  const planless = user.usagePlan === "none" || user.usagePlan === "unsubscribed";
+  if (planless && (onLogin || path.startsWith("/app/a/"))) {
     return { kind: "redirect", to: `${SUBSCRIPTION_PATH}${request.storedQuery ?? ""}` };
   }
 
