@@ -55,8 +55,8 @@ function previewExisting(ctx: Ctx, params: Params, details: Params | undefined):
   const behavior: ProrationBehavior =
     details?.enumOf("proration_behavior", ["create_prorations", "always_invoice", "none"] as const) ??
     "create_prorations";
-  const at = details?.int("proration_date") ?? store.now();
-  const plan = planChange(store, sub, changes, behavior, at);
+  const plan = planChange(store, sub, changes, behavior, details?.int("proration_date"));
+  const at = plan.at;
   const pending = store.pendingLines.get(sub.id) ?? [];
   const discounts = params.has("discounts")
     ? readDiscounts(ctx, params, {

@@ -178,7 +178,7 @@ export const subscriptionRoutes: Route[] = [
     ] as const);
     if (paymentBehavior === "pending_if_incomplete") throw unsupportedParam("payment_behavior");
     const behavior: ProrationBehavior = params.enumOf("proration_behavior", PRORATION) ?? "create_prorations";
-    const at = params.int("proration_date") ?? ctx.store.now();
+    const at = params.int("proration_date");
     const alsoChange = fieldChanges(ctx, params, sub);
     const changes = readItemChanges(ctx, params.list("items"));
     if (changes.length) {

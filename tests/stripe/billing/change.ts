@@ -96,21 +96,25 @@ function resultingItems(sub: Subscription, changes: ItemChange[]): PlannedItem[]
   return items;
 }
 
-/** Works out a change without touching the subscription (shared by updates and previews). */
+/**
+ * Works out a change without touching the subscription (shared by updates and previews). `prorationDate`
+ * defaults to now (kept inside the period: an early renewal may have started the period ahead of the clock).
+ */
 export function planChange(
   store: Store,
   sub: Subscription,
   changes: ItemChange[],
   behavior: ProrationBehavior,
-  at: number,
+  prorationDate?: number,
 ): ChangePlan {
   const current = periodOf(sub);
-  if (at < current.start || at > current.end) {
+  if (prorationDate !== undefined && (prorationDate < current.start || prorationDate > current.end)) {
     throw invalidRequest(
       "proration_date must be within the subscription's current billing period.",
       "proration_date",
     );
   }
+  const at = prorationDate ?? Math.min(Math.max(store.now(), current.start), current.end);
   const items = resultingItems(sub, changes);
   const before = sub.items.data[0];
   const after = intervalOf((items[0] as PlannedItem).price);

@@ -101,8 +101,8 @@ export function checkoutPage(ctx: Ctx, session: CheckoutSession, form: CheckoutF
 export function sessionClosedPage(session: CheckoutSession): string {
   const done = session.status === "complete";
   const link = done ? session.success_url?.replace("{CHECKOUT_SESSION_ID}", session.id) : session.cancel_url;
-  const body = `<header><h1>${done ? "Payment complete" : "This checkout session has expired"}</h1>${testMode}</header>
-<div class="card" data-testid="checkout-closed"><p>${done ? "Thanks, your subscription is active." : "Start again from the site to subscribe."}</p>
+  const body = `<header><h1 data-testid="checkout-closed">${done ? "Payment complete" : "This checkout session has expired"}</h1>${testMode}</header>
+<div class="card"><p>${done ? "Thanks, your subscription is active." : "Start again from the site to subscribe."}</p>
 ${link ? `<a href="${esc(link)}" data-testid="checkout-continue">${done ? "Continue" : "← Back"}</a>` : ""}</div>`;
   return page("Checkout", body);
 }

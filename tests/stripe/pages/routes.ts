@@ -121,7 +121,7 @@ function portalChange(ctx: Ctx, sub: Subscription, form: Record<string, unknown>
       sub,
       [{ id: item.id, price, quantity, deleted: false, param: "items[0]" }],
       "always_invoice",
-      at ?? ctx.store.now(),
+      at,
     ),
   };
 }
