@@ -37,6 +37,25 @@ describe("protocol", () => {
     });
   });
 
+  it("builds hosted URLs on publicUrl when browsers reach the server elsewhere", async () => {
+    const proxied = await startStripeServer({
+      webhookSecret: "whsec_x",
+      publicUrl: "http://stripe.localhost:8443/",
+    });
+    try {
+      const price = await createPlan(sdk(proxied), { name: "P", amount: 100 });
+      const session = await sdk(proxied).checkout.sessions.create({
+        mode: "subscription",
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: "http://app.test/ok",
+      });
+      expect(session.url).toBe(`http://stripe.localhost:8443/c/pay/${session.id}`);
+      expect(proxied.url).toBe(`http://127.0.0.1:${proxied.port}`);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("only accepts the configured key when one is set", async () => {
     const strict = await startStripeServer({ webhookSecret: "whsec_x", apiKey: "sk_test_right" });
     try {

@@ -92,6 +92,21 @@ describe("billing portal sessions", () => {
   });
 });
 
+describe("portal discounts", () => {
+  it("shows the subscription's discount", async () => {
+    const price = await createPlan(stripe, { name: "Standard", amount: 2000 });
+    const welcome = (await stripe.promotionCodes.list({ code: "WELCOME10" })).data[0] as Stripe.PromotionCode;
+    const { subscription } = await subscribe(stripe, {
+      price: price.id,
+      discounts: [{ promotion_code: welcome.id }],
+    });
+    const portal = await stripe.billingPortal.sessions.create({ customer: subscription.customer as string });
+    const page = await openPage(portal.url);
+    expect(testId(page.html, "portal-discount")).toBe("Discount: WELCOME10 (10% off)");
+    expect(page.html).not.toContain('data-testid="portal-return"');
+  });
+});
+
 describe("portal actions", () => {
   it("Cancel plan sets cancel_at_period_end with the reason; Renew plan undoes it", async () => {
     const { portal, subscription } = await setup();

@@ -32,6 +32,8 @@ export interface StripeServerOptions {
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
+  /** Base of the hosted pages' URLs when browsers reach the server elsewhere (default http://host:port). */
+  publicUrl?: string;
   /** Where events are POSTed; without it events are only recorded. */
   webhookUrl?: string;
   /** `whsec_…`, the signing secret the receiver verifies with. */
@@ -116,7 +118,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
   );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", ctx.base);
+    const url = new URL(req.url ?? "/", "http://local.stripe");
     const body = await readBody(req);
     if (url.pathname.startsWith("/v1/")) return api(req, res, url, body);
     if (url.pathname.startsWith("/_control"))
@@ -138,10 +140,10 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  ctx.base = `http://${host}:${port}`;
+  ctx.base = options.publicUrl?.replace(/\/$/, "") ?? `http://${host}:${port}`;
 
   return {
-    url: ctx.base,
+    url: `http://${host}:${port}`,
     host,
     port,
     apiVersion: API_VERSION,
@@ -179,10 +181,12 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
   };
 }
 
-// Standalone: STRIPE_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET; prints the URL.
+// Standalone: STRIPE_PORT, STRIPE_HOST, STRIPE_PUBLIC_URL, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET; prints the URL.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startStripeServer({
     port: Number(process.env.STRIPE_PORT ?? 12111),
+    host: process.env.STRIPE_HOST,
+    publicUrl: process.env.STRIPE_PUBLIC_URL,
     webhookUrl: process.env.STRIPE_WEBHOOK_URL,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_local_test_secret",
     log: (line) => console.log(line),

@@ -20,7 +20,7 @@ header h1{font-size:20px;margin:0;flex:1}
 .grid{display:grid;grid-template-columns:1fr 1fr;gap:24px}@media(max-width:720px){.grid{grid-template-columns:1fr}}
 .card{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:20px;margin-bottom:16px}
 .card h2{font-size:16px;margin:0 0 12px}
-.row{display:flex;justify-content:space-between;gap:12px;padding:4px 0}
+.row{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:4px 0}
 .row.total{border-top:1px solid #e3e8ee;margin-top:8px;padding-top:10px;font-weight:700}
 .muted{color:#697386;font-size:13px}
 label{display:block;font-size:13px;font-weight:600;margin:10px 0 4px}

@@ -1,4 +1,5 @@
 // The hosted billing portal: the customer's plan, seats, renewal, cancel/renew/cancel now, changes, invoices.
+import { couponOf } from "../billing/discounts.ts";
 import { formatMoney } from "../billing/money.ts";
 import { formatDate, intervalLabel } from "../billing/periods.ts";
 import { periodOf } from "../billing/subscriptions.ts";
@@ -38,6 +39,26 @@ function statusBadge(sub: Subscription): string {
   }
   if (sub.status === "past_due") return `<span class="badge bad" data-testid="portal-status">Past due</span>`;
   return `<span class="badge ok" data-testid="portal-status">${esc(sub.status === "active" ? "Active" : sub.status)}</span>`;
+}
+
+function discountNote(ctx: Ctx, sub: Subscription): string {
+  const notes = sub.discounts.flatMap((d) => {
+    const discount = ctx.store.discounts.get(typeof d === "string" ? d : d.id);
+    const coupon = discount ? couponOf(ctx.store, discount) : undefined;
+    if (!discount || !coupon) return [];
+    const promo = discount.promotion_code
+      ? ctx.store.promotionCodes.get(discount.promotion_code as string)
+      : undefined;
+    const off =
+      coupon.percent_off !== null
+        ? `${coupon.percent_off}% off`
+        : `${formatMoney(coupon.amount_off ?? 0, sub.currency)} off`;
+    const until = discount.end ? ` until ${formatDate(discount.end)}` : "";
+    return [`${esc(promo?.code ?? coupon.name ?? coupon.id)} (${off}${until})`];
+  });
+  return notes.length
+    ? `<div class="muted" data-testid="portal-discount">Discount: ${notes.join(", ")}</div>`
+    : "";
 }
 
 function changeForm(ctx: Ctx, session: PortalSession, sub: Subscription): string {
@@ -96,6 +117,7 @@ function subscriptionCard(ctx: Ctx, session: PortalSession, sub: Subscription, i
   <div><span data-testid="portal-seats">${seats}</span> ${seats === 1 ? "seat" : "seats"} ×
   ${formatMoney(price?.unit_amount ?? 0, sub.currency)} per <span data-testid="portal-interval">${esc(r ? intervalLabel(r.interval, r.interval_count) : "")}</span>
   = <strong>${formatMoney((price?.unit_amount ?? 0) * seats, sub.currency)}</strong></div>
+  ${discountNote(ctx, sub)}
   <p class="muted">${when}</p>
   ${open ? `<div class="alert" role="alert">Your last payment of ${formatMoney(open.amount_due, open.currency)} failed.</div><form method="post" action="${base}/pay"><input type="hidden" name="invoice" value="${esc(open.id)}"><button type="submit" data-testid="portal-pay-invoice">Pay now</button></form>` : ""}
   ${actions}

@@ -31,7 +31,8 @@ export interface WebhookTarget {
   enabledEvents?: string[];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Unref'd: a pending retry never keeps a test process alive after close(). */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class Deliverer {
   target: WebhookTarget | null;
@@ -118,7 +119,7 @@ export class Deliverer {
     setTimeout(() => {
       if (generation !== this.generation) return;
       task().finally(() => generation === this.generation && this.done());
-    }, ms);
+    }, ms).unref();
   }
 
   private queue(ms: number, task: () => Promise<void>): void {
