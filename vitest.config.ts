@@ -2,6 +2,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { TEST_OAUTH_CLIENTS } from "./tests/setup/oauth";
+import { TEST_STRIPE } from "./tests/setup/stripe";
 
 export default defineConfig({
   test: {
@@ -40,6 +41,10 @@ export default defineConfig({
                 GITHUB_CLIENT_ID: TEST_OAUTH_CLIENTS.github.clientId,
                 GITHUB_CLIENT_SECRET: TEST_OAUTH_CLIENTS.github.clientSecret,
                 GITHUB_OAUTH_BASE_URL: `${inject("oauthBaseUrl")}/github`,
+                // Payments against tests/stripe (the official SDK, Stripe's REST protocol).
+                STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
+                STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
+                STRIPE_API_BASE: inject("stripeApiBase"),
               },
             },
           })),
@@ -47,7 +52,12 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          globalSetup: ["tests/setup/database.ts", "tests/setup/oauth.ts", "tests/setup/upstreams.ts"],
+          globalSetup: [
+            "tests/setup/database.ts",
+            "tests/setup/oauth.ts",
+            "tests/setup/upstreams.ts",
+            "tests/setup/stripe.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

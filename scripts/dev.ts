@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { PROVIDER_ENV_VARS } from "../src/providers/config.ts";
 import { migrate } from "./db/migrate.ts";
 import { startDatabase } from "./db/server.ts";
+import { linkDemoBilling, localStripeVars, startLocalStripe } from "./lib/dev-billing.ts";
 import { DEV_VARS_ENV } from "./lib/dev-vars.ts";
 import { startGroup, waitForUrl } from "./lib/processes.ts";
 
@@ -34,6 +35,20 @@ if (process.env.FAKE_PROVIDERS === "1") {
   log("FAKE_PROVIDERS=1: every provider answers from local protocol servers");
 }
 
+// Payments: real Stripe with STRIPE_SECRET_KEY, else the local Stripe-protocol server with its own pages.
+const localStripe = process.env.STRIPE_SECRET_KEY
+  ? null
+  : await startLocalStripe({
+      port: Number(process.env.STRIPE_PORT ?? 0),
+      log: (line) => console.log(`[stripe] ${line}`),
+    });
+localStripe?.setWebhook(`http://localhost:${PORT}/api/billing/webhook`);
+log(
+  localStripe
+    ? `Stripe: local stand-in at ${localStripe.url} (checkout and portal pages; webhooks → /api/billing/webhook)`
+    : "Stripe: real (STRIPE_SECRET_KEY is set)",
+);
+
 // Worker variables a developer may export (real provider keys, mail, OAuth); `.dev.vars` works too.
 const PASSTHROUGH = [
   ...PROVIDER_ENV_VARS.map((v) => v.name),
@@ -47,10 +62,13 @@ const PASSTHROUGH = [
   "GITHUB_CLIENT_ID",
   "GITHUB_CLIENT_SECRET",
   "GITHUB_OAUTH_BASE_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_BASE",
 ];
 const workerVars: Record<string, string> = {};
 for (const name of PASSTHROUGH) if (process.env[name]) workerVars[name] = process.env[name] as string;
-Object.assign(workerVars, upstreamEnv, {
+Object.assign(workerVars, upstreamEnv, localStripe ? localStripeVars(localStripe) : {}, {
   APP_ENV: "development",
   DATABASE_URL: db.url,
   DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
@@ -75,6 +93,7 @@ async function shutdown(code: number) {
   log("stopping…");
   await vite.stop();
   await closeUpstreams();
+  await localStripe?.close();
   await db.close();
   process.exit(code);
 }
@@ -84,6 +103,15 @@ vite.child.once("exit", (code) => void shutdown(code ?? 1));
 
 try {
   await waitForUrl(`http://localhost:${PORT}/api/health`, 120_000);
+  if (localStripe) {
+    const linked = await linkDemoBilling({
+      databaseUrl: db.url,
+      server: localStripe,
+      appUrl: `http://localhost:${PORT}`,
+      log: (line) => log(line),
+    });
+    if (linked > 0) log(`linked ${linked} demo subscriptions to the local Stripe`);
+  }
   console.log(`\n  Switchboard is running at http://localhost:${PORT}  (Ctrl+C stops everything)\n`);
 } catch (err) {
   console.error(`[dev] ${(err as Error).message}`);

@@ -39,7 +39,7 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
   if (abortHandleOf(chatId)) return;
   const messageId = generationStore.get().byChat[chatId]?.modelMessage.id;
   if (messageId === undefined) return;
-  const source = new EventSource(api.api.chat[":chatId"].stream.$url({ param: { chatId: String(chatId) } }));
+  const source = new EventSource(api.api.chat[":chatId"].stream.$path({ param: { chatId: String(chatId) } }));
   let ended = false;
   const lose = () => {
     if (ended) return;

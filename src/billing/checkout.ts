@@ -1,5 +1,5 @@
 // Starting to pay: a Stripe Checkout session for a plan, an interval and seats, and the Customer Portal.
-import type { SubscriptionRow } from "../../drizzle/schema";
+import type { SubscriptionRow } from "../db/subscriptions";
 import { hasEnded, type PaidPlan } from "../domain/billing";
 import { AppError } from "../errors";
 import { priceOf } from "./prices";

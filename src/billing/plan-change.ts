@@ -1,6 +1,7 @@
 // Changing plan, interval or seats of a live subscription, with Stripe's proration shown first and charged now.
-import type { SubscriptionRow } from "../../drizzle/schema";
+
 import type { Database } from "../db/client";
+import type { SubscriptionRow } from "../db/subscriptions";
 import { countTeamMembers, getSubscriptionRow, lockAccount, writeSubscription } from "../db/subscriptions";
 import {
   amountCode,
@@ -99,19 +100,13 @@ export async function changePlan(
       seatItem(stripe, row.subscription),
       priceOf(stripe, input.plan, input.yearly),
     ]);
-    try {
-      await stripe.subscriptions.update(row.subscription, {
-        items: [{ id: item.id, price, quantity: input.seats }],
-        proration_behavior: "always_invoice",
-        ...(input.prorationDate ? { proration_date: input.prorationDate } : {}),
-        payment_behavior: "error_if_incomplete",
-      });
-    } catch (err) {
-      if (err instanceof Error && "type" in err && err.type === "StripeCardError") {
-        throw new AppError(402, "payment_failed", err.message || "The payment for this change failed.");
-      }
-      throw err;
-    }
+    // A declined card fails the update itself (error_if_incomplete): nothing changes, the caller gets a 402.
+    await stripe.subscriptions.update(row.subscription, {
+      items: [{ id: item.id, price, quantity: input.seats }],
+      proration_behavior: "always_invoice",
+      ...(input.prorationDate ? { proration_date: input.prorationDate } : {}),
+      payment_behavior: "error_if_incomplete",
+    });
     const latest = await readSubscription(stripe, row.subscription);
     await writeSubscription(tx, { userId: input.userId, fields: subscriptionFields(latest) });
     const written = await getSubscriptionRow(tx, { userId: input.userId });

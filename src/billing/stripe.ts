@@ -33,5 +33,25 @@ export function stripeOf(env: Env): Stripe {
   });
 }
 
+/**
+ * Runs a piece of billing work, turning Stripe's failures into ours: a declined card is the user's to fix
+ * (402), anything else Stripe answers is logged and shown as "payments unavailable" (503, so a webhook
+ * delivery is retried) — never a 500 with Stripe's words.
+ */
+export async function stripeCall<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      throw new AppError(402, "payment_failed", err.message || "The payment was declined.");
+    }
+    if (err instanceof Stripe.errors.StripeError) {
+      console.error(`billing: ${what} failed at Stripe (${err.type} ${err.code ?? ""}): ${err.message}`);
+      throw billingUnavailable();
+    }
+    throw err;
+  }
+}
+
 /** Web Crypto for verifying webhook signatures (workerd has no node:crypto HMAC in the SDK's sync path). */
 export const webhookCrypto = Stripe.createSubtleCryptoProvider();

@@ -4,6 +4,8 @@ import { billingEvent, type SubscriptionRow, subscription, user } from "../../dr
 import type { SubscriptionFields } from "../domain/billing";
 import type { Database, Transaction } from "./client";
 
+export type { SubscriptionRow };
+
 export async function getSubscriptionRow(
   db: Database | Transaction,
   { userId }: { userId: number },

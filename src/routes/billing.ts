@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createCheckout, createPortal } from "../billing/checkout";
 import { changePlan, liveSubscriptionOf, previewChange } from "../billing/plan-change";
-import { billingConfigured, billingUnavailable, stripeOf } from "../billing/stripe";
+import { billingConfigured, billingUnavailable, stripeCall, stripeOf } from "../billing/stripe";
 import { handleEvent, verifyEvent } from "../billing/webhook";
 import type { Database } from "../db/client";
 import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
@@ -52,18 +52,21 @@ export const billingRoutes = new Hono<AppEnv>()
     const user = signedInUser(c);
     const db = c.var.db();
     const origin = new URL(c.req.url).origin;
-    const url = await createCheckout(stripeOf(c.env), {
-      userId: user.id,
-      email: user.email,
-      plan: body.plan,
-      yearly: body.yearly,
-      seats: body.seats,
-      promocode: body.promocode || undefined,
-      row: await getSubscriptionRow(db, { userId: user.id }),
-      // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; the page only needs to know it came back.
-      successUrl: withQuery(siteUrl(origin, body.successPath, SUBSCRIPTION_PATH), "checkout=success"),
-      cancelUrl: withQuery(siteUrl(origin, body.cancelPath, SUBSCRIPTION_PATH), "checkout=cancelled"),
-    });
+    const row = await getSubscriptionRow(db, { userId: user.id });
+    const url = await stripeCall("checkout", () =>
+      createCheckout(stripeOf(c.env), {
+        userId: user.id,
+        email: user.email,
+        plan: body.plan,
+        yearly: body.yearly,
+        seats: body.seats,
+        promocode: body.promocode || undefined,
+        row,
+        // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; the page only needs to know it came back.
+        successUrl: withQuery(siteUrl(origin, body.successPath, SUBSCRIPTION_PATH), "checkout=success"),
+        cancelUrl: withQuery(siteUrl(origin, body.cancelPath, SUBSCRIPTION_PATH), "checkout=cancelled"),
+      }),
+    );
     return c.json({ url });
   })
   .post("/portal", async (c) => {
@@ -72,13 +75,19 @@ export const billingRoutes = new Hono<AppEnv>()
     if (!row?.customer.startsWith("cus_") || (row.adminUserId && row.adminUserId !== userId)) {
       throw new AppError(409, "no_subscription", "There is no billing account to manage yet.");
     }
-    const returnUrl = `${new URL(c.req.url).origin}${SUBSCRIPTION_PATH}`;
-    return c.json({ url: await createPortal(stripeOf(c.env), { customer: row.customer, returnUrl }) });
+    // The page knows from `billing=updated` that Stripe's webhook may still be on its way.
+    const returnUrl = `${new URL(c.req.url).origin}${SUBSCRIPTION_PATH}?billing=updated`;
+    const url = await stripeCall("portal", () =>
+      createPortal(stripeOf(c.env), { customer: row.customer, returnUrl }),
+    );
+    return c.json({ url });
   })
   .post("/preview", validate("json", planChange), async (c) => {
     const userId = signedInUser(c).id;
     const row = liveSubscriptionOf(await getSubscriptionRow(c.var.db(), { userId }), userId);
-    return c.json(await previewChange(stripeOf(c.env), row, c.req.valid("json")));
+    return c.json(
+      await stripeCall("preview", () => previewChange(stripeOf(c.env), row, c.req.valid("json"))),
+    );
   })
   .post(
     "/change",
@@ -86,7 +95,9 @@ export const billingRoutes = new Hono<AppEnv>()
     async (c) => {
       const userId = signedInUser(c).id;
       const db = c.var.db();
-      await changePlan(db, stripeOf(c.env), { userId, ...c.req.valid("json") });
+      await stripeCall("plan change", () =>
+        changePlan(db, stripeOf(c.env), { userId, ...c.req.valid("json") }),
+      );
       return c.json(await summaryFor(db, userId));
     },
   )
@@ -98,5 +109,8 @@ export const billingRoutes = new Hono<AppEnv>()
       signature: c.req.header("Stripe-Signature"),
       secret: c.env.STRIPE_WEBHOOK_SECRET,
     });
-    return c.json({ received: true, outcome: await handleEvent(c.var.db(), stripe, event) });
+    return c.json({
+      received: true,
+      outcome: await stripeCall(event.type, () => handleEvent(c.var.db(), stripe, event)),
+    });
   });

@@ -19,10 +19,12 @@ const UNIQUE_VIOLATION = "23505";
 const RESTRICT_VIOLATION = "23001";
 const NOT_NULL_VIOLATION = "23502";
 const STRING_TOO_LONG = "22001";
-// SPEC §3's tables, plus those the accounts need (verification codes, throttles, the dev outbox).
+// SPEC §3's tables, plus those the accounts need (verification codes, throttles, the dev outbox) and
+// billing's record of acted-on Stripe events.
 const TABLES = [
   "assistant",
   "attachment",
+  "billing_event",
   "chat",
   "dev_outbox",
   "embedding",

@@ -2,12 +2,17 @@
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { serveBuiltApp } from "../../scripts/lib/build.ts";
+import { localStripeVars, startLocalStripe } from "../../scripts/lib/dev-billing.ts";
 import { run } from "../../scripts/lib/processes.ts";
 import { startEphemeralDb } from "./ephemeral-db";
 
 declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
+    /** The local Stripe server (hosted Checkout and portal pages, /_control). */
+    stripeUrl: string;
+    /** The journeys' database, for what a person would read in their mailbox (the outbox). */
+    databaseUrl: string;
   }
 }
 
@@ -16,18 +21,26 @@ export default async function setup(project: TestProject) {
   // The demo users of every plan (password switchboard-demo), for the signed-in journeys; in its own
   // process for the same reason as the database.
   await run(process.execPath, [join(process.cwd(), "scripts/seed.ts")], { env: { DATABASE_URL: db.url } });
+  // Stripe as the journeys meet it: webhooks signed, sometimes twice, sometimes out of order.
+  const stripe = await startLocalStripe({});
   const app = await serveBuiltApp("browser", {
     DATABASE_URL: db.url,
     DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
     APP_ENV: "test",
+    ...localStripeVars(stripe),
   }).catch(async (err) => {
+    await stripe.close();
     await db.close();
     throw err;
   });
+  stripe.setWebhook(`${app.url}/api/billing/webhook`);
   project.provide("appUrl", app.url);
+  project.provide("stripeUrl", stripe.url);
+  project.provide("databaseUrl", db.url);
 
   return async () => {
     await app.stop();
+    await stripe.close();
     await db.close();
   };
 }

@@ -3,6 +3,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     upstreamControl: string;
     upstreamEnv: string;
+    stripeApiBase: string;
   }
 }
 

@@ -16,14 +16,14 @@ import { useT } from "../../i18n";
 const CONFIRM_POLL_MS = 1_500;
 const CONFIRM_PATIENCE_MS = 90_000;
 
-function useWaitForPayment(waiting: boolean) {
+/** True once `active` has lasted longer than the patience allows. */
+function usePatience(active: boolean): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {
-    if (!waiting) return;
+    if (!active) return;
     const timer = setTimeout(() => setLate(true), CONFIRM_PATIENCE_MS);
     return () => clearTimeout(timer);
-  }, [waiting]);
-  useSessionUser({ refetchInterval: waiting && !late ? CONFIRM_POLL_MS : false });
+  }, [active]);
   return late;
 }
 
@@ -34,8 +34,12 @@ export default function Subscription() {
   const paid = user !== null && isPaidPlan(user.usagePlan);
   const returning = params.get("checkout") === "success";
   const waiting = returning && !paid;
-  const late = useWaitForPayment(waiting);
-  const summary = useBillingSummary();
+  const late = usePatience(waiting);
+  useSessionUser({ refetchInterval: waiting && !late ? CONFIRM_POLL_MS : false });
+  // Back from the billing portal: what changed there arrives with Stripe's webhook, soon after.
+  const fromPortal = params.get("billing") === "updated";
+  const portalLate = usePatience(fromPortal);
+  const summary = useBillingSummary({ refetchInterval: fromPortal && !portalLate ? CONFIRM_POLL_MS : false });
   const plan = user?.usagePlan;
   useEffect(() => {
     if (plan) void summary.refetch();

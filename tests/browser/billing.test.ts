@@ -1,0 +1,141 @@
+// Paying in Chromium against the local Stripe: pricing → sign up → verify → Checkout → plan; a declined
+// card; a cancellation in the Customer Portal shown as scheduled.
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf, signIn } from "./session";
+
+const base = () => inject("appUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The verification code the app mailed (in tests, mail lands in the outbox table). */
+async function mailedCode(email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ text: string }>(
+      `select text from hot.dev_outbox where "to" = $1 order by id desc limit 1`,
+      [email],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? "")?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  } finally {
+    await client.end();
+  }
+}
+
+async function sendTestMessage(context: BrowserContext, page: Page) {
+  // The offline test models answer without any provider.
+  const saved = await context.request.post(`${base()}/api/user/preferences/saveModelsConfiguration`, {
+    data: { modelsConfiguration: { text: ["test"] } },
+    headers: { Origin: base() },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto(`${base()}/app/a/default`);
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("Hello after paying");
+  await box.press("Enter");
+  const answer = page.locator("article.message.model").last();
+  await eventually(async () => ((await answer.textContent()) ?? "").length > 10, 30_000).toBe(true);
+}
+
+describe("checkout", () => {
+  it("takes a new visitor from the pricing page to a paid team plan, then to the chat", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const email = `buyer-${Date.now()}@example.test`;
+
+    await page.goto(`${base()}/pricing?plan=standard&users=2&yearly=true`);
+    await page.getByRole("link", { name: "Continue with Standard" }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a long and careful passphrase");
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe("/verification");
+    await page.getByLabel("Verification code").fill(await mailedCode(email));
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    // No plan yet: the subscription page, with the choice made on /pricing.
+    await eventually(() => pathOf(page)).toBe("/app/account/subscription?users=2&plan=standard&yearly=true");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+
+    // Stripe's hosted Checkout (the local one): what is bought, then Pay.
+    await page.getByTestId("checkout-pay").waitFor();
+    expect(await page.getByTestId("checkout-seats").textContent()).toBe("2");
+    expect(await page.getByTestId("checkout-interval").textContent()).toBe("year");
+    await page.getByTestId("checkout-pay").click();
+
+    // Back on the subscription page, which waits for the webhook, then shows the plan.
+    await eventually(() => new URL(page.url()).pathname).toBe("/app/account/subscription");
+    await page.getByTestId("payment-confirmed").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("billing-plan").textContent()).toBe("Standard");
+    expect(await page.getByTestId("billing-seats").textContent()).toBe("1 in use of 2");
+    expect(await page.getByTestId("billing-interval").textContent()).toBe("Yearly");
+    await page.getByRole("link", { name: "Start chatting" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    await sendTestMessage(context, page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves a declined card on no plan, with a clear message, and the choice kept", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "none");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/subscription?plan=starter`);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByTestId("checkout-decline").click();
+    await page.getByTestId("checkout-error").waitFor();
+    expect(await page.getByTestId("checkout-error").textContent()).toMatch(/declined/i);
+    await page.getByTestId("checkout-back").click();
+    await page.getByTestId("payment-cancelled").waitFor();
+    expect(pathOf(page)).toContain("plan=starter");
+    const user = await context.request.get(`${base()}/api/login/user`);
+    expect(((await user.json()) as { usagePlan: string }).usagePlan).toBe("none");
+    await context.close();
+  });
+});
+
+describe("the customer portal", () => {
+  it("cancels at the period's end, and the subscription page says when the plan ends", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A fresh buyer of their own (demo rows are not Stripe's): sign up through the API, verify, pay.
+    const email = `portal-${Date.now()}@example.test`;
+    const signUp = await context.request.post(`${base()}/api/login/signup`, {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { Origin: base() },
+    });
+    expect(signUp.status()).toBe(201);
+    const verified = await context.request.post(`${base()}/api/login/verification`, {
+      data: { code: await mailedCode(email) },
+      headers: { Origin: base() },
+    });
+    expect(verified.ok()).toBe(true);
+    await page.goto(`${base()}/app/account/subscription?plan=expert`);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByTestId("checkout-pay").click();
+    await page.getByTestId("payment-confirmed").waitFor({ timeout: 30_000 });
+
+    await page.getByRole("button", { name: "Manage billing" }).click();
+    await page.getByTestId("portal-subscription").waitFor();
+    await page.locator("summary", { hasText: "Cancel plan" }).click();
+    await page.getByTestId("portal-cancel").click();
+    await page.getByTestId("portal-cancel-date").waitFor();
+    await page.getByTestId("portal-return").click();
+    await page.getByTestId("billing-cancellation").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("billing-cancellation").textContent()).toMatch(/cancelled and ends on/);
+    expect(await page.getByTestId("billing-plan").textContent()).toBe("Expert");
+    await context.close();
+  });
+});
