@@ -2,6 +2,7 @@
 import { anthropicAdapter } from "./anthropic";
 import { bflAdapter } from "./bfl";
 import { ProviderFailure } from "./errors";
+import { fireworksImagesAdapter } from "./fireworks-images";
 import { geminiSearchAdapter } from "./gemini";
 import { defineAdapter } from "./guard";
 import { midjourneyAdapter } from "./midjourney";
@@ -44,6 +45,9 @@ export function adapterFor(model: ProviderRequest["model"]): Adapter {
     case "openai":
       if (image) return openAIImagesAdapter;
       return model.category === "web" ? openAIResponsesAdapter : openAIChatAdapter;
+    case "fireworks":
+      // FLUX on Fireworks is a workflow of its own, not the OpenAI images API.
+      return image ? fireworksImagesAdapter : openAIChatAdapter;
     case "google":
       if (image) return openAIImagesAdapter;
       return model.category === "web" ? geminiSearchAdapter : openAIChatAdapter;
