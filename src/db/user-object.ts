@@ -1,5 +1,5 @@
 // Assembles the session user object from the user's preferences, subscription and usage rows.
-import { cleanModelsConfiguration } from "../domain/models";
+import { cleanModelsConfiguration, type ModelAvailability } from "../domain/models";
 import { userPlanOf } from "../domain/plans";
 import type { AssistantsConfiguration, User } from "../domain/user";
 import { subscriptionSummary, usageCounts } from "./account-summary";
@@ -10,6 +10,7 @@ export async function loadUser(
   db: Database,
   account: { id: number; email: string },
   now: Date,
+  models: ModelAvailability,
 ): Promise<User> {
   const [preferences, subscriptions, counts] = await Promise.all([
     findPreferences(db, account.id),
@@ -24,6 +25,7 @@ export async function loadUser(
     usagePlan: userPlanOf(own, admin),
     usageCounts: counts,
     modelsConfiguration: cleanModelsConfiguration(preferences?.modelsConfiguration ?? null),
+    models,
     assistantsConfiguration: (preferences?.assistantsConfiguration as AssistantsConfiguration | null) ?? null,
     lastReleaseNoteDateChecked: preferences?.lastReleaseNoteDateChecked?.toISOString() ?? null,
     hasSeenOnboardingTips: preferences?.hasSeenOnboardingTips ?? false,

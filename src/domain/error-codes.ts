@@ -44,7 +44,13 @@ export const OAUTH_ERROR_CODES = [
 ] as const;
 
 /** Refusals of a send, before any answer starts. */
-export const SEND_ERROR_CODES = ["subscription_required", "quota_reached", "generation_in_progress"] as const;
+export const SEND_ERROR_CODES = [
+  "subscription_required",
+  "quota_reached",
+  "generation_in_progress",
+  /** The model exists but this deployment does not offer it (no key for its provider, or a test model). */
+  "model_unavailable",
+] as const;
 
 /** SPEC §8 endings of a generation, carried by the stream's `error` event and the saved message. */
 export const STREAM_ERROR_CODES = [

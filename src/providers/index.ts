@@ -14,7 +14,8 @@ import { stabilityAdapter } from "./stability";
 import { testAdapter } from "./test-provider";
 import type { Adapter, ProviderConfig, ProviderEvent, ProviderRequest } from "./types";
 
-export { PROVIDER_ENV_VARS, providerConfigFromEnv, providerLabel } from "./config";
+export { modelAvailabilityFromEnv, providerSetupFromEnv } from "./availability";
+export { configuredProviders, PROVIDER_ENV_VARS, providerConfigFromEnv, providerLabel } from "./config";
 export { ERROR_CODES, type ErrorCode } from "./errors";
 export { TEST_PROMPT_MARKERS } from "./test-provider";
 export type * from "./types";
