@@ -45,7 +45,8 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
   if (abortHandleOf(chatId)) return;
   const messageId = generationStore.get().byChat[chatId]?.modelMessage.id;
   if (messageId === undefined) return;
-  const source = new EventSource(api.api.chat[":chatId"].stream.$url({ param: { chatId: String(chatId) } }));
+  // Not hc's $url: with the client's relative base ("/") it throws "Invalid URL" (it builds `new URL(path)`).
+  const source = new EventSource(`/api/chat/${chatId}/stream`);
   // live: the answer streams; title: the answer is done, a title may still come; ended: closed.
   let phase: "live" | "title" | "ended" = "live";
   let titleTimer: ReturnType<typeof setTimeout> | undefined;
