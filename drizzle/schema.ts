@@ -102,6 +102,11 @@ export const subscription = hot.table(
     customerEmail: varchar({ length: 200 }),
     canceledAt: timestamp({ withTimezone: true }),
     cancellationDetails: jsonb(),
+    // Beyond SPEC §3: the payment provider's own status ("active", "past_due", "canceled"…) and whether a
+    // cancellation is scheduled for the period's end, so the account page can say what is going on.
+    status: varchar({ length: 30 }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Team screens list the seats an admin manages; the index also backs the restrict check.
   (t) => [index("subscription_admin_user_id_idx").on(t.adminUserId)],
@@ -276,6 +281,18 @@ export const throttle = hot.table("throttle", {
   count: integer().notNull().default(0),
 });
 
+/**
+ * Every payment-provider event we acted on, by its id: inserted in the same transaction as the event's
+ * effect, so a second delivery of the same event (providers deliver at least once) finds it and does nothing.
+ */
+export const billingEvent = hot.table("billing_event", {
+  id: varchar({ length: 255 }).primaryKey(),
+  type: varchar({ length: 100 }).notNull(),
+  // When the provider created the event (not when it reached us).
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Mail "sent" in development and tests: stored here, printed to the console, read at GET /api/dev/outbox. */
 export const devOutbox = hot.table(
   "dev_outbox",
@@ -316,3 +333,4 @@ export type NewEmbeddingRow = typeof embedding.$inferInsert;
 export type VerificationCodeRow = typeof verificationCode.$inferSelect;
 export type ThrottleRow = typeof throttle.$inferSelect;
 export type DevOutboxRow = typeof devOutbox.$inferSelect;
+export type BillingEventRow = typeof billingEvent.$inferSelect;

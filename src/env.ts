@@ -31,6 +31,12 @@ export interface Env {
   GITHUB_CLIENT_SECRET?: string;
   /** A GitHub Enterprise Server (or the test server): OAuth under it, the API under `<base>/api/v3`. */
   GITHUB_OAUTH_BASE_URL?: string;
+  /** Stripe secret key (sk_…); without it, payments are unavailable. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of our webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Another server speaking Stripe's API (the local one in dev and tests); unset in production. */
+  STRIPE_API_BASE?: string;
 }
 
 export interface SessionUser {

@@ -11,6 +11,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
 import { assistantRoutes } from "./routes/assistants";
+import { billingRoutes } from "./routes/billing";
 import { chatRoutes } from "./routes/chats";
 import { contactRoutes } from "./routes/contact";
 import { createDevRoutes } from "./routes/dev";
@@ -61,7 +62,8 @@ const routes = app
   .route("/api/contact", contactRoutes)
   .route("/api/assistants", assistantRoutes)
   .route("/api/chat", chatRoutes)
-  .route("/api/files", fileRoutes);
+  .route("/api/files", fileRoutes)
+  .route("/api/billing", billingRoutes);
 
 // vite turns MODE into a constant, so `vite build` drops this branch and the dev routes with it.
 if (import.meta.env.MODE !== "production") app.route("/api/dev", createDevRoutes());

@@ -23,9 +23,12 @@ export interface PlanSelection {
 
 export function PlanPicker({
   currentPlan,
+  currentSelectable = false,
   children,
 }: {
   currentPlan?: Plan;
+  /** Changing seats or the interval keeps the plan: then the current plan can be chosen too. */
+  currentSelectable?: boolean;
   children: (s: PlanSelection) => ReactNode;
 }) {
   const t = useT("pricing");
@@ -92,7 +95,7 @@ export function PlanPicker({
               ))}
               <li>{t("allModels")}</li>
             </ul>
-            {currentPlan === plan ? (
+            {currentPlan === plan && !currentSelectable ? (
               <button type="button" className="button full secondary" disabled>
                 {t("current")}
               </button>

@@ -33,13 +33,14 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
   }
 }
 
-export function useSessionUser(options: { enabled?: boolean } = {}) {
+export function useSessionUser(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
   return useQuery({
     queryKey: userKeys.session(),
     queryFn: fetchSessionUser,
     staleTime: USER_STALE_MS,
     retry: false,
     enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval,
   });
 }
 

@@ -2,6 +2,7 @@
 // screens), a header with the current assistant, and the chat area the chat screen fills.
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useParams } from "react-router";
+import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { ChatList } from "../chat/chat-list";
 import { ErrorScreen } from "../components/error-screen";
 import { Icon } from "../components/icons";
@@ -24,7 +25,7 @@ function AssistantList({ assistants }: { assistants: Assistant[] | null | undefi
       </h2>
       <ul className="sidebar-list">
         <li>
-          <NavLink to="/app/a/default" className="sidebar-item">
+          <NavLink to={DEFAULT_CHAT_PATH} className="sidebar-item">
             <img src="/icons/logo.svg" alt="" width={22} height={22} />
             <span className="sidebar-label">{DEFAULT_ASSISTANT_LABEL}</span>
           </NavLink>
@@ -83,7 +84,7 @@ export default function AssistantLayout() {
       </a>
       <aside id="sidebar" className="sidebar" aria-label={t("sidebar.label")}>
         <div className="sidebar-top">
-          <Link to="/app/a/default" className="brand">
+          <Link to={DEFAULT_CHAT_PATH} className="brand">
             <img src="/icons/logo.svg" alt="" width={30} height={30} />
             <span>{t("brand")}</span>
           </Link>

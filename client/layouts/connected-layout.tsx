@@ -1,6 +1,7 @@
 // The connected layout (SPEC §2) of account pages: header, account navigation, user menu, notices.
 import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
+import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { Icon, type IconName } from "../components/icons";
 import { PageLoading } from "../components/page-loading";
 import { SignedInNotices } from "../components/signed-in-notices";
@@ -28,7 +29,7 @@ export default function ConnectedLayout() {
         {t("skipToContent")}
       </a>
       <header className="app-header">
-        <Link to="/app/a/default" className="brand">
+        <Link to={DEFAULT_CHAT_PATH} className="brand">
           <img src="/icons/logo.svg" alt="" width={30} height={30} />
           <span>{t("brand")}</span>
         </Link>
@@ -36,7 +37,7 @@ export default function ConnectedLayout() {
         {user.usagePlan === "none" ? (
           <span className="back-to-chat" />
         ) : (
-          <Link to="/app/a/default" className="button secondary small back-to-chat">
+          <Link to={DEFAULT_CHAT_PATH} className="button secondary small back-to-chat">
             <Icon name="chat" size={16} />
             <span>{t("nav.backToChat")}</span>
           </Link>

@@ -41,4 +41,12 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   image_timeout: "api.provider_unavailable",
   image_error: "api.provider_unavailable",
   unable_to_process: "api.unknown",
+  billing_unavailable: "api.billing_unavailable",
+  promotion_code_invalid: "api.promotion_code_invalid",
+  already_subscribed: "api.already_subscribed",
+  no_subscription: "api.no_subscription",
+  team_member: "api.team_member",
+  seats_below_members: "api.seats_below_members",
+  payment_failed: "api.payment_failed",
+  webhook_signature_invalid: "api.invalid_input",
 };

@@ -2,12 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { CONTACT_MESSAGE_MAX_LENGTH } from "../../src/domain/auth-limits";
 import { useSendContact } from "../hooks/use-account";
 import { type SessionUser, userKeys } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
-
-const MESSAGE_MAX_LENGTH = 5000;
 
 export default function Contact() {
   const t = useT("legal");
@@ -56,11 +55,13 @@ export default function Contact() {
             id="contact-message"
             rows={7}
             required
-            maxLength={MESSAGE_MAX_LENGTH}
+            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
-          <p className="hint">{t("contact.limit", { used: message.length, max: MESSAGE_MAX_LENGTH })}</p>
+          <p className="hint">
+            {t("contact.limit", { used: message.length, max: CONTACT_MESSAGE_MAX_LENGTH })}
+          </p>
         </div>
         <button type="submit" className="button large" disabled={send.isPending}>
           {send.isPending ? t("contact.sending") : t("contact.send")}

@@ -2,6 +2,8 @@
 // goes next is the route guard's business once the user query knows them.
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { PASSWORD_MIN_LENGTH } from "../../src/domain/account-limits";
+import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { localizePath } from "../../src/domain/locale-routing";
 import { parsePricingQuery } from "../../src/domain/pricing";
 import { redirectTarget } from "../../src/domain/route-guard";
@@ -12,7 +14,6 @@ import { richText } from "../lib/rich-text";
 import { useApiError, useOauthError } from "../lib/use-api-error";
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub" };
-const PASSWORD_MIN_LENGTH = 10;
 
 export default function Login() {
   const t = useT("auth");
@@ -60,7 +61,7 @@ export default function Login() {
   };
 
   // After an OAuth sign-in the Worker sends the browser back to this full path.
-  const returnTo = redirectTarget(params.get("redirect")) ?? localizePath(locale, "/app/a/default");
+  const returnTo = redirectTarget(params.get("redirect")) ?? localizePath(locale, DEFAULT_CHAT_PATH);
   const message = problem ?? (failure ? errorText(failure) : oauthError);
 
   return (

@@ -1,6 +1,7 @@
 // /verification: confirm the email with the 6-digit code, or ask for a new one.
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { PageLoading } from "../components/page-loading";
 import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use-account";
 import { useSessionUser } from "../hooks/use-user";
@@ -52,7 +53,7 @@ export default function Verification() {
         <div className="auth-card">
           <h1>{t("verification.doneTitle")}</h1>
           <p>{t("verification.doneText")}</p>
-          <Link to="/app/a/default" className="button large full">
+          <Link to={DEFAULT_CHAT_PATH} className="button large full">
             {t("verification.continue")}
           </Link>
         </div>
@@ -62,7 +63,7 @@ export default function Verification() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    verify.mutate(code.trim(), { onSuccess: () => navigate("/app/a/default", { replace: true }) });
+    verify.mutate(code.trim(), { onSuccess: () => navigate(DEFAULT_CHAT_PATH, { replace: true }) });
   };
 
   return (

@@ -4,9 +4,8 @@ import { getAssistant } from "../db/assistants";
 import type { ChatRow } from "../db/chats";
 import type { Database } from "../db/client";
 import { type MessageRow, recentMessages } from "../db/messages";
-import { trimContext } from "../domain/chat/context";
+import { type ContextMessage, trimContext } from "../domain/chat/context";
 import type { ModelEntry } from "../domain/models";
-import type { ProviderMessage } from "../providers";
 
 /** Context is built from at most this many recent messages, then trimmed to the model's window. */
 const CONTEXT_MESSAGES = 200;
@@ -26,7 +25,7 @@ export async function buildContext(
     /** The new question, when there is one: it closes the history. */
     question: MessageRow | null;
   },
-): Promise<{ system: string | undefined; messages: ProviderMessage[] }> {
+): Promise<{ system: string | undefined; messages: ContextMessage[] }> {
   const { userId, chat } = input;
   const [assistant, recent] = await Promise.all([
     chat.assistantId ? getAssistant(db, { userId, assistantId: chat.assistantId }) : null,

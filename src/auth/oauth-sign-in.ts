@@ -2,7 +2,7 @@
 import type { Database } from "../db/client";
 import { findOauthUserId, linkOauthAccount } from "../db/oauth-accounts";
 import { findAccountByEmail, findAccountById, insertAccount } from "../db/users";
-import { EMAIL_MAX_LENGTH, normalizeEmail } from "../domain/account-rules";
+import { EMAIL_MAX_LENGTH, normalizeEmail } from "../domain/account-limits";
 import { OauthError, type OauthIdentity, type OauthProvider } from "./oauth";
 
 export async function oauthUserId(
@@ -13,7 +13,7 @@ export async function oauthUserId(
   const link = { providerId: provider, providerUserId: identity.providerUserId };
   const linked = await findOauthUserId(db, link);
   if (linked !== null) {
-    const account = await findAccountById(db, linked);
+    const account = await findAccountById(db, { userId: linked });
     if (!account || account.deleted) throw new OauthError("account_deleted", "This account was deleted.");
     return account.id;
   }
@@ -24,7 +24,7 @@ export async function oauthUserId(
   if (email.length > EMAIL_MAX_LENGTH)
     throw new OauthError("oauth_email_invalid", "That email address is too long.");
   for (let attempt = 0; attempt < 2; attempt++) {
-    const existing = await findAccountByEmail(db, email);
+    const existing = await findAccountByEmail(db, { email });
     if (existing) {
       if (existing.deleted) throw new OauthError("account_deleted", "This account was deleted.");
       // Linking to an unverified account would hand it to whoever registered the address first (they may

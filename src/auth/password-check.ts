@@ -55,6 +55,7 @@ export async function checkPassword(
   if (!usable || !matches) return false;
   await clearThrottle(db, [keys.email]);
   await releaseThrottle(db, [keys.ip]);
-  if (needsRehash(stored)) await setPasswordHash(db, account.id, await hashPassword(password));
+  if (needsRehash(stored))
+    await setPasswordHash(db, { userId: account.id, hashedPassword: await hashPassword(password) });
   return true;
 }

@@ -2,7 +2,7 @@
 import type { Database } from "../db/client";
 import { markVerified } from "../db/users";
 import { findCode, spendAttempt, storeCode } from "../db/verification-codes";
-import { VERIFICATION_CODE_LENGTH } from "../domain/account-rules";
+import { VERIFICATION_CODE_LENGTH } from "../domain/account-limits";
 import {
   VERIFICATION_CODE_TTL_SECONDS,
   VERIFICATION_MAX_ATTEMPTS,
@@ -78,5 +78,5 @@ export async function confirmVerificationCode(db: Database, userId: number, code
         : "Wrong code, and no tries left. Ask for a new one.";
     throw codeError("verification_code_invalid", message, { remainingAttempts });
   }
-  await markVerified(db, userId);
+  await markVerified(db, { userId });
 }

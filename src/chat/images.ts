@@ -1,4 +1,6 @@
 // Generated images go to R2 under the owner's prefix; the client fetches them through /api/files.
+import { generatedPrefix } from "../domain/file-keys";
+
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",
   "image/jpeg": "jpg",
@@ -6,9 +8,6 @@ const EXTENSIONS: Record<string, string> = {
   "image/gif": "gif",
   "image/svg+xml": "svg",
 };
-
-/** R2 keys of a user's generated files all start here; the files route checks it. */
-export const generatedPrefix = (userId: number) => `generated/${userId}/`;
 
 export async function storeGeneratedImage(
   bucket: R2Bucket,

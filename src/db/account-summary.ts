@@ -16,7 +16,10 @@ export interface SubscriptionSummary {
   hasMembers: boolean;
 }
 
-export async function subscriptionSummary(db: Database, userId: number): Promise<SubscriptionSummary> {
+export async function subscriptionSummary(
+  db: Database,
+  { userId }: { userId: number },
+): Promise<SubscriptionSummary> {
   const [rows, members] = await Promise.all([
     db
       .select({
@@ -57,7 +60,10 @@ export async function subscriptionSummary(db: Database, userId: number): Promise
 }
 
 /** Requests per quota category, each counted over its own window ending at `now` (SPEC §9). */
-export async function usageCounts(db: Database, userId: number, now: Date): Promise<UsageCounts> {
+export async function usageCounts(
+  db: Database,
+  { userId, now }: { userId: number; now: Date },
+): Promise<UsageCounts> {
   const since = (seconds: number) => new Date(now.getTime() - seconds * 1000);
   const inWindow = or(
     ...USAGE_CATEGORIES.map((category) =>

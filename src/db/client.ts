@@ -45,3 +45,6 @@ export function openDatabase(config: DbConfig): { db: Database; close: () => Pro
     },
   };
 }
+
+/** A transaction of `Database.transaction`, for queries that must run inside one. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

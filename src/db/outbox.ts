@@ -18,7 +18,10 @@ export async function storeOutboxMessage(
 }
 
 /** Newest first. */
-export async function outboxFor(db: Database, to: string, limit = 20): Promise<OutboxMessage[]> {
+export async function outboxFor(
+  db: Database,
+  { to, limit = 20 }: { to: string; limit?: number },
+): Promise<OutboxMessage[]> {
   return db
     .select({
       to: devOutbox.to,

@@ -8,20 +8,18 @@ import { findPreferences } from "./preferences";
 
 export async function loadUser(
   db: Database,
-  account: { id: number; email: string },
-  now: Date,
-  models: ModelAvailability,
+  { userId, email, now, models }: { userId: number; email: string; now: Date; models: ModelAvailability },
 ): Promise<User> {
   const [preferences, subscriptions, counts] = await Promise.all([
-    findPreferences(db, account.id),
-    subscriptionSummary(db, account.id),
-    usageCounts(db, account.id, now),
+    findPreferences(db, { userId }),
+    subscriptionSummary(db, { userId }),
+    usageCounts(db, { userId, now }),
   ]);
   const { own, admin, hasMembers } = subscriptions;
   const isMember = own !== null && own.adminUserId !== null && own.adminUserId !== own.userId;
   return {
-    id: account.id,
-    email: account.email,
+    id: userId,
+    email,
     usagePlan: userPlanOf(own, admin),
     usageCounts: counts,
     modelsConfiguration: cleanModelsConfiguration(preferences?.modelsConfiguration ?? null),

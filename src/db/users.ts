@@ -19,13 +19,19 @@ const accountColumns = {
   deleted: user.deleted,
 };
 
-export async function findAccountByEmail(db: Database, email: string): Promise<AccountRow | null> {
+export async function findAccountByEmail(
+  db: Database,
+  { email }: { email: string },
+): Promise<AccountRow | null> {
   const rows = await db.select(accountColumns).from(user).where(eq(user.email, email)).limit(1);
   return rows[0] ?? null;
 }
 
-export async function findAccountById(db: Database, id: number): Promise<AccountRow | null> {
-  const rows = await db.select(accountColumns).from(user).where(eq(user.id, id)).limit(1);
+export async function findAccountById(
+  db: Database,
+  { userId }: { userId: number },
+): Promise<AccountRow | null> {
+  const rows = await db.select(accountColumns).from(user).where(eq(user.id, userId)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -42,12 +48,15 @@ export async function insertAccount(
   return rows[0] ?? null;
 }
 
-export async function setPasswordHash(db: Database, userId: number, hashedPassword: string): Promise<void> {
+export async function setPasswordHash(
+  db: Database,
+  { userId, hashedPassword }: { userId: number; hashedPassword: string },
+): Promise<void> {
   await db.update(user).set({ hashedPassword }).where(eq(user.id, userId));
 }
 
 /** Marks the account verified and drops its pending code, in one transaction. */
-export async function markVerified(db: Database, userId: number): Promise<void> {
+export async function markVerified(db: Database, { userId }: { userId: number }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(user).set({ verified: true }).where(eq(user.id, userId));
     await tx.delete(verificationCode).where(eq(verificationCode.userId, userId));
@@ -58,7 +67,7 @@ export async function markVerified(db: Database, userId: number): Promise<void> 
  * Account deletion keeps the row (chats and billing history reference it; SPEC §6 marks users deleted)
  * but ends every way in: sessions, OAuth links and pending codes go, and `deleted` blocks sign-in.
  */
-export async function markDeleted(db: Database, userId: number): Promise<void> {
+export async function markDeleted(db: Database, { userId }: { userId: number }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(user)

@@ -52,6 +52,18 @@ export const SEND_ERROR_CODES = [
   "model_unavailable",
 ] as const;
 
+/** Checkout, plan changes, the billing portal and the payment provider's webhooks. */
+export const BILLING_ERROR_CODES = [
+  "billing_unavailable",
+  "promotion_code_invalid",
+  "already_subscribed",
+  "no_subscription",
+  "team_member",
+  "seats_below_members",
+  "payment_failed",
+  "webhook_signature_invalid",
+] as const;
+
 /** SPEC §8 endings of a generation, carried by the stream's `error` event and the saved message. */
 export const STREAM_ERROR_CODES = [
   /** "Model temporarily unavailable, probably an issue with {provider}". */
@@ -71,13 +83,15 @@ export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 export type OauthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 export type SendErrorCode = (typeof SEND_ERROR_CODES)[number];
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
+export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
 
 export type ErrorCode =
   | GenericErrorCode
   | AccountErrorCode
   | OauthErrorCode
   | SendErrorCode
-  | StreamErrorCode;
+  | StreamErrorCode
+  | BillingErrorCode;
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   ...new Set<ErrorCode>([
@@ -86,6 +100,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
     ...OAUTH_ERROR_CODES,
     ...SEND_ERROR_CODES,
     ...STREAM_ERROR_CODES,
+    ...BILLING_ERROR_CODES,
   ]),
 ];
 

@@ -10,6 +10,7 @@ import {
   VERIFICATION_PATH,
 } from "./app-routes.ts";
 import { isPaidPlan, type Plan } from "./plans.ts";
+import { safeReturnPath } from "./safe-return.ts";
 
 /** What the guard needs to know about the visitor. */
 export interface GuardUser {
@@ -53,19 +54,19 @@ export type GuardDecision =
 const isExternal = (target: string): boolean => /^https?:\/\//i.test(target);
 
 /**
- * A redirect query value we may follow: a path on this site (not "//host" or "/\host", which browsers
- * treat as another origin). Returns the path relative to `localePrefix`, or null when it is unsafe or lives
- * under another locale (then the caller loads it by a full page navigation).
+ * A redirect query value we may follow: a path on this site as the browser would read it (safeReturnPath).
+ * Returns the path relative to `localePrefix`, or null when it is unsafe or lives under another locale
+ * (then the caller loads safeReturnPath's form of it by a full page navigation).
  */
-export function redirectTarget(value: string | null, localePrefix = ""): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  if (!localePrefix) return value;
+export function redirectTarget(raw: string | null, localePrefix = ""): string | null {
+  const value = safeReturnPath(raw);
+  if (value === null || !localePrefix) return value;
   if (value === localePrefix) return "/";
-  if (value.startsWith(`${localePrefix}/`) || value.startsWith(`${localePrefix}?`)) {
-    const rest = value.slice(localePrefix.length);
-    return rest.startsWith("?") ? `/${rest}` : rest;
-  }
-  return null;
+  if (!value.startsWith(`${localePrefix}/`) && !value.startsWith(`${localePrefix}?`)) return null;
+  const rest = value.slice(localePrefix.length);
+  const path = rest.startsWith("?") ? `/${rest}` : rest;
+  // "/fr//evil.example" is safe as a whole but not once its prefix is cut: check what is left again.
+  return safeReturnPath(path) === path ? path : null;
 }
 
 /** The search string without one parameter. */
@@ -111,7 +112,8 @@ export function decideRoute(request: GuardRequest): GuardDecision {
     const target = redirectTarget(redirect, prefix);
     if (target) return { kind: "redirect", to: target };
     // Another locale's page: follow it by a full load; an unsafe value is only dropped.
-    if (redirectTarget(redirect) !== null) return { kind: "external", url: redirect };
+    const elsewhere = safeReturnPath(redirect);
+    if (elsewhere !== null) return { kind: "external", url: elsewhere };
     return { kind: "redirect", to: `${path}${withoutParam(search, "redirect")}` };
   }
 
@@ -121,11 +123,15 @@ export function decideRoute(request: GuardRequest): GuardDecision {
     if (onLogin || !isPublicPath(path)) return { kind: "redirect", to: VERIFICATION_PATH };
   }
 
-  if (isPaidPlan(user.usagePlan) && (onLogin || startsWithSegment(path, SUBSCRIPTION_PATH))) {
+  // The subscription page stays open to paying users: it shows their plan and opens billing (the billing
+  // issue supersedes SPEC §2's redirect of paying users away from it; the chat is one click away there).
+  if (isPaidPlan(user.usagePlan) && onLogin) {
     return { kind: "redirect", to: DEFAULT_CHAT_PATH };
   }
 
-  if (user.usagePlan === "none" && (onLogin || path.startsWith("/app/a/"))) {
+  // A plan that ended leads where no plan does: to choosing one (the page says the subscription ended).
+  const planless = user.usagePlan === "none" || user.usagePlan === "unsubscribed";
+  if (planless && (onLogin || path.startsWith("/app/a/"))) {
     return { kind: "redirect", to: `${SUBSCRIPTION_PATH}${request.storedQuery ?? ""}` };
   }
 

@@ -8,7 +8,7 @@ import { checkPassword } from "../auth/password-check";
 import type { Database } from "../db/client";
 import { deleteUserSessions } from "../db/sessions";
 import { findAccountById, markDeleted, setPasswordHash } from "../db/users";
-import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-rules";
+import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
 import type { AppEnv } from "../env";
 import { AppError, badRequest, unauthorized } from "../errors";
 import { validate } from "../middleware/validate";
@@ -32,7 +32,7 @@ const wrongPassword = (path: string) =>
   });
 
 async function currentAccount(db: Database, userId: number | undefined) {
-  const account = userId === undefined ? null : await findAccountById(db, userId);
+  const account = userId === undefined ? null : await findAccountById(db, { userId });
   if (!account || account.deleted) throw unauthorized();
   return account;
 }
@@ -57,7 +57,7 @@ export const accountRoutes = new Hono<AppEnv>()
         details: [{ path: "newPassword", message: "The new password must differ from the current one." }],
       });
     }
-    await setPasswordHash(db, account.id, await hashPassword(newPassword));
+    await setPasswordHash(db, { userId: account.id, hashedPassword: await hashPassword(newPassword) });
     // Whoever else held a session (perhaps the reason for the change) is signed out; this browser stays.
     await deleteUserSessions(db, { userId: account.id, exceptSessionId: c.var.sessionId ?? undefined });
     return c.json({ ok: true as const });
@@ -77,7 +77,7 @@ export const accountRoutes = new Hono<AppEnv>()
         details: [{ path: "email", message: "This is not the account's email address." }],
       });
     }
-    await markDeleted(db, account.id);
+    await markDeleted(db, { userId: account.id });
     clearSessionCookie(c);
     return c.json({ ok: true as const });
   });

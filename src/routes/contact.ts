@@ -4,7 +4,7 @@ import { z } from "zod";
 import { clientIp } from "../auth/client-ip";
 import { insertLog } from "../db/logs";
 import { hitThrottle } from "../db/throttle";
-import { emailSchema } from "../domain/account-rules";
+import { emailSchema } from "../domain/account-schemas";
 import { CONTACT_LIMIT, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_WINDOW_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";

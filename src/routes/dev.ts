@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { outboxFor } from "../db/outbox";
-import { emailSchema } from "../domain/account-rules";
+import { emailSchema } from "../domain/account-schemas";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { validate } from "../middleware/validate";
@@ -16,7 +16,7 @@ export function createDevRoutes() {
       return next();
     })
     .get("/outbox", validate("query", z.object({ email: emailSchema })), async (c) => {
-      const messages = await outboxFor(c.var.db(), c.req.valid("query").email);
+      const messages = await outboxFor(c.var.db(), { to: c.req.valid("query").email });
       return c.json({
         messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
       });

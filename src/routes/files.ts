@@ -1,14 +1,22 @@
 // /api/files/*: generated images (and later attachments) from R2, only under the signed-in user's prefix.
 import { Hono } from "hono";
-import { generatedPrefix } from "../chat/images";
+import { isOwnGeneratedKey } from "../domain/file-keys";
 import type { AppEnv } from "../env";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { signedInUser } from "../middleware/session";
 
+function decodeKey(path: string): string {
+  try {
+    return decodeURIComponent(path.slice("/api/files/".length));
+  } catch {
+    throw badRequest("The file path is not valid percent-encoding.", [{ path: "key", message: "malformed" }]);
+  }
+}
+
 export const fileRoutes = new Hono<AppEnv>().get("/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.slice("/api/files/".length));
+  const key = decodeKey(c.req.path);
   // Keys are ours (uuids under the owner's prefix); anything else, or another user's, is simply not found.
-  if (!key.startsWith(generatedPrefix(signedInUser(c).id)) || key.includes("..")) throw notFound();
+  if (!isOwnGeneratedKey(key, signedInUser(c).id)) throw notFound();
   const object = await c.env.FILES.get(key);
   if (!object) throw notFound();
   const headers = new Headers();

@@ -10,7 +10,7 @@ import { sendVerificationCode } from "../auth/verification";
 import { hitThrottle } from "../db/throttle";
 import { loadUser } from "../db/user-object";
 import { findAccountByEmail, insertAccount } from "../db/users";
-import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-rules";
+import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
 import { SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";
@@ -28,7 +28,7 @@ export const loginRoutes = new Hono<AppEnv>()
   .post("/", validate("json", signInBody), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.var.db();
-    const account = await findAccountByEmail(db, email);
+    const account = await findAccountByEmail(db, { email });
     // One answer for an unknown email, a deleted account and a wrong password, after the same work.
     if (!(await checkPassword(db, { email, ip: clientIp(c), password, account })) || !account) {
       throw invalidCredentials();
@@ -70,7 +70,14 @@ export const loginRoutes = new Hono<AppEnv>()
   .get("/user", async (c) => {
     const user = c.var.user;
     if (!user) throw unauthorized();
-    return c.json(await loadUser(c.var.db(), user, new Date(), modelAvailabilityFromEnv(c.env)));
+    return c.json(
+      await loadUser(c.var.db(), {
+        userId: user.id,
+        email: user.email,
+        now: new Date(),
+        models: modelAvailabilityFromEnv(c.env),
+      }),
+    );
   })
 
   .get("/providers", (c) => c.json({ providers: configuredProviders(c.env) }));

@@ -12,26 +12,15 @@ import {
 import { oauthUserId } from "../auth/oauth-sign-in";
 import { startSession } from "../auth/sessions";
 import { constantTimeEqual } from "../auth/tokens";
+import { DEFAULT_CHAT_PATH } from "../domain/app-routes";
 import { OAUTH_FLOW_SECONDS } from "../domain/auth-limits";
 import type { OauthErrorCode } from "../domain/error-codes";
+import { safeReturnPath } from "../domain/safe-return";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 
-const DEFAULT_RETURN = "/app/a/default";
-
-/** Only a path on our own site: "//evil.example" or "/\evil.example" would leave it. */
-export function safeReturnPath(value: string | undefined): string {
-  if (
-    !value ||
-    value.length > 2000 ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
-    return DEFAULT_RETURN;
-  }
-  return value;
-}
+/** Only a path on our own site, as the browser will read it; anything else returns to the chats. */
+const returnPathOf = (value: string | undefined) => safeReturnPath(value) ?? DEFAULT_CHAT_PATH;
 
 const callbackUrl = (c: Context<AppEnv>, provider: OauthProvider) =>
   `${new URL(c.req.url).origin}/api/login/oauth/${provider}/callback`;
@@ -50,7 +39,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   .get("/:provider", (c) => {
     const setup = setupOr404(c);
     const { url, state, verifier } = startAuthorization(setup, callbackUrl(c, setup.id));
-    const returnPath = safeReturnPath(c.req.query("redirect"));
+    const returnPath = returnPathOf(c.req.query("redirect"));
     setOauthCookies(
       c,
       { oauth_state: state, oauth_verifier: verifier, oauth_return: returnPath },
@@ -82,7 +71,7 @@ export const oauthRoutes = new Hono<AppEnv>()
       });
       const userId = await oauthUserId(c.var.db(), setup.id, identity);
       await startSession(c, userId);
-      return c.redirect(safeReturnPath(saved.oauth_return), 302);
+      return c.redirect(returnPathOf(saved.oauth_return), 302);
     } catch (err) {
       if (!(err instanceof OauthError)) throw err;
       if (err.code === "oauth_failed") console.error(`${setup.id} sign-in failed:`, err.message);

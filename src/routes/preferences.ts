@@ -56,29 +56,29 @@ const assistantsBody = z.object({
 export const preferencesRoutes = new Hono<AppEnv>()
   .get("/saveLastReleaseNote", sameSiteGet(), async (c) => {
     const date = new Date(LATEST_RELEASE_NOTE_DATE);
-    await savePreferences(c.var.db(), userId(c), { lastReleaseNoteDateChecked: date });
+    await savePreferences(c.var.db(), { userId: userId(c), patch: { lastReleaseNoteDateChecked: date } });
     return c.json({ ok: true as const, lastReleaseNoteDateChecked: date.toISOString() });
   })
 
   .get("/saveHasSeenOnboardingTips", sameSiteGet(), async (c) => {
-    await savePreferences(c.var.db(), userId(c), { hasSeenOnboardingTips: true });
+    await savePreferences(c.var.db(), { userId: userId(c), patch: { hasSeenOnboardingTips: true } });
     return c.json({ ok: true as const, hasSeenOnboardingTips: true as const });
   })
 
   .post("/saveLanguage", validate("json", languageBody), async (c) => {
     const { lang } = c.req.valid("json");
-    await savePreferences(c.var.db(), userId(c), { lang });
+    await savePreferences(c.var.db(), { userId: userId(c), patch: { lang } });
     return c.json({ ok: true as const, lang });
   })
 
   .post("/saveModelsConfiguration", validate("json", modelsBody), async (c) => {
     const modelsConfiguration = cleanModelsConfiguration(c.req.valid("json").modelsConfiguration);
-    await savePreferences(c.var.db(), userId(c), { modelsConfiguration });
+    await savePreferences(c.var.db(), { userId: userId(c), patch: { modelsConfiguration } });
     return c.json({ ok: true as const, modelsConfiguration });
   })
 
   .post("/saveAssistantsConfiguration", validate("json", assistantsBody), async (c) => {
     const assistantsConfiguration: AssistantsConfiguration = c.req.valid("json").assistantsConfiguration;
-    await savePreferences(c.var.db(), userId(c), { assistantsConfiguration });
+    await savePreferences(c.var.db(), { userId: userId(c), patch: { assistantsConfiguration } });
     return c.json({ ok: true as const, assistantsConfiguration });
   });

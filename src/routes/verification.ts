@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { confirmVerificationCode, resendWait, sendVerificationCode } from "../auth/verification";
 import { findCode } from "../db/verification-codes";
-import { verificationCodeSchema } from "../domain/account-rules";
+import { verificationCodeSchema } from "../domain/account-schemas";
 import { VERIFICATION_CODE_TTL_SECONDS } from "../domain/auth-limits";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";

@@ -81,14 +81,16 @@ describe("the route guard", () => {
     await context.close();
   });
 
-  it("keeps a signed-in account with a plan away from /login", async () => {
+  it("keeps a signed-in account with a plan away from /login, and shows it its plan on the subscription page", async () => {
     const context = await browser.newContext();
     await signIn(context, base(), "expert");
     const page = await context.newPage();
     await page.goto(`${base()}/login`);
     await eventually(() => pathOf(page)).toBe("/app/a/default");
     await page.goto(`${base()}/app/account/subscription`);
-    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    await page.getByTestId("billing-summary").waitFor();
+    expect(pathOf(page)).toBe("/app/account/subscription");
+    expect(await page.getByTestId("billing-plan").textContent()).toBe("Expert");
     await context.close();
   });
 });

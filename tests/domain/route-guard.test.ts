@@ -119,9 +119,9 @@ describe("the guard", () => {
     ["/login", "?redirect=%2Fapp%2Fa%2F3", starter, "", to("/app/a/3")],
     ["/pricing", "?redirect=https%3A%2F%2Fevil.example&plan=expert", starter, "", to("/pricing?plan=expert")],
     ["/pricing", "?redirect=%2F%2Fevil.example", starter, "", to("/pricing")],
-    // Active plan on /login or the subscription page.
+    // Active plan on /login goes to the chat; the subscription page shows the plan and its billing.
     ["/login", "", starter, "", to("/app/a/default")],
-    ["/app/account/subscription", "", expert, "", to("/app/a/default")],
+    ["/app/account/subscription", "", expert, "", render],
     ["/app/account/change_subscription", "", expert, "", render],
     ["/app/a/default", "", expert, "", render],
     // Plan none: chat screens and /login go to the subscription page with the stored query.
@@ -129,9 +129,11 @@ describe("the guard", () => {
     ["/login", "", none, "", to("/app/account/subscription")],
     ["/app/account/subscription", "", none, "", render],
     ["/app/account/settings", "", none, "", render],
-    // Unsubscribed is neither active nor none.
-    ["/app/a/default", "", unsubscribed, "", render],
+    // A subscription that ended leads where no plan does, with the stored query.
+    ["/app/a/default", "", unsubscribed, "?plan=standard", to("/app/account/subscription?plan=standard")],
+    ["/login", "", unsubscribed, "", to("/app/account/subscription")],
     ["/app/account/subscription", "", unsubscribed, "", render],
+    ["/app/account/settings", "", unsubscribed, "", render],
     // Unverified: /app and /login go to /verification; public pages stay reachable.
     ["/app/a/default", "", unverified, "", to("/verification")],
     ["/login", "", unverified, "", to("/verification")],
@@ -164,6 +166,17 @@ describe("the guard", () => {
         localePrefix: "/fr",
       }),
     ).toEqual({ kind: "external", url: "/de/pricing" });
+    // An unsafe value is dropped, never followed nor a crash — locale prefix or not.
+    for (const localePrefix of ["", "/fr"]) {
+      expect(
+        decideRoute({
+          path: "/login",
+          search: `?redirect=${encodeURIComponent("/\t/evil.example/x")}`,
+          user: starter,
+          localePrefix,
+        }),
+      ).toEqual(to("/login"));
+    }
   });
 
   it("applies route rules first, leaving for external addresses by a full page load", () => {
@@ -205,6 +218,11 @@ describe("redirect targets", () => {
     ["/fr?x=1", "/fr", "/?x=1"],
     ["/francais", "/fr", null],
     ["/pricing", "/fr", null],
+    ["/\t/evil.example/x", "", null],
+    ["/fr/\t/evil.example/x", "/fr", null],
+    ["/fr//evil.example/x", "/fr", null],
+    ["/fr/\\evil.example/x", "/fr", null],
+    ["/\n/evil.example/x", "/fr", null],
   ])("%s under %j → %s", (value, prefix, expected) => {
     expect(redirectTarget(value, prefix)).toBe(expected);
   });

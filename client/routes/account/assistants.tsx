@@ -1,5 +1,6 @@
 // /app/assistants and /app/assistants/{action}: the user's assistants, each opening its chat screen.
 import { Link } from "react-router";
+import { DEFAULT_CHAT_PATH } from "../../../src/domain/app-routes";
 import { Icon } from "../../components/icons";
 import { PageLoading } from "../../components/page-loading";
 import { useAssistants } from "../../hooks/use-assistants";
@@ -22,7 +23,7 @@ export default function Assistants() {
       ) : null}
       <ul className="assistant-cards">
         <li>
-          <Link to="/app/a/default" className="card assistant-card">
+          <Link to={DEFAULT_CHAT_PATH} className="card assistant-card">
             <img src="/icons/logo.svg" alt="" width={36} height={36} />
             <span>
               <strong>{DEFAULT_ASSISTANT_LABEL}</strong>

@@ -1,10 +1,9 @@
 // /app/account/changePassword: a new password, confirmed with the current one; other sessions end.
 import { type FormEvent, useState } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account-limits";
 import { useChangePassword } from "../../hooks/use-account";
 import { useT } from "../../i18n";
 import { useApiError } from "../../lib/use-api-error";
-
-const PASSWORD_MIN_LENGTH = 10;
 
 export default function ChangePassword() {
   const t = useT("auth");

@@ -1,13 +1,93 @@
-// /app/account/change_subscription: the current plan and its usage, and the plans to move to.
-import { CheckoutNote } from "../../components/checkout-note";
-import { PlanPicker } from "../../components/plan-picker";
+// /app/account/change_subscription: another plan, interval or number of seats for the live subscription, with
+// what it costs today (Stripe's prorated preview) shown before confirming.
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { BillingSummary as Summary } from "../../../src/domain/billing";
+import { isPaidPlan } from "../../../src/domain/plans";
+import { BillingSummary } from "../../components/billing-summary";
+import { PlanPicker, type PlanSelection } from "../../components/plan-picker";
 import { UsagePanel } from "../../components/usage-panel";
+import { useBillingSummary, useChangePlan, usePlanPreview } from "../../hooks/use-billing";
 import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
+import { useApiError } from "../../lib/use-api-error";
+
+function ChangeConfirm({ summary, selection }: { summary: Summary; selection: PlanSelection }) {
+  const t = useT("account");
+  const tp = useT("pricing");
+  const errorText = useApiError();
+  const change = useChangePlan();
+  const { plan, yearly, seats } = selection;
+  const unchanged = plan === summary.plan && yearly === summary.yearly && seats === summary.seats;
+  const tooFew = summary.seatsInUse !== null && seats < summary.seatsInUse;
+  const choice = plan && !unchanged && !tooFew ? { plan, yearly, seats } : null;
+  const preview = usePlanPreview(change.isSuccess ? null : choice);
+  if (change.isSuccess && unchanged) {
+    return (
+      <p className="alert success" role="status" data-testid="change-done">
+        {t("billing.changed")}
+      </p>
+    );
+  }
+  return (
+    <div className="change-confirm card" data-testid="change-confirm">
+      {tooFew ? (
+        <p className="alert error" role="alert">
+          {t("billing.seatsTooFew", { used: summary.seatsInUse ?? 1 })}
+        </p>
+      ) : null}
+      {choice && preview.data ? (
+        <p data-testid="change-preview">
+          {t("billing.dueToday", { amount: tp("price", { price: preview.data.amountDue / 100 }) })}{" "}
+          <span className="hint">
+            {t(yearly ? "billing.thenYearly" : "billing.thenMonthly", {
+              amount: tp("price", { price: preview.data.nextPeriodAmount / 100 }),
+            })}
+          </span>
+        </p>
+      ) : null}
+      {preview.error ? (
+        <p className="alert error" role="alert">
+          {errorText(preview.error)}
+        </p>
+      ) : null}
+      {change.error ? (
+        <p className="alert error" role="alert">
+          {errorText(change.error)}
+        </p>
+      ) : null}
+      <div className="cta-row">
+        <button
+          type="button"
+          className="button large"
+          disabled={!choice || !preview.data || change.isPending}
+          onClick={() => choice && change.mutate({ ...choice, prorationDate: preview.data?.prorationDate })}
+        >
+          {change.isPending ? t("billing.changing") : t("billing.confirmChange")}
+        </button>
+        <p className="hint">{unchanged ? t("billing.pickChange") : t("billing.changeHint")}</p>
+      </div>
+    </div>
+  );
+}
 
 export default function ChangeSubscription() {
   const t = useT("account");
   const user = useUser();
+  const summary = useBillingSummary();
+  const [params, setParams] = useSearchParams();
+  const current = summary.data;
+
+  // Start from the subscription as it is, unless the address already says what to change to.
+  useEffect(() => {
+    if (!current || !isPaidPlan(current.plan) || current.seats === null || params.has("plan")) return;
+    const next = new URLSearchParams(params);
+    next.set("plan", current.plan);
+    next.set("users", String(current.seats));
+    next.set("yearly", String(current.yearly ?? false));
+    setParams(next, { replace: true });
+  }, [current, params, setParams]);
+
   if (!user) return null;
   return (
     <div className="account-page">
@@ -16,11 +96,20 @@ export default function ChangeSubscription() {
         {t("changeSubscription.current", { plan: t(`plans.${user.usagePlan}`) })}
         {user.isTeamAdmin ? ` ${t("changeSubscription.teamAdmin")}` : ""}
       </p>
+      {current ? <BillingSummary summary={current} /> : null}
       <UsagePanel user={user} />
-      <h2 className="section-title">{t("changeSubscription.other")}</h2>
-      <PlanPicker currentPlan={user.usagePlan}>
-        {({ plan }) => <CheckoutNote ready={plan !== null && plan !== user.usagePlan} />}
-      </PlanPicker>
+      {current?.canManage && isPaidPlan(current.plan) && current.status !== "canceled" ? (
+        <>
+          <h2 className="section-title">{t("changeSubscription.other")}</h2>
+          <PlanPicker currentPlan={user.usagePlan} currentSelectable>
+            {(selection) => <ChangeConfirm summary={current} selection={selection} />}
+          </PlanPicker>
+        </>
+      ) : current && !current.teamMember ? (
+        <p>
+          <Link to="/app/account/subscription">{t("billing.choosePlan")}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

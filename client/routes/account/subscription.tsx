@@ -1,22 +1,88 @@
-// /app/account/subscription: for accounts without an active plan (paying ones are sent to the chat): the
-// plan to choose, preselected from the address, and the usage the current state allows.
-import { CheckoutNote } from "../../components/checkout-note";
+// /app/account/subscription: the plan to choose and pay for (preselected from the address), the wait for the
+// payment to be confirmed on the way back from Stripe, then the plan itself with its billing.
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { DEFAULT_CHAT_PATH } from "../../../src/domain/app-routes";
+import { isPaidPlan } from "../../../src/domain/plans";
+import { BillingSummary } from "../../components/billing-summary";
+import { CheckoutButton } from "../../components/checkout-button";
 import { PlanPicker } from "../../components/plan-picker";
 import { UsagePanel } from "../../components/usage-panel";
-import { useUser } from "../../hooks/use-user";
+import { useBillingSummary } from "../../hooks/use-billing";
+import { useSessionUser, useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
+
+/** How often, and how long, to ask whether Stripe's webhook has landed after paying. */
+const CONFIRM_POLL_MS = 1_500;
+const CONFIRM_PATIENCE_MS = 90_000;
+
+function useWaitForPayment(waiting: boolean) {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setLate(true), CONFIRM_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  useSessionUser({ refetchInterval: waiting && !late ? CONFIRM_POLL_MS : false });
+  return late;
+}
 
 export default function Subscription() {
   const t = useT("account");
   const user = useUser();
+  const [params] = useSearchParams();
+  const paid = user !== null && isPaidPlan(user.usagePlan);
+  const returning = params.get("checkout") === "success";
+  const waiting = returning && !paid;
+  const late = useWaitForPayment(waiting);
+  const summary = useBillingSummary();
+  const plan = user?.usagePlan;
+  useEffect(() => {
+    if (plan) void summary.refetch();
+  }, [plan, summary.refetch]);
   if (!user) return null;
+
+  if (paid) {
+    return (
+      <div className="account-page">
+        <h1>{t("billing.pageTitle")}</h1>
+        {returning ? (
+          <div className="alert success" role="status" data-testid="payment-confirmed">
+            <p>{t("billing.confirmed", { plan: t(`plans.${user.usagePlan}`) })}</p>
+            <Link to={DEFAULT_CHAT_PATH} className="button">
+              {t("billing.startChatting")}
+            </Link>
+          </div>
+        ) : null}
+        {summary.data ? (
+          <BillingSummary summary={summary.data} />
+        ) : (
+          <div className="card skeleton" aria-busy />
+        )}
+        <UsagePanel user={user} />
+      </div>
+    );
+  }
+
   const ended = user.usagePlan === "unsubscribed";
   return (
     <div className="account-page">
       <h1>{ended ? t("subscription.endedTitle") : t("subscription.title")}</h1>
-      <p className="lead">{ended ? t("subscription.endedText") : t("subscription.text")}</p>
+      {waiting ? (
+        <p className={`alert ${late ? "error" : "info"}`} role="status" data-testid="payment-confirming">
+          {late ? t("billing.confirmingLate") : t("billing.confirming")}
+        </p>
+      ) : (
+        <p className="lead">{ended ? t("subscription.endedText") : t("subscription.text")}</p>
+      )}
+      {params.get("checkout") === "cancelled" ? (
+        <p className="alert info" role="status" data-testid="payment-cancelled">
+          {t("billing.cancelled")}
+        </p>
+      ) : null}
+      {ended && summary.data ? <BillingSummary summary={summary.data} /> : null}
       <PlanPicker currentPlan={user.usagePlan}>
-        {({ plan }) => <CheckoutNote ready={plan !== null} />}
+        {(selection) => <CheckoutButton selection={selection} />}
       </PlanPicker>
       <UsagePanel user={user} />
     </div>

@@ -1,6 +1,6 @@
 // The client's generation state (SPEC §3/§4): per chat the user and model messages being streamed, per
 // message the web-search flags, and the marker of a new chat's first message still on its way.
-import type { ModelMessageMetadata, StreamEvent, StreamSource } from "./stream-events.ts";
+import { applyStreamEvent, type ModelMessageMetadata, type StreamEvent } from "./stream-events.ts";
 import type { MessageWire } from "./wire.ts";
 
 /** A message as the client holds it: exactly what the API sends. */
@@ -64,48 +64,6 @@ export function startGeneration(
     byChat: { ...state.byChat, [input.chatId]: { ...input, modelMessage } },
     search: withoutKey(state.search, modelMessage.id),
   };
-}
-
-/**
- * Folds one event into a model message, the incremental twin of foldStreamEvents (tests hold them equal):
- * each delta costs its own length, not the length of the whole answer.
- */
-export function applyStreamEvent(message: LiveModelMessage, event: StreamEvent): LiveModelMessage {
-  const metadata = message.metadata;
-  switch (event.type) {
-    case "start":
-      return { ...message, metadata: { ...metadata, generationId: event.generationId } };
-    case "text":
-      return { ...message, content: message.content + event.delta };
-    case "reasoning":
-      return { ...message, reasoning: message.reasoning + event.delta };
-    case "search": {
-      const sources: StreamSource[] = event.sources ?? metadata.search?.sources ?? [];
-      return { ...message, metadata: { ...metadata, search: { status: event.status, sources } } };
-    }
-    case "image":
-      return { ...message, metadata: { ...metadata, images: [...(metadata.images ?? []), event.image] } };
-    case "usage":
-      return {
-        ...message,
-        metadata: {
-          ...metadata,
-          usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens },
-        },
-      };
-    case "error":
-      return {
-        ...message,
-        metadata: {
-          ...metadata,
-          error: { code: event.code, provider: event.provider, retryAfter: event.retryAfter },
-        },
-      };
-    case "done":
-      return { ...message, metadata: { ...metadata, done: true, outcome: event.outcome } };
-    default:
-      return message;
-  }
 }
 
 /** The message as the server saves it: reasoning moves into the metadata once there is some. */

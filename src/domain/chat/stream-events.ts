@@ -57,49 +57,62 @@ export interface UserMessageMetadata {
   role: "user";
 }
 
-/** Folds a generation's events into the message they describe: the one place both sides agree on. */
+/** An answer as its events build it: text, reasoning kept apart, and how its generation is going. */
+export interface AnswerState {
+  content: string;
+  reasoning: string;
+  metadata: ModelMessageMetadata;
+}
+
+/**
+ * The one reducer of stream events: folds one event into an answer, each delta costing its own length. The
+ * client applies it event by event to a live message; the server folds a whole generation with it.
+ */
+export function applyStreamEvent<A extends AnswerState>(answer: A, event: StreamEvent): A {
+  const metadata = answer.metadata;
+  switch (event.type) {
+    case "start":
+      return { ...answer, metadata: { ...metadata, generationId: event.generationId } };
+    case "text":
+      return { ...answer, content: answer.content + event.delta };
+    case "reasoning":
+      return { ...answer, reasoning: answer.reasoning + event.delta };
+    case "search": {
+      const sources = event.sources ?? metadata.search?.sources ?? [];
+      return { ...answer, metadata: { ...metadata, search: { status: event.status, sources } } };
+    }
+    case "image":
+      return { ...answer, metadata: { ...metadata, images: [...(metadata.images ?? []), event.image] } };
+    case "usage":
+      return {
+        ...answer,
+        metadata: {
+          ...metadata,
+          usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens },
+        },
+      };
+    case "error":
+      return {
+        ...answer,
+        metadata: {
+          ...metadata,
+          error: { code: event.code, provider: event.provider, retryAfter: event.retryAfter },
+        },
+      };
+    case "done":
+      return { ...answer, metadata: { ...metadata, done: true, outcome: event.outcome } };
+    case "title":
+    case "idle":
+      return answer;
+  }
+}
+
+/** A generation's events folded into the message they describe; reasoning moves into the metadata. */
 export function foldStreamEvents(events: Iterable<StreamEvent>): {
   content: string;
   metadata: ModelMessageMetadata;
 } {
-  let content = "";
-  let reasoning = "";
-  const metadata: ModelMessageMetadata = { role: "assistant", done: false };
-  for (const event of events) {
-    switch (event.type) {
-      case "start":
-        metadata.generationId = event.generationId;
-        break;
-      case "text":
-        content += event.delta;
-        break;
-      case "reasoning":
-        reasoning += event.delta;
-        break;
-      case "search": {
-        const sources = event.sources ?? metadata.search?.sources ?? [];
-        metadata.search = { status: event.status, sources };
-        break;
-      }
-      case "image":
-        metadata.images = [...(metadata.images ?? []), event.image];
-        break;
-      case "usage":
-        metadata.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-        break;
-      case "error":
-        metadata.error = { code: event.code, provider: event.provider, retryAfter: event.retryAfter };
-        break;
-      case "title":
-        break;
-      case "done":
-        metadata.done = true;
-        metadata.outcome = event.outcome;
-        break;
-      case "idle":
-        break;
-    }
-  }
-  if (reasoning) metadata.reasoning = reasoning;
-  return { content, metadata };
+  const empty: AnswerState = { content: "", reasoning: "", metadata: { role: "assistant", done: false } };
+  const { content, reasoning, metadata } = [...events].reduce(applyStreamEvent, empty);
+  return { content, metadata: reasoning ? { ...metadata, reasoning } : metadata };
 }

@@ -1,13 +1,12 @@
 // Email normalisation and password rules: length, and the 1,000 most common passwords refused.
 import { describe, expect, it } from "vitest";
+import { normalizeEmail, PASSWORD_MAX_LENGTH } from "../../src/domain/account-limits";
 import {
   emailSchema,
   newPasswordSchema,
-  normalizeEmail,
-  PASSWORD_MAX_LENGTH,
   passwordProblem,
   verificationCodeSchema,
-} from "../../src/domain/account-rules";
+} from "../../src/domain/account-schemas";
 import { COMMON_PASSWORDS, isCommonPassword } from "../../src/domain/common-passwords";
 
 describe("passwordProblem", () => {

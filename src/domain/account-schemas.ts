@@ -1,15 +1,12 @@
-// Rules for emails, passwords and verification codes, shared by the sign-up form and the Worker.
+// The Worker's schemas for emails, passwords and verification codes (zod and the common-password list).
 import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from "./account-limits.ts";
 import { isCommonPassword } from "./common-passwords.ts";
-
-export const EMAIL_MAX_LENGTH = 200;
-export const PASSWORD_MIN_LENGTH = 10;
-/** scrypt takes any length, but a cap keeps a request from feeding it megabytes. */
-export const PASSWORD_MAX_LENGTH = 256;
-export const VERIFICATION_CODE_LENGTH = 6;
-
-/** Emails are stored trimmed and lower-cased, so the unique index sees one spelling per address. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export type PasswordProblem = "too_short" | "too_long" | "too_common";
 

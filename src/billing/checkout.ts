@@ -1,0 +1,83 @@
+// Starting to pay: a Stripe Checkout session for a plan, an interval and seats, and the Customer Portal.
+import type { SubscriptionRow } from "../../drizzle/schema";
+import { hasEnded, type PaidPlan } from "../domain/billing";
+import { AppError } from "../errors";
+import { priceOf } from "./prices";
+import type { Stripe } from "./stripe";
+
+export interface CheckoutRequest {
+  userId: number;
+  email: string;
+  plan: PaidPlan;
+  yearly: boolean;
+  seats: number;
+  promocode?: string;
+  /** The user's current row, if any: its customer is reused, and a live subscription refuses a second one. */
+  row: SubscriptionRow | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const promotionCodeInvalid = () =>
+  new AppError(400, "promotion_code_invalid", "This promotion code is not valid.", {
+    details: [{ path: "promocode", message: "not a valid promotion code" }],
+  });
+
+/** The active promotion code of that name, or a 400 naming the field. */
+async function promotionCodeId(stripe: Stripe, code: string): Promise<string> {
+  const found = await stripe.promotionCodes.list({ code, active: true, limit: 1 });
+  const promotion = found.data[0];
+  if (!promotion) throw promotionCodeInvalid();
+  return promotion.id;
+}
+
+/** Refuses a checkout the account must not make: a member's, or a second live subscription. */
+export function assertMayCheckout(row: SubscriptionRow | null, userId: number): void {
+  if (row?.adminUserId && row.adminUserId !== userId) {
+    throw new AppError(
+      409,
+      "team_member",
+      "Your plan comes with your team. Leave the team to buy a plan of your own.",
+    );
+  }
+  if (row && !hasEnded(row.status) && row.ok) {
+    throw new AppError(
+      409,
+      "already_subscribed",
+      "You already have a plan: change it instead of buying another.",
+    );
+  }
+}
+
+export async function createCheckout(stripe: Stripe, request: CheckoutRequest): Promise<string> {
+  assertMayCheckout(request.row, request.userId);
+  const [price, promotion] = await Promise.all([
+    priceOf(stripe, request.plan, request.yearly),
+    request.promocode ? promotionCodeId(stripe, request.promocode) : Promise.resolve(null),
+  ]);
+  const userId = String(request.userId);
+  // The customer of an ended subscription pays again as the same customer (one billing history).
+  const customer = request.row?.customer.startsWith("cus_") ? request.row.customer : undefined;
+  const session = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    line_items: [{ price, quantity: request.seats }],
+    client_reference_id: userId,
+    metadata: { userId },
+    subscription_data: { metadata: { userId } },
+    ...(customer ? { customer } : { customer_email: request.email }),
+    ...(promotion ? { discounts: [{ promotion_code: promotion }] } : { allow_promotion_codes: true }),
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+  });
+  if (!session.url) throw new AppError(503, "billing_unavailable", "Stripe did not return a checkout page.");
+  return session.url;
+}
+
+/** A Customer Portal session (payment method, invoices, cancel) for the account's customer. */
+export async function createPortal(
+  stripe: Stripe,
+  { customer, returnUrl }: { customer: string; returnUrl: string },
+) {
+  const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+  return session.url;
+}

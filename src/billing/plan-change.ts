@@ -1,0 +1,121 @@
+// Changing plan, interval or seats of a live subscription, with Stripe's proration shown first and charged now.
+import type { SubscriptionRow } from "../../drizzle/schema";
+import type { Database } from "../db/client";
+import { countTeamMembers, getSubscriptionRow, lockAccount, writeSubscription } from "../db/subscriptions";
+import {
+  amountCode,
+  type BillingPreview,
+  hasEnded,
+  type PaidPlan,
+  seatsInUse,
+  subscriptionFields,
+} from "../domain/billing";
+import { AppError } from "../errors";
+import { priceOf } from "./prices";
+import type { Stripe } from "./stripe";
+import { readSubscription } from "./subscription-sync";
+
+export interface PlanChange {
+  plan: PaidPlan;
+  yearly: boolean;
+  seats: number;
+}
+
+/** The account's own live subscription, or the 409 that says why there is none to change. */
+export function liveSubscriptionOf(row: SubscriptionRow | null, userId: number): SubscriptionRow {
+  if (row?.adminUserId && row.adminUserId !== userId) {
+    throw new AppError(409, "team_member", "Your team's admin manages the plan.");
+  }
+  if (!row?.ok || hasEnded(row.status) || !row.subscription.startsWith("sub_")) {
+    throw new AppError(
+      409,
+      "no_subscription",
+      "There is no active subscription to change: choose a plan first.",
+    );
+  }
+  return row;
+}
+
+async function seatItem(stripe: Stripe, subscriptionId: string) {
+  const current = await stripe.subscriptions.retrieve(subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new AppError(409, "no_subscription", "This subscription has no seats to change.");
+  return item;
+}
+
+/** What changing now would cost today (prorated), from Stripe's invoice preview. */
+export async function previewChange(
+  stripe: Stripe,
+  row: SubscriptionRow,
+  change: PlanChange,
+): Promise<BillingPreview> {
+  const [item, price] = await Promise.all([
+    seatItem(stripe, row.subscription),
+    priceOf(stripe, change.plan, change.yearly),
+  ]);
+  const prorationDate = Math.floor(Date.now() / 1000);
+  const invoice = await stripe.invoices.createPreview({
+    customer: row.customer,
+    subscription: row.subscription,
+    subscription_details: {
+      items: [{ id: item.id, price, quantity: change.seats }],
+      proration_behavior: "always_invoice",
+      proration_date: prorationDate,
+    },
+  });
+  return {
+    amountDue: invoice.amount_due,
+    currency: invoice.currency,
+    prorationDate,
+    nextPeriodAmount: amountCode(change.plan, change.yearly) * change.seats,
+  };
+}
+
+const seatsBelowMembers = (inUse: number) =>
+  new AppError(
+    409,
+    "seats_below_members",
+    `Your team uses ${inUse} seats: remove members before going below that.`,
+    {
+      details: [{ path: "seats", message: `at least ${inUse}` }],
+    },
+  );
+
+/**
+ * Applies the change and charges the proration at once. The seat count is checked against the team inside the
+ * account's lock, the same lock a joining member takes, so a seat cannot be given away twice.
+ */
+export async function changePlan(
+  db: Database,
+  stripe: Stripe,
+  input: PlanChange & { userId: number; prorationDate?: number },
+): Promise<SubscriptionRow> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, { userId: input.userId });
+    const row = liveSubscriptionOf(await getSubscriptionRow(tx, { userId: input.userId }), input.userId);
+    const inUse = seatsInUse(await countTeamMembers(tx, { adminUserId: input.userId }));
+    if (input.seats < inUse) throw seatsBelowMembers(inUse);
+    const [item, price] = await Promise.all([
+      seatItem(stripe, row.subscription),
+      priceOf(stripe, input.plan, input.yearly),
+    ]);
+    try {
+      await stripe.subscriptions.update(row.subscription, {
+        items: [{ id: item.id, price, quantity: input.seats }],
+        proration_behavior: "always_invoice",
+        ...(input.prorationDate ? { proration_date: input.prorationDate } : {}),
+        payment_behavior: "error_if_incomplete",
+      });
+    } catch (err) {
+      if (err instanceof Error && "type" in err && err.type === "StripeCardError") {
+        throw new AppError(402, "payment_failed", err.message || "The payment for this change failed.");
+      }
+      throw err;
+    }
+    const latest = await readSubscription(stripe, row.subscription);
+    await writeSubscription(tx, { userId: input.userId, fields: subscriptionFields(latest) });
+    const written = await getSubscriptionRow(tx, { userId: input.userId });
+    if (!written) throw new Error("changePlan: the row vanished");
+    return written;
+  });
+}

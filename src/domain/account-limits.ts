@@ -1,0 +1,10 @@
+// Limits of emails, passwords and verification codes: plain constants, so the client can import them for free.
+
+export const EMAIL_MAX_LENGTH = 200;
+export const PASSWORD_MIN_LENGTH = 10;
+/** scrypt takes any length, but a cap keeps a request from feeding it megabytes. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+/** Emails are stored trimmed and lower-cased, so the unique index sees one spelling per address. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -1,0 +1,195 @@
+// Billing rules (SPEC §4/§9): prices per plan and interval, what a provider subscription grants, seats, wire shapes.
+import { PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, planOf } from "./plans.ts";
+import { MAX_SEATS } from "./pricing.ts";
+
+export { MAX_SEATS, PAID_PLANS, type PaidPlan };
+
+/** The longest promotion code we look up. */
+export const PROMOTION_CODE_MAX_LENGTH = 100;
+
+/** SPEC §9 amount code of a plan: the price of one seat in cents, per month or per year. */
+export const amountCode = (plan: PaidPlan, yearly: boolean): number => PLAN_AMOUNTS[plan][yearly ? 1 : 0];
+
+/** Whether an amount code is a yearly price (the SPEC's codes: 1000/2000/6000 monthly, ten times that yearly). */
+export const isYearlyAmount = (amount: number): boolean =>
+  PAID_PLANS.some((plan) => PLAN_AMOUNTS[plan][1] === amount);
+
+/** The provider-side name of a plan's price, so prices are found again instead of made twice. */
+export const priceLookupKey = (plan: PaidPlan, yearly: boolean): string =>
+  `switchboard_${plan}_${yearly ? "yearly" : "monthly"}`;
+
+/**
+ * Provider statuses that keep the plan open. A failed renewal (past_due) keeps it while the provider retries
+ * the card — the account page says the payment failed — and only `unpaid`, `canceled` or an abandoned first
+ * payment close it.
+ */
+const OPEN_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+export const grantsAccess = (status: string): boolean => OPEN_STATUSES.has(status);
+
+/** Statuses after which a subscription never comes back. */
+const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
+export const hasEnded = (status: string | null): boolean => status !== null && ENDED_STATUSES.has(status);
+
+/** A provider subscription, as far as our row cares. */
+export interface ProviderSubscription {
+  id: string;
+  customer: string;
+  status: string;
+  /** The seat price's unit amount in cents: our amount code. */
+  unitAmount: number;
+  quantity: number;
+  /** Unix seconds. */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: number | null;
+  cancellationDetails: { reason?: string | null; feedback?: string | null; comment?: string | null } | null;
+  customerEmail: string | null;
+}
+
+/** The subscription row's fields that a provider subscription decides (SPEC §3). */
+export interface SubscriptionFields {
+  customer: string;
+  subscription: string;
+  quantity: number;
+  amount: number;
+  ok: boolean;
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  cancellationDetails: ProviderSubscription["cancellationDetails"];
+  customerEmail: string | null;
+}
+
+const fromUnix = (seconds: number | null): Date | null =>
+  seconds === null ? null : new Date(seconds * 1000);
+
+export function subscriptionFields(s: ProviderSubscription): SubscriptionFields {
+  return {
+    customer: s.customer,
+    subscription: s.id,
+    quantity: Math.max(1, s.quantity),
+    amount: s.unitAmount,
+    ok: grantsAccess(s.status),
+    status: s.status,
+    currentPeriodEnd: fromUnix(s.currentPeriodEnd),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    canceledAt: fromUnix(s.canceledAt),
+    cancellationDetails: s.cancellationDetails,
+    customerEmail: s.customerEmail,
+  };
+}
+
+/**
+ * Whether news of `incoming` may replace the row that tracks `current` (another subscription of the same
+ * user): a live subscription is never replaced by one that has ended — a late event about an old, cancelled
+ * subscription must not take the plan away from the new one.
+ */
+export function mayReplace(
+  current: { subscription: string; status: string | null } | null,
+  incoming: string,
+  incomingStatus: string,
+): boolean {
+  if (!current || current.subscription === incoming) return true;
+  return hasEnded(current.status) || !hasEnded(incomingStatus);
+}
+
+/** A team's admin holds one seat; every member holds one more. */
+export const seatsInUse = (members: number): number => 1 + members;
+
+/** What the subscription pages show (GET /api/billing/subscription). */
+export interface BillingSummary {
+  plan: ReturnType<typeof planOf>;
+  /** Null for a team member: the admin's subscription is theirs, and only the admin manages it. */
+  seats: number | null;
+  seatsInUse: number | null;
+  yearly: boolean | null;
+  status: string | null;
+  /** ISO date of the next renewal (or of the end, when a cancellation is scheduled). */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: string | null;
+  cancellationReason: string | null;
+  /** The last renewal failed: the provider is retrying the card. */
+  paymentFailed: boolean;
+  /** A customer exists at the payment provider: "Manage billing" opens its portal. */
+  canManage: boolean;
+  teamMember: boolean;
+}
+
+/** The amount due now for a change of plan, interval or seats (POST /api/billing/preview). */
+export interface BillingPreview {
+  /** In cents. */
+  amountDue: number;
+  currency: string;
+  /** Unix seconds the proration was computed for. */
+  prorationDate: number;
+  /** What the subscription would cost per period after the change, in cents. */
+  nextPeriodAmount: number;
+}
+
+/** The parts of a subscription row the summary reads. */
+export interface SummarySource {
+  userId: number;
+  adminUserId: number | null;
+  customer: string;
+  amount: number;
+  ok: boolean;
+  quantity: number;
+  status: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  cancellationDetails: unknown;
+}
+
+const reasonOf = (details: unknown): string | null =>
+  details && typeof details === "object" && "reason" in details && typeof details.reason === "string"
+    ? details.reason
+    : null;
+
+/**
+ * What the subscription pages show: a member sees the plan their admin's row grants and nothing to manage;
+ * everyone else sees their own row.
+ */
+export function billingSummaryOf(
+  own: SummarySource | null,
+  admin: SummarySource | null,
+  members: number,
+): BillingSummary {
+  const teamMember = own !== null && own.adminUserId !== null && own.adminUserId !== own.userId;
+  const source = teamMember ? admin : own;
+  const plan = teamMember ? planOf(admin) : planOf(own);
+  if (!source) {
+    return {
+      plan,
+      seats: null,
+      seatsInUse: null,
+      yearly: null,
+      status: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      cancellationReason: null,
+      paymentFailed: false,
+      canManage: false,
+      teamMember,
+    };
+  }
+  return {
+    plan,
+    seats: teamMember ? null : source.quantity,
+    seatsInUse: teamMember ? null : seatsInUse(members),
+    yearly: isYearlyAmount(source.amount),
+    status: source.status,
+    currentPeriodEnd: source.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: source.cancelAtPeriodEnd,
+    canceledAt: source.canceledAt?.toISOString() ?? null,
+    cancellationReason: reasonOf(source.cancellationDetails),
+    paymentFailed: source.status === "past_due" || source.status === "unpaid",
+    canManage: !teamMember && source.customer.startsWith("cus_"),
+    teamMember,
+  };
+}

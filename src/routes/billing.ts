@@ -1,0 +1,102 @@
+// /api/billing: checkout, the customer portal, plan changes with their preview, the summary, Stripe's webhook.
+import { Hono } from "hono";
+import { z } from "zod";
+import { createCheckout, createPortal } from "../billing/checkout";
+import { changePlan, liveSubscriptionOf, previewChange } from "../billing/plan-change";
+import { billingConfigured, billingUnavailable, stripeOf } from "../billing/stripe";
+import { handleEvent, verifyEvent } from "../billing/webhook";
+import type { Database } from "../db/client";
+import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
+import { billingSummaryOf, MAX_SEATS, PAID_PLANS, PROMOTION_CODE_MAX_LENGTH } from "../domain/billing";
+import { safeReturnPath } from "../domain/safe-return";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { signedInUser } from "../middleware/session";
+import { validate } from "../middleware/validate";
+
+const SUBSCRIPTION_PATH = "/app/account/subscription";
+
+const planChange = z.object({
+  plan: z.enum(PAID_PLANS),
+  yearly: z.boolean(),
+  seats: z.number().int().min(1).max(MAX_SEATS),
+});
+
+const checkoutBody = planChange.extend({
+  promocode: z.string().trim().max(PROMOTION_CODE_MAX_LENGTH).optional(),
+  /** Where Stripe sends the buyer back: a path of ours (the pricing page with its choices, say). */
+  cancelPath: z.string().max(2_000).optional(),
+  successPath: z.string().max(2_000).optional(),
+});
+
+async function summaryFor(db: Database, userId: number) {
+  const own = await getSubscriptionRow(db, { userId });
+  const memberOf = own?.adminUserId && own.adminUserId !== userId ? own.adminUserId : null;
+  const [admin, members] = await Promise.all([
+    memberOf ? getSubscriptionRow(db, { userId: memberOf }) : null,
+    memberOf ? 0 : countTeamMembers(db, { adminUserId: userId }),
+  ]);
+  return billingSummaryOf(own, admin, members);
+}
+
+/** An absolute URL on this site for a path the client asked for, or the fallback path. */
+const siteUrl = (origin: string, path: string | undefined, fallback: string) =>
+  `${origin}${safeReturnPath(path) ?? fallback}`;
+
+const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "&" : "?"}${query}`;
+
+export const billingRoutes = new Hono<AppEnv>()
+  .get("/subscription", async (c) => c.json(await summaryFor(c.var.db(), signedInUser(c).id)))
+  .post("/checkout", validate("json", checkoutBody), async (c) => {
+    const body = c.req.valid("json");
+    const user = signedInUser(c);
+    const db = c.var.db();
+    const origin = new URL(c.req.url).origin;
+    const url = await createCheckout(stripeOf(c.env), {
+      userId: user.id,
+      email: user.email,
+      plan: body.plan,
+      yearly: body.yearly,
+      seats: body.seats,
+      promocode: body.promocode || undefined,
+      row: await getSubscriptionRow(db, { userId: user.id }),
+      // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; the page only needs to know it came back.
+      successUrl: withQuery(siteUrl(origin, body.successPath, SUBSCRIPTION_PATH), "checkout=success"),
+      cancelUrl: withQuery(siteUrl(origin, body.cancelPath, SUBSCRIPTION_PATH), "checkout=cancelled"),
+    });
+    return c.json({ url });
+  })
+  .post("/portal", async (c) => {
+    const userId = signedInUser(c).id;
+    const row = await getSubscriptionRow(c.var.db(), { userId });
+    if (!row?.customer.startsWith("cus_") || (row.adminUserId && row.adminUserId !== userId)) {
+      throw new AppError(409, "no_subscription", "There is no billing account to manage yet.");
+    }
+    const returnUrl = `${new URL(c.req.url).origin}${SUBSCRIPTION_PATH}`;
+    return c.json({ url: await createPortal(stripeOf(c.env), { customer: row.customer, returnUrl }) });
+  })
+  .post("/preview", validate("json", planChange), async (c) => {
+    const userId = signedInUser(c).id;
+    const row = liveSubscriptionOf(await getSubscriptionRow(c.var.db(), { userId }), userId);
+    return c.json(await previewChange(stripeOf(c.env), row, c.req.valid("json")));
+  })
+  .post(
+    "/change",
+    validate("json", planChange.extend({ prorationDate: z.number().int().positive().optional() })),
+    async (c) => {
+      const userId = signedInUser(c).id;
+      const db = c.var.db();
+      await changePlan(db, stripeOf(c.env), { userId, ...c.req.valid("json") });
+      return c.json(await summaryFor(db, userId));
+    },
+  )
+  .post("/webhook", async (c) => {
+    if (!billingConfigured(c.env) || !c.env.STRIPE_WEBHOOK_SECRET) throw billingUnavailable();
+    const stripe = stripeOf(c.env);
+    const event = await verifyEvent(stripe, {
+      body: await c.req.text(),
+      signature: c.req.header("Stripe-Signature"),
+      secret: c.env.STRIPE_WEBHOOK_SECRET,
+    });
+    return c.json({ received: true, outcome: await handleEvent(c.var.db(), stripe, event) });
+  });

@@ -1,0 +1,61 @@
+// Locale negotiation, the locale cookie and path prefixes (SPEC §2).
+import { describe, expect, it } from "vitest";
+import {
+  initialLocale,
+  localeCookie,
+  localizePath,
+  negotiateLocale,
+  readLocaleCookie,
+  splitLocalePath,
+} from "../../src/domain/locale-routing.ts";
+
+describe("locales", () => {
+  it.each([
+    [["fr-FR", "en"], "fr"],
+    [["pt-BR"], "pt"],
+    [["ca-ES", "es"], "ca"],
+    [["zh-CN", "de"], "de"],
+    [["zh-CN"], "en"],
+    [[], "en"],
+    [["RO"], "ro"],
+  ])("browser languages %j → %s", (languages, locale) => {
+    expect(negotiateLocale(languages)).toBe(locale);
+  });
+
+  it("splits and builds prefixed paths, English unprefixed", () => {
+    expect(splitLocalePath("/fr/pricing")).toEqual({ locale: "fr", prefix: "/fr", path: "/pricing" });
+    expect(splitLocalePath("/fr")).toEqual({ locale: "fr", prefix: "/fr", path: "/" });
+    expect(splitLocalePath("/pricing")).toEqual({ locale: "en", prefix: "", path: "/pricing" });
+    expect(splitLocalePath("/free")).toEqual({ locale: "en", prefix: "", path: "/free" });
+    expect(localizePath("fr", "/")).toBe("/fr");
+    expect(localizePath("de", "/app/a/default")).toBe("/de/app/a/default");
+    expect(localizePath("en", "/pricing")).toBe("/pricing");
+  });
+
+  it("sends an unprefixed first visit to the cookie's locale, else the browser's; a prefix wins", () => {
+    expect(initialLocale("/pricing", "?plan=expert", "", ["it-IT"])).toMatchObject({
+      locale: "it",
+      redirectTo: "/it/pricing?plan=expert",
+    });
+    expect(initialLocale("/", "", "a=b; locale=pl", ["it-IT"])).toMatchObject({
+      locale: "pl",
+      redirectTo: "/pl",
+    });
+    expect(initialLocale("/", "", "locale=en", ["it-IT"])).toEqual({ locale: "en", prefix: "", path: "/" });
+    expect(initialLocale("/fr/pricing", "", "locale=de", ["it"])).toEqual({
+      locale: "fr",
+      prefix: "/fr",
+      path: "/pricing",
+    });
+    expect(initialLocale("/en/pricing", "?x=1", "", ["fr"])).toMatchObject({
+      locale: "en",
+      redirectTo: "/pricing?x=1",
+    });
+  });
+
+  it("keeps the choice in a cookie for 365 days", () => {
+    expect(localeCookie("ro", true)).toBe("locale=ro; Max-Age=31536000; Path=/; SameSite=Lax; Secure");
+    expect(readLocaleCookie("x=1; locale=ro")).toBe("ro");
+    expect(readLocaleCookie("locale=xx")).toBeNull();
+  });
+});
