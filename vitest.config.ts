@@ -32,6 +32,8 @@ export default defineConfig({
                 // Every provider points at tests/upstreams (scripted through inject("upstreamControl")).
                 ...(JSON.parse(inject("upstreamEnv")) as Record<string, string>),
                 APP_ENV: "test",
+                // The offline test models; tests/worker/model-availability.test.ts checks them refused without.
+                ENABLE_TEST_MODELS: "1",
                 DATABASE_URL: inject("databaseUrl"),
                 DB_WS_PROXY: inject("dbWsProxy"),
                 // Google and GitHub sign-in against tests/oauth/server.ts.

@@ -101,6 +101,8 @@ async function main() {
     DATABASE_URL: db.url,
     DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
     APP_ENV: "test",
+    // The chats of the bench are on the offline test model.
+    ENABLE_TEST_MODELS: "1",
   });
   const origin = app.url;
   const renderDir = mkdtempSync(join(tmpdir(), "switchboard-render-bench-"));

@@ -1,12 +1,14 @@
-// `npm run dev`: embedded Postgres + bridge, migrations, demo data, optional fake providers, then vite + workerd.
+// `npm run dev`: embedded Postgres + bridge, migrations, demo data, local stand-ins for every provider without a
+// key, then vite + workerd.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PROVIDER_ENV_VARS } from "../src/providers/config.ts";
 import { migrate } from "./db/migrate.ts";
 import { startDatabase } from "./db/server.ts";
 import { linkDemoBilling, localStripeVars, startLocalStripe } from "./lib/dev-billing.ts";
-import { DEV_VARS_ENV } from "./lib/dev-vars.ts";
+import { DEV_VARS_ENV, readDotDevVars } from "./lib/dev-vars.ts";
 import { startGroup, waitForUrl } from "./lib/processes.ts";
+import { describeRoutes, startStandIns } from "./lib/stand-ins.ts";
 
 const BIN = join(process.cwd(), "node_modules", ".bin");
 const PORT = Number(process.env.PORT ?? 5173);
@@ -25,15 +27,12 @@ if (existsSync(seedScript)) {
   await seed?.(db.url);
 }
 
-let upstreamEnv: Record<string, string> = {};
-let closeUpstreams = async () => {};
-if (process.env.FAKE_PROVIDERS === "1") {
-  const upstreams = await import("../tests/upstreams/index.ts");
-  const started = await upstreams.startUpstreams();
-  upstreamEnv = started.env;
-  closeUpstreams = () => started.close();
-  log("FAKE_PROVIDERS=1: every provider answers from local protocol servers");
-}
+// Every provider without a key (in the environment or .dev.vars) is played by a local protocol server, so
+// every model answers out of the box; FAKE_PROVIDERS=1 makes them all local.
+const allLocal = process.env.FAKE_PROVIDERS === "1";
+const standIns = await startStandIns({ ...readDotDevVars(), ...process.env }, { allLocal });
+log(allLocal ? "providers (FAKE_PROVIDERS=1: all local):" : "providers:");
+for (const line of describeRoutes(standIns.routes)) log(`  ${line}`);
 
 // Payments: real Stripe with STRIPE_SECRET_KEY, else the local Stripe-protocol server with its own pages.
 const localStripe = process.env.STRIPE_SECRET_KEY
@@ -51,7 +50,8 @@ log(
 
 // Worker variables a developer may export (real provider keys, mail, OAuth); `.dev.vars` works too.
 const PASSTHROUGH = [
-  ...PROVIDER_ENV_VARS.map((v) => v.name),
+  // DEMO_PROVIDERS is the stand-ins' to say.
+  ...PROVIDER_ENV_VARS.map((v) => v.name).filter((name) => name !== "DEMO_PROVIDERS"),
   "ALLOWED_ORIGINS",
   "MAIL_API_URL",
   "MAIL_API_KEY",
@@ -68,8 +68,10 @@ const PASSTHROUGH = [
 ];
 const workerVars: Record<string, string> = {};
 for (const name of PASSTHROUGH) if (process.env[name]) workerVars[name] = process.env[name] as string;
-Object.assign(workerVars, upstreamEnv, localStripe ? localStripeVars(localStripe) : {}, {
+Object.assign(workerVars, standIns.vars, localStripe ? localStripeVars(localStripe) : {}, {
   APP_ENV: "development",
+  // The offline test models (test, test-image, test-light…) are offered in development, never in production.
+  ENABLE_TEST_MODELS: "1",
   DATABASE_URL: db.url,
   DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
 });
@@ -92,7 +94,7 @@ async function shutdown(code: number) {
   stopping = true;
   log("stopping…");
   await vite.stop();
-  await closeUpstreams();
+  await standIns.close();
   await localStripe?.close();
   await db.close();
   process.exit(code);

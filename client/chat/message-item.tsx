@@ -10,7 +10,7 @@ import { ChatIcon } from "./chat-icons";
 import { messageTime } from "./format";
 import { MarkdownView } from "./markdown/markdown-view";
 import { GeneratedImages, MessageNotice, SearchStatus, ThinkingBlock } from "./message-parts";
-import { ModelIcon, modelLabel } from "./model-badge";
+import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
 
 /** A message on screen: as the API sends it (a negative id until the server confirms it), and its live state. */
 export interface ViewMessage extends Omit<MessageWire, "chatId"> {
@@ -89,6 +89,7 @@ function ModelMessage({
       <header className="message-header">
         <ModelIcon modelKey={message.model} />
         <span className="model-name">{modelLabel(message.model)}</span>
+        <DemoTag modelKey={message.model} />
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
       </header>
       {reasoning && <ThinkingBlock reasoning={reasoning} active={live && !message.content} />}

@@ -1,10 +1,10 @@
 // The composer's model picker: models grouped by category in the user's order, searchable, keyboard-driven,
-// deprecated ones marked.
+// deprecated ones and local stand-ins marked.
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
 import { Icon } from "../components/icons";
 import { useT } from "../i18n";
-import { ModelIcon, modelLabel } from "./model-badge";
+import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
 
 export function ModelPicker({
   groups,
@@ -97,6 +97,7 @@ export function ModelPicker({
       >
         <ModelIcon modelKey={value} size={18} />
         <span className="model-picker-label">{modelLabel(value)}</span>
+        <DemoTag modelKey={value} />
         <Icon name="chevronDown" size={16} />
       </button>
       {open && (
@@ -148,7 +149,9 @@ export function ModelPicker({
                     >
                       <ModelIcon modelKey={model.key} size={18} />
                       <span className="model-option-text">
-                        <span className="model-option-label">{model.label}</span>
+                        <span className="model-option-label">
+                          {model.label} <DemoTag modelKey={model.key} />
+                        </span>
                         <span className="model-option-description">{model.description}</span>
                       </span>
                       {model.deprecated && (

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
+import { modelOnOffer } from "../../src/domain/chat/model-picker";
 import { PageLoading } from "../components/page-loading";
 import {
   chatKeys,
@@ -37,8 +38,10 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const [followToken, setFollowToken] = useState(0);
   const { messages } = query;
   const lastModel = messages.findLast((m) => m.role === "assistant")?.model ?? null;
-  const model = picked ?? query.chat?.model ?? lastModel;
-  const groups = usePickerGroups(user, assistantId, model);
+  const chatModel = picked ?? query.chat?.model ?? lastModel;
+  const groups = usePickerGroups(user, assistantId, chatModel);
+  // A chat whose model this deployment no longer offers goes on with one it does.
+  const model = picked ?? modelOnOffer(groups, chatModel);
 
   // An unfinished answer (reload, second tab, another device) is followed live.
   useEffect(() => {

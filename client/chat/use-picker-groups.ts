@@ -1,4 +1,5 @@
-// The picker groups for the current assistant: its own models configuration when it has one, else the user's.
+// The picker groups for the current assistant: its own models configuration when it has one, else the user's,
+// limited to what the deployment offers.
 import { useMemo } from "react";
 import { pickerGroups } from "../../src/domain/chat/model-picker";
 import { cleanModelsConfiguration } from "../../src/domain/models";
@@ -22,7 +23,7 @@ export function usePickerGroups(user: User, assistantId: string, currentModel: s
     [own, user.modelsConfiguration],
   );
   return useMemo(
-    () => pickerGroups(configuration, user.usagePlan, currentModel),
-    [configuration, user.usagePlan, currentModel],
+    () => pickerGroups(configuration, user.usagePlan, currentModel, user.models.available),
+    [configuration, user.usagePlan, currentModel, user.models.available],
   );
 }

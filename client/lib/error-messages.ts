@@ -35,6 +35,7 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   subscription_required: "api.subscription_required",
   quota_reached: "api.quota_reached",
   generation_in_progress: "api.generation_in_progress",
+  model_unavailable: "api.model_unavailable",
   provider_unavailable: "api.provider_unavailable",
   fair_usage_limit: "api.fair_usage_limit",
   image_timeout: "api.provider_unavailable",

@@ -27,28 +27,41 @@ const FORWARDED: readonly StreamEventType[] = [
   "image",
   "usage",
   "error",
-  "title",
 ];
 
 async function stopOnServer(chatId: number): Promise<void> {
   await readJson(api.api.chat.stop.$post({ json: { chatId } }));
 }
 
-/** Starts following `chatId` unless this page already does; the generation must be in the store. */
+/** How long a finished answer's stream stays open for a title the server said was coming. */
+const TITLE_WAIT_MS = 20_000;
+
+/**
+ * Starts following `chatId` unless this page already does; the generation must be in the store. A new chat's
+ * answer may end (`done`) before its title is written: then the stream stays open, the answer is finished
+ * at once, and the title still reaches the lists when its event comes.
+ */
 export function followGeneration(chatId: number, callbacks: StreamCallbacks): void {
   if (abortHandleOf(chatId)) return;
   const messageId = generationStore.get().byChat[chatId]?.modelMessage.id;
   if (messageId === undefined) return;
   const source = new EventSource(api.api.chat[":chatId"].stream.$path({ param: { chatId: String(chatId) } }));
-  let ended = false;
-  const lose = () => {
-    if (ended) return;
-    ended = true;
+  // live: the answer streams; title: the answer is done, a title may still come; ended: closed.
+  let phase: "live" | "title" | "ended" = "live";
+  let titleTimer: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    phase = "ended";
+    clearTimeout(titleTimer);
     source.close();
+  };
+  const lose = () => {
+    if (phase !== "live") return end();
+    end();
     markStreamLost(chatId, messageId);
     callbacks.onLost(chatId, messageId);
   };
-  setAbortHandle(chatId, { stop: () => stopOnServer(chatId), close: () => source.close() });
+  // Finishing the generation removes this handle: a title still on its way must not be cut by that.
+  setAbortHandle(chatId, { stop: () => stopOnServer(chatId), close: () => phase === "live" && end() });
 
   const read = (event: Event): StreamEvent | null => {
     try {
@@ -60,24 +73,33 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
   for (const type of FORWARDED) {
     source.addEventListener(type, (raw) => {
       const event = read(raw);
-      if (!event || ended) return;
+      if (!event || phase !== "live") return;
       // The chat moved on to another answer (another tab or device): read it again rather than mix the two.
       if (event.type === "start" && event.messageId !== messageId) return lose();
-      if (event.type === "title") callbacks.onTitle(chatId, event.title);
       receiveGenerationEvent(chatId, event);
     });
   }
+  source.addEventListener("title", (raw) => {
+    const event = read(raw);
+    if (event?.type !== "title" || phase === "ended") return;
+    callbacks.onTitle(chatId, event.title);
+    if (phase === "title") end();
+  });
   source.addEventListener("done", (raw) => {
     const event = read(raw);
-    if (!event || ended) return;
-    ended = true;
-    source.close();
+    if (event?.type !== "done" || phase !== "live") return;
+    if (event.titlePending) {
+      phase = "title";
+      titleTimer = setTimeout(end, TITLE_WAIT_MS);
+    } else end();
     receiveGenerationEvent(chatId, event);
     const finished = finishGeneration(chatId);
     if (finished) callbacks.onFinished(chatId, finished);
   });
   source.addEventListener("idle", lose);
   source.addEventListener("error", () => {
+    // Waiting for a title, any error is the server closing the stream: no title is coming.
+    if (phase === "title") return end();
     // CONNECTING means EventSource is already reconnecting with Last-Event-ID; CLOSED means it gave up.
     if (source.readyState === EventSource.CLOSED) lose();
   });

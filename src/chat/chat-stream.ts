@@ -3,7 +3,7 @@ import { DurableObject } from "cloudflare:workers";
 import { STOPPED_MARKER, type StreamEvent, type StreamOutcome } from "../domain/chat/stream-events";
 import type { Env } from "../env";
 import { EventLog, type GenerationRow } from "./event-log";
-import { type GenerationInput, runGeneration } from "./generation";
+import { type GenerationInput, runGeneration, runTitle } from "./generation";
 import { saveGeneration } from "./persist";
 import { parseLastEventId, SSE_HEADERS, SSE_HEARTBEAT, SSE_RETRY, sseEvent } from "./sse";
 
@@ -30,6 +30,11 @@ export class ChatStream extends DurableObject<Env> {
   /** Delta types already sent in this generation: their first token skips the batching delay. */
   private sentTypes = new Set<string>();
   private finishing: Promise<void> | null = null;
+  /**
+   * A new chat's title being written, beside its first answer. The answer's `done` does not wait for it:
+   * readers stay connected after `done` until the title is sent (or naming gives up), then close.
+   */
+  private titling: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -55,6 +60,8 @@ export class ChatStream extends DurableObject<Env> {
       if (this.pump) return { ok: false, reason: "busy" };
       await this.finish(current, current.status === "running" ? "stopped" : current.outcome);
     }
+    // Readers still waiting for the previous answer's title let go: if it comes, this new log carries it.
+    this.closeReaders();
     this.log.begin({
       id: input.generationId,
       chatId: input.chatId,
@@ -92,6 +99,7 @@ export class ChatStream extends DurableObject<Env> {
           this.pump = null;
         }
       });
+    this.startTitle(input);
     return { ok: true, generationId: input.generationId };
   }
 
@@ -126,7 +134,7 @@ export class ChatStream extends DurableObject<Env> {
     } else {
       // Replay and subscribe in one synchronous step: no event can fall between the two.
       for (const { seq, event } of this.log.since(after)) send(sseEvent(seq, event));
-      if (g.status === "finished") writer.close().catch(() => {});
+      if (g.status === "finished" && !this.titling) writer.close().catch(() => {});
       else {
         this.readers.add(writer);
         this.startHeartbeat();
@@ -213,11 +221,40 @@ export class ChatStream extends DurableObject<Env> {
       return;
     }
     this.log.setStatus("finished", final);
-    this.emit({ type: "done", outcome: final, messageId: g.messageId });
+    const titlePending = this.titling !== null;
+    this.emit({
+      type: "done",
+      outcome: final,
+      messageId: g.messageId,
+      ...(titlePending ? { titlePending } : {}),
+    });
+    if (!titlePending) this.closeReaders();
+    await this.ctx.storage.deleteAlarm();
+  }
+
+  /** Names a new chat beside its answer; the title goes out as an event whenever it comes. */
+  private startTitle(input: GenerationInput) {
+    const title = runTitle(input, this.env);
+    if (!title) return;
+    const titling: Promise<void> = title
+      .then((text) => {
+        if (!text) return;
+        this.flush();
+        this.emit({ type: "title", title: text });
+      })
+      .catch((err) => console.error("title generation failed", err))
+      .finally(() => {
+        if (this.titling === titling) this.titling = null;
+        // After `done`, the readers were only waiting for this.
+        if (this.log.current()?.status === "finished") this.closeReaders();
+      });
+    this.titling = titling;
+  }
+
+  private closeReaders() {
     for (const writer of this.readers) writer.close().catch(() => {});
     this.readers.clear();
     this.stopHeartbeat();
-    await this.ctx.storage.deleteAlarm();
   }
 
   private startHeartbeat() {

@@ -22,7 +22,7 @@ export interface GenerationInput {
   system?: string;
   messages: ProviderMessage[];
   options?: ProviderRequestOptions;
-  /** Set when this generation opens the chat: a light model names it from the first message. */
+  /** Set when this generation opens the chat: a light model names it from the first message (runTitle). */
   titleFrom?: string;
 }
 
@@ -31,7 +31,10 @@ export interface GenerationSink {
   event(event: StreamEvent): void;
 }
 
-/** Resolves with how the stream ended; an abort ends it quietly and the caller calls that "stopped". */
+/**
+ * Resolves with how the answer's stream ended, as soon as it ends; an abort ends it quietly and the caller
+ * calls that "stopped".
+ */
 export async function runGeneration(
   input: GenerationInput,
   env: Env,
@@ -44,12 +47,6 @@ export async function runGeneration(
     return "error";
   }
   const config = providerConfigFromEnv(env);
-  const title = input.titleFrom
-    ? generateTitle(env, config, { chatId: input.chatId, userId: input.userId, model, text: input.titleFrom })
-        .then((t) => t && sink.event({ type: "title", title: t }))
-        .catch((err) => console.error("title generation failed", err))
-    : Promise.resolve();
-
   let outcome: StreamOutcome = "done";
   const stream = streamModel(
     { model, system: input.system, messages: input.messages, signal, options: input.options },
@@ -90,6 +87,20 @@ export async function runGeneration(
         break;
     }
   }
-  await title;
   return outcome;
+}
+
+/**
+ * Names a new chat from its first message, in parallel with the answer and independent of it (the answer's
+ * `done` never waits for the title). Null when this generation does not open a chat.
+ */
+export function runTitle(input: GenerationInput, env: Env): Promise<string | null> | null {
+  const model = modelByKey(input.model);
+  if (!input.titleFrom || !model) return null;
+  return generateTitle(env, providerConfigFromEnv(env), {
+    chatId: input.chatId,
+    userId: input.userId,
+    model,
+    text: input.titleFrom,
+  });
 }

@@ -2,27 +2,41 @@
 
 import { setGeneratedTitle } from "../db/chats";
 import { openDatabase } from "../db/client";
-import { cleanTitle } from "../domain/chat/title";
-import { DEFAULT_MODELS, type ModelEntry, modelByKey } from "../domain/models";
+import { cleanTitle, TITLE_INSTRUCTIONS } from "../domain/chat/title";
+import {
+  DEFAULT_MODELS,
+  isModelOffered,
+  type ModelEntry,
+  modelByKey,
+  modelsByCategory,
+} from "../domain/models";
 import type { Env } from "../env";
-import { type ProviderConfig, streamModel } from "../providers";
+import { type ProviderConfig, providerSetupFromEnv, streamModel } from "../providers";
 
 const TITLE_TIMEOUT_MS = 15_000;
+
+/** The default light model when this deployment offers it, else another light model it offers. */
+function titleModel(env: Env, model: ModelEntry): ModelEntry | undefined {
+  if (model.provider === "test") return modelByKey("test-light");
+  const setup = providerSetupFromEnv(env);
+  const preferred = modelByKey(DEFAULT_MODELS.light);
+  if (preferred && isModelOffered(preferred, setup)) return preferred;
+  return modelsByCategory("light").find((m) => m.provider !== "test" && isModelOffered(m, setup));
+}
 
 export async function generateTitle(
   env: Env,
   config: ProviderConfig,
   input: { chatId: number; userId: number; model: ModelEntry; text: string },
 ): Promise<string | null> {
-  const light = modelByKey(input.model.provider === "test" ? "test-light" : DEFAULT_MODELS.light);
+  const light = titleModel(env, input.model);
   let raw = "";
   if (light) {
     const signal = AbortSignal.timeout(TITLE_TIMEOUT_MS);
     const stream = streamModel(
       {
         model: light,
-        system:
-          "Write a title of at most six words for a conversation that starts with the user's message. Answer with the title only.",
+        system: TITLE_INSTRUCTIONS,
         messages: [{ role: "user", content: input.text.slice(0, 2_000) }],
         signal,
         options: { maxOutputTokens: 30 },

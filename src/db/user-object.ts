@@ -1,5 +1,5 @@
 // Assembles the session user object from the user's preferences, subscription and usage rows.
-import { cleanModelsConfiguration } from "../domain/models";
+import { cleanModelsConfiguration, type ModelAvailability } from "../domain/models";
 import { userPlanOf } from "../domain/plans";
 import type { AssistantsConfiguration, User } from "../domain/user";
 import { subscriptionSummary, usageCounts } from "./account-summary";
@@ -8,7 +8,7 @@ import { findPreferences } from "./preferences";
 
 export async function loadUser(
   db: Database,
-  { userId, email, now }: { userId: number; email: string; now: Date },
+  { userId, email, now, models }: { userId: number; email: string; now: Date; models: ModelAvailability },
 ): Promise<User> {
   const [preferences, subscriptions, counts] = await Promise.all([
     findPreferences(db, { userId }),
@@ -23,6 +23,7 @@ export async function loadUser(
     usagePlan: userPlanOf(own, admin),
     usageCounts: counts,
     modelsConfiguration: cleanModelsConfiguration(preferences?.modelsConfiguration ?? null),
+    models,
     assistantsConfiguration: (preferences?.assistantsConfiguration as AssistantsConfiguration | null) ?? null,
     lastReleaseNoteDateChecked: preferences?.lastReleaseNoteDateChecked?.toISOString() ?? null,
     hasSeenOnboardingTips: preferences?.hasSeenOnboardingTips ?? false,

@@ -44,7 +44,13 @@ export const OAUTH_ERROR_CODES = [
 ] as const;
 
 /** Refusals of a send, before any answer starts. */
-export const SEND_ERROR_CODES = ["subscription_required", "quota_reached", "generation_in_progress"] as const;
+export const SEND_ERROR_CODES = [
+  "subscription_required",
+  "quota_reached",
+  "generation_in_progress",
+  /** The model exists but this deployment does not offer it (no key for its provider, or a test model). */
+  "model_unavailable",
+] as const;
 
 /** Checkout, plan changes, the billing portal and the payment provider's webhooks. */
 export const BILLING_ERROR_CODES = [

@@ -1,4 +1,5 @@
 // The session user object of SPEC §3, as GET /api/login/user returns it.
+import type { ModelAvailability } from "./models/availability.ts";
 import type { ModelsConfiguration } from "./models/configuration.ts";
 import type { Plan } from "./plans.ts";
 import type { UsageCounts } from "./usage.ts";
@@ -14,6 +15,8 @@ export interface User {
   usageCounts: UsageCounts;
   /** Cleaned against the catalogue: unknown or retired models dropped, new ones appended. */
   modelsConfiguration: ModelsConfiguration;
+  /** What this deployment offers (the picker shows nothing else) and which providers are local stand-ins. */
+  models: ModelAvailability;
   assistantsConfiguration: AssistantsConfiguration | null;
   /** ISO date of the last release note dismissed, or null. */
   lastReleaseNoteDateChecked: string | null;

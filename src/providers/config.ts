@@ -37,6 +37,12 @@ const PROVIDER_VARS: Record<NetworkProvider, ProviderVars> = {
   },
 };
 
+/** Every provider reached over the network, in catalogue order. */
+export const NETWORK_PROVIDERS = Object.keys(PROVIDER_VARS) as NetworkProvider[];
+
+/** The variable prefix of a provider (OPENAI for OPENAI_API_KEY / OPENAI_BASE_URL). */
+export const providerEnvPrefix = (provider: NetworkProvider): string => PROVIDER_VARS[provider].prefix;
+
 export const DEFAULT_TEST_DELAY_MS = 8;
 export const DEFAULT_IMAGE_TIMEOUT_MS = 180_000;
 export const DEFAULT_IMAGE_POLL_INTERVAL_MS = 1_000;
@@ -60,6 +66,16 @@ export const PROVIDER_ENV_VARS: readonly EnvVarDoc[] = [
     },
   ]),
   {
+    name: "ENABLE_TEST_MODELS",
+    description:
+      "`1` offers the offline test models (test, test-image, test-light…); unset in production, where they are hidden and refused.",
+  },
+  {
+    name: "DEMO_PROVIDERS",
+    description:
+      "Comma-separated providers answered by local stand-ins (set by `npm run dev`, never in production): their answers are tagged demo.",
+  },
+  {
     name: "TEST_MODEL_DELAY_MS",
     description: "Pause between the chunks the built-in test model streams.",
     default: String(DEFAULT_TEST_DELAY_MS),
@@ -81,7 +97,7 @@ export function providerLabel(provider: Provider): string {
   return provider === "test" ? "Test" : PROVIDER_VARS[provider].label.replace(/ \(.*\)$/, "");
 }
 
-function stringVar(env: object, name: string): string | undefined {
+export function stringVar(env: object, name: string): string | undefined {
   const value = (env as Record<string, unknown>)[name];
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
@@ -89,6 +105,14 @@ function stringVar(env: object, name: string): string | undefined {
 function numberVar(env: object, name: string, fallback: number): number {
   const value = Number(stringVar(env, name));
   return Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** Providers that can answer: a key and a base URL (Midjourney has no public default URL). */
+export function configuredProviders(config: Pick<ProviderConfig, "endpoints">): NetworkProvider[] {
+  return NETWORK_PROVIDERS.filter((provider) => {
+    const endpoint = config.endpoints[provider];
+    return Boolean(endpoint?.apiKey && endpoint.baseUrl);
+  });
 }
 
 /** Reads the provider settings from the Worker env (or any object of strings); unknown keys are ignored. */

@@ -2,6 +2,7 @@
 import { anthropicAdapter } from "./anthropic";
 import { bflAdapter } from "./bfl";
 import { ProviderFailure } from "./errors";
+import { fireworksImagesAdapter } from "./fireworks-images";
 import { geminiSearchAdapter } from "./gemini";
 import { defineAdapter } from "./guard";
 import { midjourneyAdapter } from "./midjourney";
@@ -13,7 +14,8 @@ import { stabilityAdapter } from "./stability";
 import { testAdapter } from "./test-provider";
 import type { Adapter, ProviderConfig, ProviderEvent, ProviderRequest } from "./types";
 
-export { PROVIDER_ENV_VARS, providerConfigFromEnv, providerLabel } from "./config";
+export { modelAvailabilityFromEnv, providerSetupFromEnv } from "./availability";
+export { configuredProviders, PROVIDER_ENV_VARS, providerConfigFromEnv, providerLabel } from "./config";
 export { ERROR_CODES, type ErrorCode } from "./errors";
 export { TEST_PROMPT_MARKERS } from "./test-provider";
 export type * from "./types";
@@ -44,6 +46,9 @@ export function adapterFor(model: ProviderRequest["model"]): Adapter {
     case "openai":
       if (image) return openAIImagesAdapter;
       return model.category === "web" ? openAIResponsesAdapter : openAIChatAdapter;
+    case "fireworks":
+      // FLUX on Fireworks is a workflow of its own, not the OpenAI images API.
+      return image ? fireworksImagesAdapter : openAIChatAdapter;
     case "google":
       if (image) return openAIImagesAdapter;
       return model.category === "web" ? geminiSearchAdapter : openAIChatAdapter;

@@ -6,21 +6,27 @@ import { chatStreamOf } from "../chat/stub";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { listMessages, recentMessages } from "../db/messages";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
-import { type ModelEntry, modelByKey } from "../domain/models";
-import type { AppEnv } from "../env";
-import { badRequest, notFound } from "../errors";
+import { type ModelEntry, offeredModel } from "../domain/models";
+import type { AppEnv, Env } from "../env";
+import { AppError, badRequest, notFound } from "../errors";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
+import { providerSetupFromEnv } from "../providers/availability";
 import { chatDto, messageDto } from "./dto";
 import { assistantIdSchema, idSchema, messageContentSchema, modelKeySchema } from "./schemas";
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
 
-function modelOrThrow(key: string): ModelEntry {
-  const model = modelByKey(key);
-  if (!model) throw badRequest(`Unknown model: ${key}`, [{ path: "model", message: "unknown model" }]);
-  return model;
+/** The model a request names, if the catalogue has it and this deployment offers it. */
+function modelOrThrow(key: string, env: Env): ModelEntry {
+  const found = offeredModel(key, providerSetupFromEnv(env));
+  if (found.ok) return found.model;
+  if (found.reason === "unknown")
+    throw badRequest(`Unknown model: ${key}`, [{ path: "model", message: "unknown model" }]);
+  throw new AppError(400, "model_unavailable", `${found.model.label} is not available here.`, {
+    details: [{ path: "model", message: "model not available" }],
+  });
 }
 
 const chatParam = z.object({ chatId: idSchema });
@@ -46,7 +52,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const { assistantId = null, model: key, content } = c.req.valid("json");
       const started = await startAnswer(c.var.db(), c.env, {
         userId: signedInUser(c).id,
-        model: modelOrThrow(key),
+        model: modelOrThrow(key, c.env),
         content,
         target: { newChat: { assistantId } },
       });
@@ -65,7 +71,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const db = c.var.db();
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
-      const model = modelOrThrow(key ?? chat.model);
+      const model = modelOrThrow(key ?? chat.model, c.env);
       const started = await startAnswer(db, c.env, { userId, model, content, target: { chat } });
       return c.json(answerDto(started), 201);
     },
@@ -87,7 +93,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const db = c.var.db();
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
-      const model = modelOrThrow(key ?? chat.model);
+      const model = modelOrThrow(key ?? chat.model, c.env);
       const lastUser = (await recentMessages(db, { userId, chatId, limit: 4 }))
         .filter((m) => m.metadata.role === "user")
         .at(-1);
@@ -117,7 +123,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const db = c.var.db();
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
-      const model = modelOrThrow(key ?? chat.model);
+      const model = modelOrThrow(key ?? chat.model, c.env);
       const last = (await recentMessages(db, { userId, chatId, limit: 1 })).at(-1);
       if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
       // A live answer is cut (and saved) first: stop is a no-op when none runs.

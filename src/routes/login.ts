@@ -17,6 +17,7 @@ import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";
 import { mailerFor } from "../mail/mailer";
 import { validate } from "../middleware/validate";
+import { modelAvailabilityFromEnv } from "../providers/availability";
 
 const signInBody = z.object({ email: emailSchema, password: currentPasswordSchema });
 const signUpBody = z.object({ email: emailSchema, password: newPasswordSchema });
@@ -69,7 +70,14 @@ export const loginRoutes = new Hono<AppEnv>()
   .get("/user", async (c) => {
     const user = c.var.user;
     if (!user) throw unauthorized();
-    return c.json(await loadUser(c.var.db(), { userId: user.id, email: user.email, now: new Date() }));
+    return c.json(
+      await loadUser(c.var.db(), {
+        userId: user.id,
+        email: user.email,
+        now: new Date(),
+        models: modelAvailabilityFromEnv(c.env),
+      }),
+    );
   })
 
   .get("/providers", (c) => c.json({ providers: configuredProviders(c.env) }));

@@ -1,5 +1,7 @@
-// The image HTTP adapters (Stability, Black Forest Labs, Recraft, Midjourney relay) against the local servers.
+// The image HTTP adapters (Stability, Black Forest Labs, Fireworks' FLUX, Recraft, Midjourney relay) against the
+// local servers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MODELS } from "../../src/domain/models/catalogue.ts";
 import { providerConfigFromEnv, streamModel } from "../../src/providers/index.ts";
 import type { ProviderConfig, ProviderEvent, ProviderRequest } from "../../src/providers/types.ts";
 import { ask, collect, model, ofType } from "../upstreams/collect.ts";
@@ -192,5 +194,77 @@ describe("Midjourney relay", () => {
     expect(events).toEqual([
       expect.objectContaining({ code: "provider_unavailable", provider: "midjourney" }),
     ]);
+  });
+});
+
+describe("Fireworks FLUX workflow (FLUX.1 [schnell])", () => {
+  const schnell = imageModel("fireworks", "accounts/fireworks/models/flux-1-schnell-fp8");
+  const workflow = "/inference/v1/workflows/accounts/fireworks/models/flux-1-schnell-fp8/text_to_image";
+
+  it("posts the prompt to the model's text_to_image workflow and reads the PNG it answers", async () => {
+    const events = await collect(streamModel(ask(schnell, "A red fox in the snow"), config));
+    expect(events).toEqual([{ type: "image", data: expect.any(Uint8Array), mimeType: "image/png" }]);
+    expect(magic(events)).toEqual(PNG);
+    const [request] = requestsTo(workflow);
+    expect(request?.method).toBe("POST");
+    expect(request?.body).toMatchObject({ prompt: "A red fox in the snow" });
+    expect(request?.headers.accept).toBe("image/png");
+    expect(request?.headers.authorization).toBe("Bearer fake-fireworks-key");
+  });
+
+  it("is where the catalogue's free image model, flux-schnell, goes", async () => {
+    const entry = MODELS.find((m) => m.key === "flux-schnell");
+    expect(entry).toMatchObject({
+      provider: "fireworks",
+      providerModel: "accounts/fireworks/models/flux-1-schnell-fp8",
+    });
+    if (!entry) return;
+    expect(magic(await collect(streamModel(ask(entry, "A lighthouse"), config)))).toEqual(PNG);
+    expect(requestsTo(workflow)).toHaveLength(1);
+    expect(up.events.requests.filter((r) => r.provider === "black-forest-labs")).toEqual([]);
+  });
+
+  it("an image that comes late still arrives; one that never comes ends as image_timeout", async () => {
+    up.script("fireworks", "slow_first_token", { delayMs: 100 });
+    expect(magic(await collect(streamModel(ask(schnell, "Late"), config)))).toEqual(PNG);
+    up.script("fireworks", "slow");
+    const events = await collect(streamModel(ask(schnell, "Never"), { ...config, imageTimeoutMs: 150 }));
+    expect(events).toEqual([
+      expect.objectContaining({ type: "error", code: "image_timeout", provider: "fireworks" }),
+    ]);
+  });
+
+  it("aborting while the image is being made closes the upstream request quietly", async () => {
+    up.script("fireworks", "hang");
+    const controller = new AbortController();
+    const done = collect(streamModel({ ...ask(schnell, "Slow"), signal: controller.signal }, config));
+    await up.waitForRequest("fireworks");
+    controller.abort();
+    expect(await done).toEqual([]);
+    expect((await up.waitForAbort("fireworks")).path).toBe(workflow);
+  });
+
+  it("a prompt is required; a wrong key is the provider being unavailable", async () => {
+    expect(await collect(streamModel(ask(schnell, ""), config))).toEqual([
+      expect.objectContaining({ type: "error", code: "unable_to_process" }),
+    ]);
+    const wrongKey = {
+      ...config,
+      endpoints: { ...config.endpoints, fireworks: { baseUrl: up.baseUrls.fireworks, apiKey: "wrong" } },
+    };
+    expect(await collect(streamModel(ask(schnell, "x"), wrongKey))).toEqual([
+      expect.objectContaining({ type: "error", code: "image_error", provider: "fireworks" }),
+    ]);
+  });
+
+  it.each([
+    ["rate_limit", { code: "fair_usage_limit", retryAfter: 7 }],
+    ["server_error", { code: "image_error" }],
+    ["malformed", { code: "unable_to_process" }],
+    ["disconnect", { code: "image_error" }],
+  ] as const)("%s → %o", async (behaviour, expected) => {
+    up.script("fireworks", behaviour);
+    const events = await collect(streamModel(ask(schnell, "x"), config));
+    expect(events).toEqual([expect.objectContaining({ type: "error", provider: "fireworks", ...expected })]);
   });
 });

@@ -1,5 +1,8 @@
-// What the fake upstreams answer: a short markdown reply to the last user message, reasoning, sources, images.
+// What the fake upstreams answer: a natural markdown reply to the last user message (or a chat title),
+// reasoning, sources, images.
 import { crc32, deflateSync } from "node:zlib";
+import type { Provider } from "../../src/domain/models/types.ts";
+import { providerLabel } from "../../src/providers/config.ts";
 
 export function lastUserText(messages: unknown): string {
   if (!Array.isArray(messages)) return "";
@@ -19,31 +22,183 @@ export function lastUserText(messages: unknown): string {
   return "";
 }
 
+/** The system prompt of an OpenAI-style message list (system and developer messages, joined). */
+export function systemOfMessages(messages: unknown): string {
+  if (!Array.isArray(messages)) return "";
+  return messages
+    .filter((m) => m && ["system", "developer"].includes((m as { role?: string }).role ?? ""))
+    .map((m) => textOf((m as { content?: unknown }).content))
+    .join("\n");
+}
+
+/** Text of a string or of a list of text parts ({type:"text", text}), as most APIs carry content. */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((p: { text?: unknown }) => (typeof p?.text === "string" ? p.text : ""))
+    .join(" ")
+    .trim();
+}
+
 const short = (text: string) => {
   const oneLine = text.replace(/\s+/g, " ").trim();
   return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
 };
 
-export function fakeAnswer(provider: string, model: string, prompt: string): string {
-  const words = prompt.split(/\s+/).filter(Boolean).length;
+const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+/** Prompt text made safe inside table cells, code strings and bold spans. */
+const plain = (text: string) => text.replace(/[|`*_\\$[\]<>#"]/g, "").trim();
+
+const GREETING =
+  /^(hello|hi|hey|hiya|howdy|yo|good (morning|afternoon|evening)|greetings|bonjour|salut|hola|ciao|hallo|olá|cześć|bună)\b/i;
+const isGreeting = (prompt: string) => GREETING.test(prompt.trim()) && wordsOf(prompt).length <= 5;
+
+/** What a request is about: the prompt without polite openings, trailing punctuation and markdown. */
+export function topicOf(prompt: string): string {
+  let topic = plain(prompt.replace(/\s+/g, " ")).replace(/[?!.:;,]+$/, "");
+  const filler =
+    /^(please|pls|hey|so|ok|okay|can you|could you|would you|will you|i want to know|i want|i'd like|i would like|i need|help me|tell me about|tell me|explain|describe|show me|give me|write me|write|make me|make|create|draft|generate|a|an|the|some|me)\s+/i;
+  for (let previous = ""; previous !== topic; ) {
+    previous = topic;
+    topic = topic.replace(filler, "");
+  }
+  // The subject, not the instructions about the answer's shape ("…, in a table, with some code").
+  topic =
+    topic.split(/[,;:(]| in a table\b| as a (table|list)\b| with (some|a|the)\b| using\b| please\b/i)[0] ??
+    "";
+  const words = topic.trim().split(" ").slice(0, 8);
+  while (words.length > 1 && /^(and|or|with|in|a|an|the|of|to|for|on)$/i.test(words.at(-1) ?? ""))
+    words.pop();
+  return words.join(" ");
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * What a light model answers to "write a title for this conversation": a few words from the message,
+ * the way a real one would (no quotes, no stand-in note — the title is shown everywhere the chat is).
+ */
+export function fakeTitle(prompt: string): string {
+  if (!prompt.trim()) return "New conversation";
+  if (isGreeting(prompt)) return "Friendly greeting";
+  const text = plain(prompt.replace(/\s+/g, " ")).replace(/[?!.:;,]+$/, "");
+  const what = /^(what|who)\s+(is|are|was|were)\s+(an?\s+|the\s+)?(.+)$/i.exec(text);
+  if (what?.[4]) return `${capitalised(what[4].split(" ").slice(0, 5).join(" "))} explained`;
+  const how = /^how\s+(do|can|should|would)\s+(i|you|we|one)\s+(.+)$/i.exec(text);
+  if (how?.[3]) return `How to ${how[3].split(" ").slice(0, 5).join(" ")}`;
+  return capitalised(topicOf(prompt).split(" ").slice(0, 6).join(" ")) || "New conversation";
+}
+
+const wants = {
+  table: /\b(table|tables|tabular|compare|comparison|versus|vs)\b/i,
+  code: /\b(code|function|script|program|snippet|implement|typescript|javascript|python|regex|sql)\b/i,
+  math: /\b(math|maths|mathematics|equation|formula|sum|integral|calculate|compute|proof|prove|algebra)\b/i,
+  list: /\b(list|steps|ideas|tips|options|ways|checklist)\b/i,
+};
+
+function tableSection(prompt: string): string[] {
+  const words = wordsOf(plain(prompt));
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "") || "—";
   return [
-    `**${model}** (fake ${provider}) read: "${short(prompt) || "(nothing)"}".`,
+    "| Aspect | What I see |",
+    "|---|---|",
+    `| Topic | ${topicOf(prompt) || "—"} |`,
+    `| Words in your message | ${words.length} |`,
+    `| Longest word | ${longest} |`,
+    `| Reading time | about ${Math.max(1, Math.round(words.length / 4))} s |`,
+  ];
+}
+
+function codeSection(prompt: string): string[] {
+  const sample = wordsOf(plain(prompt)).slice(0, 6).join(" ");
+  const n = wordsOf(sample).length;
+  if (/\bpython\b/i.test(prompt)) {
+    return [
+      "```python",
+      "def count_words(text: str) -> int:",
+      '    """Counts the words of a sentence."""',
+      "    return len(text.split())",
+      "",
+      `count_words("${sample}")  # ${n}`,
+      "```",
+    ];
+  }
+  return [
+    "```ts",
+    "/** Counts the words of a sentence. */",
+    "export function countWords(text: string): number {",
+    "  return text.split(/\\s+/).filter(Boolean).length;",
+    "}",
     "",
-    "Here is a short answer:",
+    `countWords("${sample}"); // ${n}`,
+    "```",
+  ];
+}
+
+function mathSection(prompt: string): string[] {
+  const n = Math.max(1, wordsOf(prompt).length);
+  return [
+    "The sum of the first $n$ whole numbers is",
     "",
-    "1. The first point.",
-    "2. The second point.",
+    "$$",
+    "\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}",
+    "$$",
     "",
-    "| measure | value |",
-    "|---|---:|",
-    `| words | ${words} |`,
-    "",
-    "Done.",
-  ].join("\n");
+    `so with $n = ${n}$, the number of words you wrote, it comes to $${(n * (n + 1)) / 2}$.`,
+  ];
+}
+
+function listSection(topic: string): string[] {
+  return [
+    `1. **Start small**: pick one part of ${topic || "it"} and get it right first.`,
+    "2. **Write it down**: a short plan beats a long one you never read again.",
+    "3. **Check as you go**: compare what you have with what you wanted.",
+  ];
+}
+
+/**
+ * What a local stand-in answers: a natural reply to the last user message that shows the renderer off when
+ * asked (a table, code, math or a list for prompts that mention them), then a discreet line saying no real
+ * model wrote it. A title request (a system prompt asking for a title) gets a short title instead.
+ */
+export function fakeAnswer(provider: string, model: string, prompt: string, system = ""): string {
+  if (/\btitle\b/i.test(system)) return fakeTitle(prompt);
+  const topic = topicOf(prompt);
+  const intro = !prompt.trim()
+    ? "Your message was empty. Ask me anything: I can explain, compare, write code or work through some math."
+    : isGreeting(prompt)
+      ? "Hello! Nice to meet you. How can I help today? I can explain things, compare options in a table, write code or work through some math."
+      : `Here is a short answer about **${topic}**.`;
+  const parts: string[][] = [[intro]];
+  if (wants.table.test(prompt)) parts.push(["Side by side:", "", ...tableSection(prompt)]);
+  if (wants.code.test(prompt)) parts.push(["A small example:", "", ...codeSection(prompt)]);
+  if (wants.math.test(prompt)) parts.push(mathSection(prompt));
+  if (wants.list.test(prompt)) parts.push(listSection(topic));
+  if (parts.length === 1 && prompt.trim() && !isGreeting(prompt)) {
+    parts.push([
+      `A good way to think about ${topic} is in three parts:`,
+      "",
+      "1. **What it is**: the core idea, in a sentence or two.",
+      "2. **Why it matters**: where it shows up and what it changes.",
+      "3. **What to do next**: one first step you can try today.",
+      "",
+      "Ask for a table, some code or the math behind it and I will add them.",
+    ]);
+  }
+  const label = providerLabel(provider as Provider);
+  parts.push([`_Demo answer from a local stand-in for ${label} (${model}): no real model was asked._`]);
+  return parts.map((p) => p.join("\n")).join("\n\n");
 }
 
 export function fakeReasoning(prompt: string): string {
-  return `The question is about "${short(prompt) || "nothing"}". I will answer briefly with a list and a table.`;
+  const extras = [
+    wants.table.test(prompt) && "a table",
+    wants.code.test(prompt) && "a code example",
+    wants.math.test(prompt) && "the math",
+  ].filter(Boolean);
+  const plan = extras.length ? `, with ${extras.join(" and ")}` : "";
+  return `The question is about "${short(prompt) || "nothing"}". I will answer briefly and clearly${plan}.`;
 }
 
 export function fakeSources(prompt: string): Array<{ url: string; title: string }> {

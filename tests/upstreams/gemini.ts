@@ -1,6 +1,6 @@
 // Fake native Gemini API (streamGenerateContent with alt=sse): thought parts, text, Google Search grounding.
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces } from "./common.ts";
-import { fakeAnswer, fakeReasoning, fakeSources, pieces } from "./fake-content.ts";
+import { fakeAnswer, fakeReasoning, fakeSources, pieces, textOf } from "./fake-content.ts";
 
 function errorBody(status: number, message: string) {
   const code = status === 429 ? "RESOURCE_EXHAUSTED" : status >= 500 ? "INTERNAL" : "INVALID_ARGUMENT";
@@ -41,7 +41,8 @@ export async function handleGeminiNative(ctx: Ctx, key: string): Promise<void> {
   if (answeredWithFailure(ctx, errorBody)) return;
   const model = decodeURIComponent(match[1] ?? "gemini");
   const prompt = lastUserText(body.contents);
-  const answer = fakeAnswer("google", model, prompt);
+  const instruction = body.systemInstruction as { parts?: unknown } | undefined;
+  const answer = fakeAnswer("google", model, prompt, textOf(instruction?.parts));
   const config = body.generationConfig as { thinkingConfig?: { includeThoughts?: boolean } } | undefined;
   const thoughts = config?.thinkingConfig?.includeThoughts ? pieces(fakeReasoning(prompt)) : [];
   const grounded =

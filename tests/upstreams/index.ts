@@ -3,7 +3,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { handleAnthropic } from "./anthropic.ts";
 import { handleBfl } from "./bfl.ts";
-import type { Behaviour, BehaviourOptions, Ctx, SeenRequest, UpstreamProvider } from "./common.ts";
+import {
+  type Behaviour,
+  type BehaviourOptions,
+  type Ctx,
+  type SeenRequest,
+  sendJson,
+  type UpstreamProvider,
+} from "./common.ts";
+import { fireworksTextToImage, isFireworksWorkflow } from "./fireworks-images.ts";
 import { handleGeminiNative } from "./gemini.ts";
 import { handleMidjourney } from "./midjourney.ts";
 import { handleOpenAICompatible } from "./openai.ts";
@@ -18,12 +26,22 @@ type Handler = (ctx: Ctx, key: string) => Promise<void>;
 const handleGoogle: Handler = (ctx, key) =>
   ctx.path.startsWith("/v1beta/openai/") ? handleOpenAICompatible(ctx, key) : handleGeminiNative(ctx, key);
 
+/** Fireworks serves FLUX workflows beside its OpenAI-compatible API (paths here include the base path). */
+const handleFireworks: Handler = async (ctx, key) => {
+  if (!isFireworksWorkflow(ctx.path)) return handleOpenAICompatible(ctx, key);
+  if (ctx.req.headers.authorization !== `Bearer ${key}`) {
+    sendJson(ctx, 401, { error: { object: "error", type: "unauthorized", message: "Unauthorized" } });
+    return;
+  }
+  return fireworksTextToImage(ctx);
+};
+
 /** Env prefix (as read by src/providers/config.ts), the path the real API's base URL has, and the fake. */
 const LAYOUT: Record<UpstreamProvider, { prefix: string; basePath: string; handler: Handler }> = {
   openai: { prefix: "OPENAI", basePath: "/v1", handler: handleOpenAICompatible },
   mistral: { prefix: "MISTRAL", basePath: "/v1", handler: handleOpenAICompatible },
   groq: { prefix: "GROQ", basePath: "/openai/v1", handler: handleOpenAICompatible },
-  fireworks: { prefix: "FIREWORKS", basePath: "/inference/v1", handler: handleOpenAICompatible },
+  fireworks: { prefix: "FIREWORKS", basePath: "/inference/v1", handler: handleFireworks },
   xai: { prefix: "XAI", basePath: "/v1", handler: handleOpenAICompatible },
   perplexity: { prefix: "PERPLEXITY", basePath: "", handler: handleOpenAICompatible },
   google: { prefix: "GOOGLE", basePath: "/v1beta/openai", handler: handleGoogle },

@@ -10,7 +10,15 @@ import {
   untilClosed,
   writeSse,
 } from "./common.ts";
-import { fakeAnswer, fakePng, fakeReasoning, fakeSources, lastUserText, pieces } from "./fake-content.ts";
+import {
+  fakeAnswer,
+  fakePng,
+  fakeReasoning,
+  fakeSources,
+  lastUserText,
+  pieces,
+  systemOfMessages,
+} from "./fake-content.ts";
 import { responses } from "./openai-responses.ts";
 
 /** Providers that put usage in their last chunk unasked (and may refuse stream_options). */
@@ -52,7 +60,7 @@ async function chatCompletions(ctx: Ctx): Promise<void> {
   }
   if (answeredWithFailure(ctx, errorBody)) return;
 
-  const answer = fakeAnswer(ctx.provider, model, prompt);
+  const answer = fakeAnswer(ctx.provider, model, prompt, systemOfMessages(body.messages));
   const thinks = body.reasoning_effort !== undefined || REASONING_MODEL.test(model);
   const style = thinks ? reasoningStyle(ctx.provider) : "none";
   const sources = fakeSources(prompt);

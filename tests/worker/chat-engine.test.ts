@@ -53,11 +53,14 @@ describe("a streamed answer", () => {
     expect(text).toContain("|");
     expect(text).toContain("```");
 
-    const { chat, messages } = await readChat(account.cookie, started.chat.id);
+    const { messages } = await readChat(account.cookie, started.chat.id);
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(messages[1]?.content).toBe(text);
     expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done", role: "assistant" });
-    expect(chat.title.length).toBeGreaterThan(0);
+    // The title is written beside the answer and may land just after its `done`.
+    await expect
+      .poll(async () => (await readChat(account.cookie, started.chat.id)).chat.title?.length ?? 0)
+      .toBeGreaterThan(0);
 
     // Finishing again (a retry, a late stop) changes nothing.
     expect(await chatStreamOf(env, started.chat.id).stop()).toEqual({ stopped: false });
@@ -206,6 +209,71 @@ describe("a real provider behind the stream", () => {
       expect(messages[1]?.metadata).toMatchObject({ outcome: "error", error: { code: "fair_usage_limit" } });
     } finally {
       await fetch(`${control}/reset`, { method: "POST" });
+    }
+  });
+});
+
+describe("a new chat's title", () => {
+  const control = inject("upstreamControl");
+  const slowLightModel = () =>
+    // gpt-5-nano (OpenAI), the light model that names chats, gives its first token after 1.5 s.
+    fetch(`${control}/script`, {
+      method: "POST",
+      body: JSON.stringify({ provider: "openai", behaviour: "slow_first_token", options: { delayMs: 1500 } }),
+    });
+  const reset = () => fetch(`${control}/reset`, { method: "POST" });
+
+  it("does not hold back done: it follows on the same stream when the light model is slow", async () => {
+    const account = await accountOnPlan("expert");
+    await slowLightModel();
+    try {
+      const started = await newChat(account.cookie, "Tell me about owls", "claude-sonnet-4-5");
+      // Read to the end: the stream stays open after `done` for the title, then closes.
+      const events = await readSse(await stream(account.cookie, started.chat.id));
+      const types = events.map((e) => e.event.type);
+      const done = types.indexOf("done");
+      expect(events[done]?.event).toEqual({
+        type: "done",
+        outcome: "done",
+        messageId: started.modelMessage.id,
+        titlePending: true,
+      });
+      expect(types.indexOf("title")).toBe(done + 1);
+      expect(events.at(-1)?.event).toEqual({ type: "title", title: "Owls" });
+
+      const { chat, messages } = await readChat(account.cookie, started.chat.id);
+      expect(chat.title).toBe("Owls");
+      expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done" });
+      // A reader arriving later (a reload) replays the same: the answer's end, then the title.
+      const replay = await readSse(await stream(account.cookie, started.chat.id));
+      expect(replay.map((e) => e.event.type).slice(-2)).toEqual(["done", "title"]);
+    } finally {
+      await reset();
+    }
+  });
+
+  it("lets the next message go while the title is still being written", async () => {
+    const account = await accountOnPlan("expert");
+    await slowLightModel();
+    try {
+      const started = await newChat(account.cookie, "What is a monad?", "claude-sonnet-4-5");
+      const first = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+      expect(first.at(-1)?.event).toMatchObject({ type: "done", titlePending: true });
+      const next = await api("/api/chat/send", {
+        cookie: account.cookie,
+        body: { chatId: started.chat.id, content: "And a functor?" },
+      });
+      expect(next.status).toBe(201);
+      // The title still comes, now on the second answer's stream.
+      const second = await readSse(await stream(account.cookie, started.chat.id));
+      expect(second.find((e) => e.event.type === "title")?.event).toEqual({
+        type: "title",
+        title: "Monad explained",
+      });
+      expect(second.some((e) => e.event.type === "done")).toBe(true);
+      expect((await readChat(account.cookie, started.chat.id)).chat.title).toBe("Monad explained");
+    } finally {
+      await reset();
     }
   });
 });

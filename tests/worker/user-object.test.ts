@@ -1,7 +1,7 @@
 // GET /api/login/user: exactly SPEC §3's user object, its plan from the subscription row, usage by window.
 import { describe, expect, it } from "vitest";
 import { usage } from "../../drizzle/schema";
-import { defaultModelsConfiguration } from "../../src/domain/models";
+import { defaultModelsConfiguration, MODELS } from "../../src/domain/models";
 import { call, createAccount, subscribe, withDb } from "./support/accounts";
 
 interface UserBody {
@@ -30,6 +30,7 @@ describe("GET /api/login/user", () => {
         "usagePlan",
         "usageCounts",
         "modelsConfiguration",
+        "models",
         "assistantsConfiguration",
         "lastReleaseNoteDateChecked",
         "hasSeenOnboardingTips",
@@ -42,6 +43,8 @@ describe("GET /api/login/user", () => {
       usagePlan: "none",
       usageCounts: { text: 0, image: 0, reasoning: 0, long: 0 },
       modelsConfiguration: defaultModelsConfiguration(),
+      // The tests configure every provider (local servers) and the test models; nothing is tagged demo.
+      models: { available: MODELS.map((m) => m.key), demoProviders: [] },
       assistantsConfiguration: null,
       lastReleaseNoteDateChecked: null,
       hasSeenOnboardingTips: false,

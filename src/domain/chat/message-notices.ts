@@ -14,6 +14,7 @@ export const NOTICE_KEYS = [
   "unableToProcessLater",
   "documentTooComplex",
   "providerUnavailable",
+  "modelUnavailable",
   "fairUsageLimit",
   "quotaReached",
   "subscriptionRequired",
@@ -32,6 +33,7 @@ const BY_CODE: Readonly<Record<SendErrorCode | StreamErrorCode, NoticeKey>> = {
   quota_reached: "quotaReached",
   subscription_required: "subscriptionRequired",
   generation_in_progress: "generationInProgress",
+  model_unavailable: "modelUnavailable",
 };
 
 const isNoticeCode = (code: string): code is keyof typeof BY_CODE => Object.hasOwn(BY_CODE, code);

@@ -27,7 +27,11 @@ export type StreamEvent =
   | { type: "error"; code: StreamErrorCode; provider?: string; retryAfter?: number }
   /** The chat's generated title, when this generation opened the chat. */
   | { type: "title"; title: string }
-  | { type: "done"; outcome: StreamOutcome; messageId: number }
+  /**
+   * The answer is over. `titlePending`: the chat's title is still being written; the stream stays open for
+   * its `title` event (or closes without one when naming fails).
+   */
+  | { type: "done"; outcome: StreamOutcome; messageId: number; titlePending?: boolean }
   /** Nothing is being generated in this chat (and nothing is left to replay). */
   | { type: "idle" };
 

@@ -2,6 +2,10 @@
 
 export const TITLE_MAX = 60;
 
+/** What the light model is asked (the local stand-ins recognise it and answer with a title). */
+export const TITLE_INSTRUCTIONS =
+  "Write a title of at most six words for a conversation that starts with the user's message. Answer with the title only.";
+
 /** First meaningful line, without markdown, cut at a word boundary. */
 export function cleanTitle(raw: string, fallback: string): string {
   const line =

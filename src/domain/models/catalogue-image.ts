@@ -1,4 +1,5 @@
-// Image generators and image tools: OpenAI, Google, Stability AI, Black Forest Labs, Recraft and Midjourney.
+// Image generators and image tools: OpenAI, Google, Stability AI, Black Forest Labs (FLUX, also on Fireworks),
+// Recraft and Midjourney.
 import { family, IMAGE_ONLY, PROMPT_AND_IMAGE, TEXT } from "./define.ts";
 import type { ModelEntry } from "./types.ts";
 
@@ -6,6 +7,8 @@ const openai = family("openai", "OpenAI", { type: "image", inputs: PROMPT_AND_IM
 const google = family("google", "Google", { type: "image", inputs: PROMPT_AND_IMAGE });
 const stability = family("stabilityai", "Stability AI", { type: "image", inputs: PROMPT_AND_IMAGE });
 const bfl = family("black-forest-labs", "Black Forest Labs", { type: "image", inputs: PROMPT_AND_IMAGE });
+// BFL's own API does not serve FLUX.1 [schnell]: Fireworks does, as an FP8 workflow.
+const fireworks = family("fireworks", "Fireworks", { type: "image", inputs: TEXT });
 const recraft = family("recraftai", "Recraft", { type: "image", inputs: TEXT });
 const midjourney = family("midjourney", "Midjourney", { type: "image", inputs: PROMPT_AND_IMAGE });
 
@@ -40,8 +43,8 @@ export const IMAGE_MODELS: readonly ModelEntry[] = [
     { model: "remove-background", inputs: IMAGE_ONLY, short: "Remove BG" },
     "Cuts the subject out of an attached image and returns it on a transparent background."),
 
-  bfl("flux-schnell", "FLUX.1 [schnell]",
-    { model: "black-forest-labs/FLUX.1-schnell", inputs: TEXT, short: "FLUX Schnell" },
+  fireworks("flux-schnell", "FLUX.1 [schnell]",
+    { model: "accounts/fireworks/models/flux-1-schnell-fp8", short: "FLUX Schnell" },
     "A very fast open FLUX model for quick drafts; the free image model."),
   bfl("flux-dev", "FLUX.1 [dev]", { inputs: TEXT, short: "FLUX Dev" },
     "The open-weight FLUX model, with high-quality images and good prompt following."),

@@ -1,4 +1,13 @@
 // The model catalogue of SPEC §3: entries, defaults, media rules and configuration cleaning.
+export {
+  isDemoModel,
+  isModelOffered,
+  type ModelAvailability,
+  modelAvailability,
+  type OfferedModel,
+  offeredModel,
+  type ProviderSetup,
+} from "./availability.ts";
 export { isKnownModelKey, MODELS, modelByKey, modelsByCategory, TEST_MODELS } from "./catalogue.ts";
 export {
   CONFIGURATION_KEY_OF,

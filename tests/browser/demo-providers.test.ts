@@ -1,0 +1,80 @@
+// Journey: the first minutes on a machine with no provider key and no FAKE_PROVIDERS — the app is served like
+// `npm run dev` (every provider played by its local stand-in), a demo user's default model (GPT-5) answers, and
+// the picker and the answer say "demo" so nobody takes it for the real model.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import {
+  appUrl,
+  composer,
+  DEMO_PASSWORD,
+  poll,
+  send,
+  shownText,
+  sidebarChats,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+/** A seeded account whose models configuration was never touched: it starts with the catalogue's defaults. */
+const USER = "standard@demo.switchboard.test";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const base = appUrl();
+  const login = await context.request.post(`${base}/api/login`, {
+    data: { email: USER, password: DEMO_PASSWORD },
+    headers: { Origin: base },
+  });
+  expect(login.ok()).toBe(true);
+  await context.request.get(`${base}/api/user/preferences/saveLastReleaseNote`);
+  await context.request.get(`${base}/api/user/preferences/saveHasSeenOnboardingTips`);
+  page = await context.newPage();
+  problems = watchProblems(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe("a demo user with no keys configured anywhere", () => {
+  it("is offered GPT-5 first, tagged demo in the picker", async () => {
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    const picker = page.locator(".model-picker-button");
+    await poll(() => shownText(picker)).toMatch(/^GPT-5\s+demo$/);
+    expect(await picker.getByTestId("demo-tag").getAttribute("title")).toBe(
+      "Answered by a local stand-in, not by the real model",
+    );
+
+    await picker.click();
+    const option = page.getByRole("option", { name: /^GPT-5 demo/ });
+    await option.waitFor();
+    expect(await option.getByTestId("demo-tag").count()).toBe(1);
+    // The offline test models stay out of a user's picker unless put there on purpose.
+    expect(await page.locator('[role="option"][data-model^="test"]').count()).toBe(0);
+    await page.keyboard.press("Escape");
+  });
+
+  it("gets an answer from GPT-5's local stand-in, marked demo, and a chat title that reads like one", async () => {
+    await send(page, "Hello there");
+    const answer = await waitForAnswer(page);
+    const header = answer.locator(".message-header");
+    expect(await header.locator(".model-name").textContent()).toBe("GPT-5");
+    expect(await header.getByTestId("demo-tag").textContent()).toBe("demo");
+    const text = await shownText(answer.locator(".markdown"));
+    expect(text).toContain("Hello! Nice to meet you.");
+    expect(text).toContain("Demo answer from a local stand-in for OpenAI (gpt-5)");
+    expect(await answer.locator(".message-notice, [role=alert]").count()).toBe(0);
+
+    await poll(() => shownText(sidebarChats(page).first())).toContain("Friendly greeting");
+    expect(await composer(page).inputValue()).toBe("");
+    expect(problems).toEqual([]);
+  });
+});
