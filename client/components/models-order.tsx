@@ -30,7 +30,7 @@ import {
 } from "../../src/domain/models";
 import { useSaveModelsConfiguration } from "../hooks/use-preferences";
 import { useT } from "../i18n";
-import { Icon } from "./icons";
+import { Icon } from "./icon";
 
 const labelOf = (key: string) => modelByKey(key)?.label ?? key;
 
