@@ -31,6 +31,7 @@ import {
 import { useSaveModelsConfiguration } from "../hooks/use-preferences";
 import { useT } from "../i18n";
 import { Icon } from "./icon";
+import "./models-order.css";
 
 const labelOf = (key: string) => modelByKey(key)?.label ?? key;
 

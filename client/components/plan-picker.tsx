@@ -14,6 +14,8 @@ import {
 import { QUOTAS, USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useT } from "../i18n";
 import { Field } from "./field";
+import "./segmented.css";
+import "./plan-picker.css";
 
 export interface PlanSelection {
   plan: PaidPlan | null;

@@ -7,6 +7,7 @@ import { useT } from "../i18n";
 import { useStore } from "../lib/store";
 import { promptInstall, pwaStore } from "../pwa/register";
 import { Icon } from "./icon";
+import "./user-menu.css";
 
 export function Avatar({ email }: { email: string }) {
   return (

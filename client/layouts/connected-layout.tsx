@@ -8,6 +8,7 @@ import { SignedInNotices } from "../components/signed-in-notices";
 import { planPath, UserMenu } from "../components/user-menu";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+import "./connected-layout.css";
 
 export default function ConnectedLayout() {
   const t = useT("account");

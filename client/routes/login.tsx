@@ -14,6 +14,7 @@ import { useLocale, useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
 import { richText } from "../lib/rich-text";
 import { useApiError, useOauthError } from "../lib/use-api-error";
+import "./auth.css";
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub" };
 

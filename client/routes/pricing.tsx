@@ -6,6 +6,7 @@ import { AppLink } from "../components/app-link";
 import { PlanPicker } from "../components/plan-picker";
 import { useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
+import "./pricing.css";
 
 export default function Pricing() {
   const t = useT("pricing");

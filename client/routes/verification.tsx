@@ -9,6 +9,7 @@ import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use
 import { useSessionUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
+import "./auth.css";
 
 function useCountdown(seconds: number | undefined) {
   const [left, setLeft] = useState(0);

@@ -4,6 +4,7 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
 import { type AppNotification, dismiss, notificationStore } from "./notifications";
+import "./notification-host.css";
 
 function Toast({ notification }: { notification: AppNotification }) {
   const t = useT("common");

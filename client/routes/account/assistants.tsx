@@ -7,6 +7,7 @@ import { PageLoading } from "../../components/page-loading";
 import { useAssistants } from "../../hooks/use-assistants";
 import { useT } from "../../i18n";
 import { DEFAULT_ASSISTANT_LABEL } from "../../layouts/assistant-layout";
+import "./assistants.css";
 
 export default function Assistants() {
   const t = useT("account");

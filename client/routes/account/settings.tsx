@@ -14,6 +14,8 @@ import { useStore } from "../../lib/store";
 import { setColorModePreference, useColorModePreference } from "../../lib/theme";
 import { useApiError } from "../../lib/use-api-error";
 import { promptInstall, pwaStore } from "../../pwa/register";
+import "../../components/segmented.css";
+import "./settings.css";
 
 function DeleteAccount({ email }: { email: string }) {
   const t = useT("account");
