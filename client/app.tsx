@@ -1,4 +1,6 @@
 // The full app: query cache, router (locale prefix as basename), route guard, layouts and every page.
+// The shared pieces first: the components' own styles, linked with them, come after and refine them.
+import "./app.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 // Declarative routing: the data-router half of react-router would double its weight on first load.
@@ -15,7 +17,6 @@ import { AppWatchers } from "./pwa/app-watchers";
 import NotFound from "./routes/not-found";
 import { LAYOUTS, PAGES } from "./routes/pages";
 import { NotificationHost } from "./state/notification-host";
-import "./app.css";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },

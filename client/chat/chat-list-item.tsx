@@ -3,11 +3,11 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
+import { Icon } from "../components/icon";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { useDeleteChat, useMoveChat, useRenameChat } from "../hooks/use-chats";
 import { useT } from "../i18n";
 import { notify } from "../state/notifications";
-import { ChatIcon } from "./chat-icons";
 
 /** Places a popover menu under its button, kept inside the window. */
 function placeBelow(menu: HTMLElement | null, anchor: HTMLElement) {
@@ -125,7 +125,7 @@ export function ChatListItem({
           aria-label={t("list.actions", { title })}
           onClick={(event) => placeBelow(menu.current, event.currentTarget)}
         >
-          <ChatIcon name="more" />
+          <Icon name="more" size={18} />
         </button>
       )}
       <div id={menuId} ref={menu} popover="auto" className="menu chat-menu">
@@ -137,12 +137,12 @@ export function ChatListItem({
             setRenaming(true);
           }}
         >
-          <ChatIcon name="edit" /> {t("list.rename")}
+          <Icon name="edit" size={18} /> {t("list.rename")}
         </button>
         {targets.length > 0 && <p className="chat-menu-heading">{t("list.move")}</p>}
         {targets.map((target) => (
           <button key={target.id} type="button" className="menu-item" onClick={() => moveTo(target)}>
-            <ChatIcon name="move" /> <span className="chat-menu-target">{target.label}</span>
+            <Icon name="move" size={18} /> <span className="chat-menu-target">{target.label}</span>
           </button>
         ))}
         <button
@@ -153,7 +153,7 @@ export function ChatListItem({
             dialog.current?.showModal();
           }}
         >
-          <ChatIcon name="trash" /> {t("list.delete")}
+          <Icon name="trash" size={18} /> {t("list.delete")}
         </button>
       </div>
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${menuId}-delete-title`}>

@@ -1,9 +1,9 @@
 // The sidebar's conversations of the current assistant: newest first, "load more", a new-chat link.
 import { NavLink, useParams } from "react-router";
+import { Icon } from "../components/icon";
 import { usePrefetchChat } from "../hooks/use-chat";
 import { useChatList, usePrefetchChatList } from "../hooks/use-chats";
 import { useT } from "../i18n";
-import { ChatIcon } from "./chat-icons";
 import { ChatListItem } from "./chat-list-item";
 import "./chat-list.css";
 
@@ -18,7 +18,7 @@ export function ChatList({ assistantId }: { assistantId: string }) {
   return (
     <div className="chat-list" data-testid="chat-list">
       <NavLink to={`/app/a/${assistantId}`} end className="new-chat-link">
-        <ChatIcon name="plus" /> {t("newChat")}
+        <Icon name="plus" size={18} /> {t("newChat")}
       </NavLink>
       {list.isSuccess && chats.length === 0 && <p className="sidebar-empty">{t("list.empty")}</p>}
       <ul className="sidebar-list chat-items">

@@ -3,9 +3,9 @@
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
 import { readDraft, removeDraft, writeDraft } from "../../src/domain/local-storage";
+import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { browserStorage, logStorage } from "../lib/storage";
-import { ChatIcon } from "./chat-icons";
 import { modelLabel } from "./model-badge";
 import { ModelPicker } from "./model-picker";
 import "./composer.css";
@@ -109,7 +109,7 @@ export function Composer({
               aria-label={t("composer.stop")}
               title={t("composer.stop")}
             >
-              <ChatIcon name="stop" size={16} />
+              <Icon name="stop" size={16} />
             </button>
           ) : (
             <button
@@ -119,7 +119,7 @@ export function Composer({
               aria-label={t("composer.send")}
               title={t("composer.send")}
             >
-              <ChatIcon name="send" size={18} />
+              <Icon name="send" size={18} />
             </button>
           )}
         </div>

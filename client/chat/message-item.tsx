@@ -3,10 +3,10 @@
 import { memo, useState } from "react";
 import { messageNotice } from "../../src/domain/chat/message-notices";
 import type { MessageWire } from "../../src/domain/chat/wire";
+import { Icon } from "../components/icon";
 import { useLocale, useT } from "../i18n";
 import { useSearchFlags } from "../state/generation";
 import { useStreamLost } from "../state/stream-lost";
-import { ChatIcon } from "./chat-icons";
 import { messageTime } from "./format";
 import { MarkdownView } from "./markdown/markdown-view";
 import { GeneratedImages, MessageNotice, SearchStatus, ThinkingBlock } from "./message-parts";
@@ -38,7 +38,7 @@ function CopyButton({ text }: { text: string }) {
       onClick={copy}
       aria-label={copied ? t("message.copied") : t("message.copy")}
     >
-      <ChatIcon name={copied ? "check" : "copy"} size={16} />
+      <Icon name={copied ? "check" : "copy"} size={16} />
       <span className="message-action-label">{copied ? t("message.copied") : t("message.copy")}</span>
     </button>
   );

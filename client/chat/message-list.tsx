@@ -3,8 +3,8 @@
 // and keeps its place when older messages arrive above.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { Icon } from "../components/icon";
 import { useT } from "../i18n";
-import { ChatIcon } from "./chat-icons";
 import { MessageItem, type ViewMessage } from "./message-item";
 
 /** A first guess of a message's height, refined by measurement once it is on screen. */
@@ -136,7 +136,7 @@ export function MessageList({
           aria-label={t("message.jumpToLatest")}
           onClick={() => virtualizer.scrollToEnd({ behavior: "smooth" })}
         >
-          <ChatIcon name="arrowDown" />
+          <Icon name="arrowDown" size={18} />
         </button>
       )}
     </div>

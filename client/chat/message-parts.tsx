@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
 import type { ModelMessageMetadata, StreamSource } from "../../src/domain/chat/stream-events";
-import { Icon } from "../components/icons";
+import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { providerName } from "./format";
 import { modelLabel } from "./model-badge";

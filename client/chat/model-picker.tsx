@@ -2,7 +2,7 @@
 // deprecated ones and local stand-ins marked.
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
-import { Icon } from "../components/icons";
+import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
 

@@ -1,7 +1,7 @@
 // SPEC §4: when the usage state is important or limited, the chat screen says so above the composer.
 import { Link } from "react-router";
 import { usageState } from "../../src/domain/usage";
-import { Icon } from "../components/icons";
+import { Icon } from "../components/icon";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 

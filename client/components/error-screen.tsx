@@ -2,6 +2,7 @@
 import { errorKey, isCrawler } from "../../src/domain/error-status";
 import { useT } from "../i18n";
 import { AppLink } from "./app-link";
+import "./error-screen.css";
 
 export function ErrorScreen({
   status,

@@ -1,6 +1,7 @@
 // A legal page from the catalogue: a title, the date of its last change, and numbered sections.
 import { useLocale, useT } from "../i18n";
 import type { MessageKey } from "../i18n/resources";
+import "./legal-page.css";
 
 /** When the legal texts last changed. */
 const UPDATED_ON = new Date("2026-11-22T00:00:00Z");

@@ -30,7 +30,8 @@ import {
 } from "../../src/domain/models";
 import { useSaveModelsConfiguration } from "../hooks/use-preferences";
 import { useT } from "../i18n";
-import { Icon } from "./icons";
+import { Icon } from "./icon";
+import "./models-order.css";
 
 const labelOf = (key: string) => modelByKey(key)?.label ?? key;
 

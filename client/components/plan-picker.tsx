@@ -13,6 +13,9 @@ import {
 } from "../../src/domain/pricing";
 import { QUOTAS, USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useT } from "../i18n";
+import { Field } from "./field";
+import "./segmented.css";
+import "./plan-picker.css";
 
 export interface PlanSelection {
   plan: PaidPlan | null;
@@ -117,21 +120,20 @@ export function PlanPicker({
         <h2 id="team-title">{t("team.title")}</h2>
         {query.team ? (
           <>
-            <div className="field inline">
-              <label htmlFor="seats">{t("team.seats")}</label>
-              <input
-                id="seats"
-                type="number"
-                min={1}
-                max={MAX_SEATS}
-                value={query.team.users}
-                onChange={(event) => {
-                  const value = Number(event.target.value);
-                  if (Number.isInteger(value) && value >= 1 && value <= MAX_SEATS)
-                    change({ users: String(value) });
-                }}
-              />
-            </div>
+            <Field
+              inline
+              id="seats"
+              label={t("team.seats")}
+              type="number"
+              min={1}
+              max={MAX_SEATS}
+              value={query.team.users}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (Number.isInteger(value) && value >= 1 && value <= MAX_SEATS)
+                  change({ users: String(value) });
+              }}
+            />
             <p data-testid="team-summary">
               {t("team.summary", {
                 count: query.team.users,

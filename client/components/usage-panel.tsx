@@ -4,6 +4,7 @@ import { isPaidPlan } from "../../src/domain/plans";
 import { emptyUsageCounts, quotaLimit, USAGE_CATEGORIES, usageState } from "../../src/domain/usage";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
+import "./usage-panel.css";
 
 export function UsagePanel({ user }: { user: User }) {
   const t = useT("account");

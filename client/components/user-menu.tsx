@@ -6,7 +6,8 @@ import { type User, useSignOut } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
 import { promptInstall, pwaStore } from "../pwa/register";
-import { Icon } from "./icons";
+import { Icon } from "./icon";
+import "./user-menu.css";
 
 export function Avatar({ email }: { email: string }) {
   return (

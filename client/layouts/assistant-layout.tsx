@@ -3,9 +3,11 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useParams } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
+// Before the chat list's styles, which refine the sidebar's.
+import "./assistant-layout.css";
 import { ChatList } from "../chat/chat-list";
 import { ErrorScreen } from "../components/error-screen";
-import { Icon } from "../components/icons";
+import { Icon } from "../components/icon";
 import { PageLoading } from "../components/page-loading";
 import { SignedInNotices } from "../components/signed-in-notices";
 import { UserMenu } from "../components/user-menu";

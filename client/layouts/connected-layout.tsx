@@ -2,12 +2,13 @@
 import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
-import { Icon, type IconName } from "../components/icons";
+import { Icon, type IconName } from "../components/icon";
 import { PageLoading } from "../components/page-loading";
 import { SignedInNotices } from "../components/signed-in-notices";
 import { planPath, UserMenu } from "../components/user-menu";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+import "./connected-layout.css";
 
 export default function ConnectedLayout() {
   const t = useT("account");

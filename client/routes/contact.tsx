@@ -3,6 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { CONTACT_MESSAGE_MAX_LENGTH } from "../../src/domain/auth-limits";
+import { Alert } from "../components/alert";
+import { Field } from "../components/field";
 import { useSendContact } from "../hooks/use-account";
 import { type SessionUser, userKeys } from "../hooks/use-user";
 import { useT } from "../i18n";
@@ -26,43 +28,30 @@ export default function Contact() {
     <div className="narrow-page">
       <h1>{t("contact.title")}</h1>
       <p className="lead">{t("contact.text")}</p>
-      {send.isSuccess ? (
-        <p className="alert success" role="status">
-          {t("contact.sent")}
-        </p>
-      ) : null}
-      {send.error ? (
-        <p className="alert error" role="alert">
-          {errorText(send.error)}
-        </p>
-      ) : null}
+      {send.isSuccess ? <Alert tone="success">{t("contact.sent")}</Alert> : null}
+      <Alert>{send.error ? errorText(send.error) : null}</Alert>
       <form onSubmit={submit} className="card">
-        <div className="field">
-          <label htmlFor="contact-email">{t("contact.email")}</label>
-          <input
-            id="contact-email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={200}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-message">{t("contact.message")}</label>
-          <textarea
-            id="contact-message"
-            rows={7}
-            required
-            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          <p className="hint">
-            {t("contact.limit", { used: message.length, max: CONTACT_MESSAGE_MAX_LENGTH })}
-          </p>
-        </div>
+        <Field
+          id="contact-email"
+          label={t("contact.email")}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={200}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          as="textarea"
+          id="contact-message"
+          label={t("contact.message")}
+          hint={t("contact.limit", { used: message.length, max: CONTACT_MESSAGE_MAX_LENGTH })}
+          rows={7}
+          required
+          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
         <button type="submit" className="button large" disabled={send.isPending}>
           {send.isPending ? t("contact.sending") : t("contact.send")}
         </button>

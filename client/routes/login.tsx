@@ -7,11 +7,14 @@ import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { localizePath } from "../../src/domain/locale-routing";
 import { parsePricingQuery } from "../../src/domain/pricing";
 import { redirectTarget } from "../../src/domain/route-guard";
+import { Alert } from "../components/alert";
+import { Field } from "../components/field";
 import { useLoginProviders, useSignIn, useSignUp } from "../hooks/use-user";
 import { useLocale, useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
 import { richText } from "../lib/rich-text";
 import { useApiError, useOauthError } from "../lib/use-api-error";
+import "./auth.css";
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub" };
 
@@ -69,42 +72,29 @@ export default function Login() {
       <div className="auth-card">
         <h1>{mode === "signup" ? t("signUp.title") : t("signIn.title")}</h1>
         <p className="hint">{mode === "signup" ? t("signUp.subtitle") : t("signIn.subtitle")}</p>
-        {message ? (
-          <p className="alert error" role="alert">
-            {message}
-          </p>
-        ) : null}
+        <Alert>{message}</Alert>
         <form onSubmit={submit} noValidate={false}>
-          <div className="field">
-            <label htmlFor="email">{t("email")}</label>
-            <input
-              id="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={200}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="password">{t("password")}</label>
-            <input
-              id="password"
-              type="password"
-              autoComplete={mode === "signup" ? "new-password" : "current-password"}
-              required
-              minLength={mode === "signup" ? PASSWORD_MIN_LENGTH : undefined}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-describedby={mode === "signup" ? "password-hint" : undefined}
-            />
-            {mode === "signup" ? (
-              <p id="password-hint" className="hint">
-                {t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            id="email"
+            label={t("email")}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={200}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Field
+            id="password"
+            label={t("password")}
+            hint={mode === "signup" ? t("passwordHint", { min: PASSWORD_MIN_LENGTH }) : undefined}
+            type="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            required
+            minLength={mode === "signup" ? PASSWORD_MIN_LENGTH : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
           {mode === "signup" ? (
             <p className="hint legal-consent">
               {richText(t("signUp.consent"), {

@@ -38,10 +38,14 @@ const lazyAll = <K extends string>(loaders: Record<K, Loader>) =>
 export const PAGES = lazyAll(PAGE_LOADERS);
 export const LAYOUTS = lazyAll(LAYOUT_LOADERS);
 
-/** Fetches a route's layout and page in parallel rather than one after the other. */
+/**
+ * Fetches a route's layout and page in parallel rather than one after the other. The layout is asked for
+ * first: each chunk's CSS is linked as it is requested, and the page's styles must follow the layout's.
+ */
 export function preloadRoute(route: AppRoute): void {
-  const loads: Promise<unknown>[] = [PAGE_LOADERS[route.page]()];
+  const loads: Promise<unknown>[] = [];
   if (route.layout !== "default") loads.push(LAYOUT_LOADERS[route.layout]());
+  loads.push(PAGE_LOADERS[route.page]());
   Promise.all(loads).catch(() => {
     // React.lazy retries and reports the failure when the page renders.
   });

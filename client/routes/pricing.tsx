@@ -9,6 +9,7 @@ import { PlanPicker, type PlanSelection } from "../components/plan-picker";
 import { useSessionUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
+import "./pricing.css";
 
 function SignUpLink({ selection }: { selection: PlanSelection }) {
   const t = useT("pricing");

@@ -2,11 +2,14 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
+import { Alert } from "../components/alert";
+import { Field } from "../components/field";
 import { PageLoading } from "../components/page-loading";
 import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use-account";
 import { useSessionUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
+import "./auth.css";
 
 function useCountdown(seconds: number | undefined) {
   const [left, setLeft] = useState(0);
@@ -74,29 +77,23 @@ export default function Verification() {
           {state.data ? t("verification.text", { email: state.data.email }) : t("verification.textNoEmail")}
         </p>
         {verify.error || resend.error ? (
-          <p className="alert error" role="alert">
-            {errorText(verify.error ?? resend.error)}
-          </p>
+          <Alert>{errorText(verify.error ?? resend.error)}</Alert>
         ) : resend.isSuccess ? (
-          <p className="alert success" role="status">
-            {t("verification.resent")}
-          </p>
+          <Alert tone="success">{t("verification.resent")}</Alert>
         ) : null}
         <form onSubmit={submit}>
-          <div className="field">
-            <label htmlFor="code">{t("verification.code")}</label>
-            <input
-              id="code"
-              className="code-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
-            />
-          </div>
+          <Field
+            id="code"
+            label={t("verification.code")}
+            className="code-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+          />
           <button
             type="submit"
             className="button large full"

@@ -1,9 +1,10 @@
 // Shows the notifications: each closes after its timeout, pauses while hovered and resumes on leave.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Icon } from "../components/icons";
+import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
 import { type AppNotification, dismiss, notificationStore } from "./notifications";
+import "./notification-host.css";
 
 function Toast({ notification }: { notification: AppNotification }) {
   const t = useT("common");

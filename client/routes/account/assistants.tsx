@@ -1,11 +1,13 @@
 // /app/assistants and /app/assistants/{action}: the user's assistants, each opening its chat screen.
 import { Link } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../../src/domain/app-routes";
-import { Icon } from "../../components/icons";
+import { Alert } from "../../components/alert";
+import { Icon } from "../../components/icon";
 import { PageLoading } from "../../components/page-loading";
 import { useAssistants } from "../../hooks/use-assistants";
 import { useT } from "../../i18n";
 import { DEFAULT_ASSISTANT_LABEL } from "../../layouts/assistant-layout";
+import "./assistants.css";
 
 export default function Assistants() {
   const t = useT("account");
@@ -16,11 +18,7 @@ export default function Assistants() {
     <div className="account-page">
       <h1>{t("assistants.title")}</h1>
       <p className="lead">{t("assistants.text")}</p>
-      {assistants.data === null ? (
-        <p className="alert error" role="alert">
-          {t("assistants.failed")}
-        </p>
-      ) : null}
+      {assistants.data === null ? <Alert>{t("assistants.failed")}</Alert> : null}
       <ul className="assistant-cards">
         <li>
           <Link to={DEFAULT_CHAT_PATH} className="card assistant-card">

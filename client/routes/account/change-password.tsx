@@ -1,6 +1,8 @@
 // /app/account/changePassword: a new password, confirmed with the current one; other sessions end.
 import { type FormEvent, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account-limits";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
 import { useChangePassword } from "../../hooks/use-account";
 import { useT } from "../../i18n";
 import { useApiError } from "../../lib/use-api-error";
@@ -37,50 +39,40 @@ export default function ChangePassword() {
       <h1>{t("changePassword.title")}</h1>
       <p className="lead">{t("changePassword.text")}</p>
       {message ? (
-        <p className="alert error" role="alert">
-          {message}
-        </p>
+        <Alert>{message}</Alert>
       ) : change.isSuccess ? (
-        <p className="alert success" role="status">
-          {t("changePassword.done")}
-        </p>
+        <Alert tone="success">{t("changePassword.done")}</Alert>
       ) : null}
       <form className="card" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="current-password">{t("changePassword.current")}</label>
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">{t("changePassword.new")}</label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-          <p className="hint">{t("passwordHint", { min: PASSWORD_MIN_LENGTH })}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="confirm-password">{t("changePassword.confirm")}</label>
-          <input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-        </div>
+        <Field
+          id="current-password"
+          label={t("changePassword.current")}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <Field
+          id="new-password"
+          label={t("changePassword.new")}
+          hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <Field
+          id="confirm-password"
+          label={t("changePassword.confirm")}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
         <button type="submit" className="button large" disabled={change.isPending}>
           {change.isPending ? t("pending") : t("changePassword.submit")}
         </button>

@@ -1,5 +1,5 @@
 // /app/account/settings/api: API access. The keys themselves come with a later feature; the page says so.
-import { Icon } from "../../components/icons";
+import { Icon } from "../../components/icon";
 import { useT } from "../../i18n";
 
 export default function SettingsApi() {

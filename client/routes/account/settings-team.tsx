@@ -1,7 +1,7 @@
 // /app/account/settings/team: the team sharing this subscription. Seat management comes later; admins and
 // members see where they stand, others how to start a team.
 import { Link } from "react-router";
-import { Icon } from "../../components/icons";
+import { Icon } from "../../components/icon";
 import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
 

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { COLOR_MODES } from "../../../src/domain/color-mode";
 import { isLocale, LOCALES } from "../../../src/domain/locales";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
 import { ModelsOrder } from "../../components/models-order";
 import { useDeleteAccount } from "../../hooks/use-account";
 import { saveLanguage } from "../../hooks/use-preferences";
@@ -12,6 +14,8 @@ import { useStore } from "../../lib/store";
 import { setColorModePreference, useColorModePreference } from "../../lib/theme";
 import { useApiError } from "../../lib/use-api-error";
 import { promptInstall, pwaStore } from "../../pwa/register";
+import "../../components/segmented.css";
+import "./settings.css";
 
 function DeleteAccount({ email }: { email: string }) {
   const t = useT("account");
@@ -30,24 +34,18 @@ function DeleteAccount({ email }: { email: string }) {
     <details className="danger-zone">
       <summary>{t("delete.title")}</summary>
       <p className="hint">{t("delete.text")}</p>
-      {remove.error ? (
-        <p className="alert error" role="alert">
-          {errorText(remove.error)}
-        </p>
-      ) : null}
+      <Alert>{remove.error ? errorText(remove.error) : null}</Alert>
       <form onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="delete-confirmation">{t("delete.label")}</label>
-          <input
-            id="delete-confirmation"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-          <p className="hint">{t("delete.hint")}</p>
-        </div>
+        <Field
+          id="delete-confirmation"
+          label={t("delete.label")}
+          hint={t("delete.hint")}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
         <button type="submit" className="button danger" disabled={remove.isPending}>
           {t("delete.submit")}
         </button>
@@ -72,27 +70,26 @@ export default function Settings() {
       <section className="card" aria-labelledby="language-title">
         <h2 id="language-title">{t("settings.language")}</h2>
         <p className="hint">{t("settings.languageHint")}</p>
-        <div className="field inline">
-          <label htmlFor="settings-language" className="visually-hidden">
-            {t("settings.language")}
-          </label>
-          <select
-            id="settings-language"
-            value={locale}
-            onChange={(event) => {
-              const next = event.target.value;
-              if (!isLocale(next)) return;
-              void saveLanguage(next);
-              void changeLocale(next);
-            }}
-          >
-            {LOCALES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {tCommon(`languages.${code}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field
+          as="select"
+          inline
+          hideLabel
+          id="settings-language"
+          label={t("settings.language")}
+          value={locale}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (!isLocale(next)) return;
+            void saveLanguage(next);
+            void changeLocale(next);
+          }}
+        >
+          {LOCALES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {tCommon(`languages.${code}`)}
+            </option>
+          ))}
+        </Field>
       </section>
 
       <section className="card" aria-labelledby="theme-title">
