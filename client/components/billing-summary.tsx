@@ -4,15 +4,18 @@ import type { BillingSummary as Summary } from "../../src/domain/billing";
 import { usePortal } from "../hooks/use-billing";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
+import { Alert } from "./alert";
+import "./billing.css";
 
-const dateOf = (iso: string | null) => (iso ? new Date(iso) : null);
+const ENDED = new Set(["canceled", "incomplete_expired"]);
 
-export function BillingSummary({ summary }: { summary: Summary }) {
+/** `changeLink` is left out on the change page itself. */
+export function BillingSummary({ summary, changeLink = true }: { summary: Summary; changeLink?: boolean }) {
   const t = useT("account");
   const errorText = useApiError();
   const portal = usePortal();
-  const periodEnd = dateOf(summary.currentPeriodEnd);
-  const ended = summary.status === "canceled" || summary.status === "incomplete_expired";
+  const periodEnd = summary.currentPeriodEnd ? new Date(summary.currentPeriodEnd) : null;
+  const ended = summary.status !== null && ENDED.has(summary.status);
   return (
     <section className="card billing-summary" aria-labelledby="billing-title" data-testid="billing-summary">
       <header className="usage-header">
@@ -49,30 +52,21 @@ export function BillingSummary({ summary }: { summary: Summary }) {
           ) : null}
         </dl>
       )}
-      {summary.cancelAtPeriodEnd && !ended && periodEnd ? (
-        <p className="alert info" role="status" data-testid="billing-cancellation">
-          {t("billing.cancelScheduled", { date: periodEnd })}
-        </p>
-      ) : null}
-      {ended ? (
-        <p className="alert info" role="status" data-testid="billing-cancellation">
-          {summary.canceledAt
-            ? t("billing.endedOn", { date: new Date(summary.canceledAt) })
-            : t("billing.ended")}
-        </p>
-      ) : null}
-      {summary.paymentFailed ? (
-        <p className="alert error" role="alert" data-testid="billing-payment-failed">
-          {t("billing.paymentFailed")}
-        </p>
-      ) : null}
-      {portal.error ? (
-        <p className="alert error" role="alert">
-          {errorText(portal.error)}
-        </p>
-      ) : null}
-      <div className="cta-row">
-        {summary.canManage ? (
+      <Alert tone="info" testId="billing-cancellation">
+        {summary.cancelAtPeriodEnd && !ended && periodEnd
+          ? t("billing.cancelScheduled", { date: periodEnd })
+          : ended
+            ? summary.canceledAt
+              ? t("billing.endedOn", { date: new Date(summary.canceledAt) })
+              : t("billing.ended")
+            : null}
+      </Alert>
+      <Alert testId="billing-payment-failed">
+        {summary.paymentFailed ? t("billing.paymentFailed") : null}
+      </Alert>
+      <Alert>{portal.error ? errorText(portal.error) : null}</Alert>
+      {summary.canManage ? (
+        <div className="billing-actions">
           <button
             type="button"
             className="button"
@@ -81,13 +75,13 @@ export function BillingSummary({ summary }: { summary: Summary }) {
           >
             {t("billing.manage")}
           </button>
-        ) : null}
-        {summary.canManage && !ended ? (
-          <Link to="/app/account/change_subscription" className="button secondary">
-            {t("billing.change")}
-          </Link>
-        ) : null}
-      </div>
+          {ended || !changeLink ? null : (
+            <Link to="/app/account/change_subscription" className="button secondary">
+              {t("billing.change")}
+            </Link>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }

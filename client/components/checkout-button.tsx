@@ -1,10 +1,14 @@
 // "Continue to payment": the chosen plan, interval and seats, an optional promotion code, then Stripe Checkout.
 import { type FormEvent, useState } from "react";
 import { useLocation } from "react-router";
+import { PROMOTION_CODE_MAX_LENGTH } from "../../src/domain/billing";
 import { useCheckout } from "../hooks/use-billing";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
+import { Alert } from "./alert";
+import { Field } from "./field";
 import type { PlanSelection } from "./plan-picker";
+import "./billing.css";
 
 export function CheckoutButton({ selection }: { selection: PlanSelection }) {
   const t = useT("pricing");
@@ -19,51 +23,53 @@ export function CheckoutButton({ selection }: { selection: PlanSelection }) {
     event.preventDefault();
     if (!plan) return;
     // Cancelling at Stripe comes back here with every choice still in the address.
-    const here = `${location.pathname}${location.search}`;
     checkout.mutate({
       plan,
       yearly,
       seats,
       promocode: promocode.trim() || undefined,
-      cancelPath: here,
+      cancelPath: `${location.pathname}${location.search}`,
       successPath: location.pathname,
     });
   };
 
-  // Leaving for Stripe takes a moment after success: keep the button busy until the page unloads.
+  // Leaving for Stripe takes a moment after success: the button stays busy until the page unloads.
   const busy = checkout.isPending || checkout.isSuccess;
+  const promoError = checkout.error ? errorText(checkout.error) : null;
   return (
-    <form className="checkout" onSubmit={submit} aria-describedby="checkout-hint">
+    <form className="checkout" onSubmit={submit}>
       {promoOpen ? (
-        <div className="field inline">
-          <label htmlFor="promocode">{t("checkout.promoLabel")}</label>
-          <input
-            id="promocode"
-            name="promocode"
-            autoComplete="off"
-            maxLength={100}
-            value={promocode}
-            onChange={(event) => setPromocode(event.target.value)}
-          />
-        </div>
+        <Field
+          id="promocode"
+          name="promocode"
+          label={t("checkout.promoLabel")}
+          autoComplete="off"
+          maxLength={PROMOTION_CODE_MAX_LENGTH}
+          value={promocode}
+          onChange={(event) => setPromocode(event.target.value)}
+        />
       ) : (
-        <button type="button" className="link-button" onClick={() => setPromoOpen(true)}>
-          {t("checkout.promoOpen")}
-        </button>
+        <div>
+          <button type="button" className="link-button" onClick={() => setPromoOpen(true)}>
+            {t("checkout.promoOpen")}
+          </button>
+        </div>
       )}
+      <Alert>{promoError}</Alert>
       <div className="cta-row">
-        <button type="submit" className="button large" disabled={!plan || busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className="button large"
+          disabled={!plan || busy}
+          aria-busy={busy}
+          aria-describedby="checkout-hint"
+        >
           {busy ? t("checkout.redirecting") : t("checkout.button")}
         </button>
         <p id="checkout-hint" className="hint">
           {plan ? t("checkout.secure") : t("checkout.pick")}
         </p>
       </div>
-      {checkout.error ? (
-        <p className="alert error" role="alert">
-          {errorText(checkout.error)}
-        </p>
-      ) : null}
     </form>
   );
 }

@@ -127,6 +127,16 @@ describe("the customer portal", () => {
     await page.getByTestId("checkout-pay").click();
     await page.getByTestId("payment-confirmed").waitFor({ timeout: 30_000 });
 
+    // A second seat: the prorated amount due today is shown before confirming.
+    await page.getByRole("link", { name: "Change plan or seats" }).click();
+    await page.getByLabel("Seats").fill("2");
+    await page.getByTestId("change-preview").waitFor();
+    expect(await page.getByTestId("change-preview").textContent()).toMatch(/Due today: €\d+/);
+    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await page.getByTestId("change-done").waitFor();
+    expect(await page.getByTestId("billing-seats").textContent()).toBe("1 in use of 2");
+    await page.goto(`${base()}/app/account/subscription`);
+
     await page.getByRole("button", { name: "Manage billing" }).click();
     await page.getByTestId("portal-subscription").waitFor();
     await page.locator("summary", { hasText: "Cancel plan" }).click();

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { BillingSummary as Summary } from "../../../src/domain/billing";
 import { isPaidPlan } from "../../../src/domain/plans";
+import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
 import { PlanPicker, type PlanSelection } from "../../components/plan-picker";
 import { UsagePanel } from "../../components/usage-panel";
@@ -21,21 +22,17 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
   const unchanged = plan === summary.plan && yearly === summary.yearly && seats === summary.seats;
   const tooFew = summary.seatsInUse !== null && seats < summary.seatsInUse;
   const choice = plan && !unchanged && !tooFew ? { plan, yearly, seats } : null;
-  const preview = usePlanPreview(change.isSuccess ? null : choice);
+  const preview = usePlanPreview(choice);
   if (change.isSuccess && unchanged) {
     return (
-      <p className="alert success" role="status" data-testid="change-done">
+      <Alert tone="success" testId="change-done">
         {t("billing.changed")}
-      </p>
+      </Alert>
     );
   }
   return (
     <div className="change-confirm card" data-testid="change-confirm">
-      {tooFew ? (
-        <p className="alert error" role="alert">
-          {t("billing.seatsTooFew", { used: summary.seatsInUse ?? 1 })}
-        </p>
-      ) : null}
+      <Alert>{tooFew ? t("billing.seatsTooFew", { used: summary.seatsInUse ?? 1 }) : null}</Alert>
       {choice && preview.data ? (
         <p data-testid="change-preview">
           {t("billing.dueToday", { amount: tp("price", { price: preview.data.amountDue / 100 }) })}{" "}
@@ -46,16 +43,8 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
           </span>
         </p>
       ) : null}
-      {preview.error ? (
-        <p className="alert error" role="alert">
-          {errorText(preview.error)}
-        </p>
-      ) : null}
-      {change.error ? (
-        <p className="alert error" role="alert">
-          {errorText(change.error)}
-        </p>
-      ) : null}
+      <Alert>{preview.error ? errorText(preview.error) : null}</Alert>
+      <Alert>{change.error ? errorText(change.error) : null}</Alert>
       <div className="cta-row">
         <button
           type="button"
@@ -96,7 +85,7 @@ export default function ChangeSubscription() {
         {t("changeSubscription.current", { plan: t(`plans.${user.usagePlan}`) })}
         {user.isTeamAdmin ? ` ${t("changeSubscription.teamAdmin")}` : ""}
       </p>
-      {current ? <BillingSummary summary={current} /> : null}
+      {current ? <BillingSummary summary={current} changeLink={false} /> : null}
       <UsagePanel user={user} />
       {current?.canManage && isPaidPlan(current.plan) && current.status !== "canceled" ? (
         <>

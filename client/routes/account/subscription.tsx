@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../../src/domain/app-routes";
 import { isPaidPlan } from "../../../src/domain/plans";
+import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
 import { CheckoutButton } from "../../components/checkout-button";
 import { PlanPicker } from "../../components/plan-picker";
@@ -51,12 +52,14 @@ export default function Subscription() {
       <div className="account-page">
         <h1>{t("billing.pageTitle")}</h1>
         {returning ? (
-          <div className="alert success" role="status" data-testid="payment-confirmed">
+          <Alert tone="success" testId="payment-confirmed">
             <p>{t("billing.confirmed", { plan: t(`plans.${user.usagePlan}`) })}</p>
-            <Link to={DEFAULT_CHAT_PATH} className="button">
-              {t("billing.startChatting")}
-            </Link>
-          </div>
+            <p>
+              <Link to={DEFAULT_CHAT_PATH} className="button">
+                {t("billing.startChatting")}
+              </Link>
+            </p>
+          </Alert>
         ) : null}
         {summary.data ? (
           <BillingSummary summary={summary.data} />
@@ -73,17 +76,15 @@ export default function Subscription() {
     <div className="account-page">
       <h1>{ended ? t("subscription.endedTitle") : t("subscription.title")}</h1>
       {waiting ? (
-        <p className={`alert ${late ? "error" : "info"}`} role="status" data-testid="payment-confirming">
+        <Alert tone={late ? "error" : "info"} testId="payment-confirming">
           {late ? t("billing.confirmingLate") : t("billing.confirming")}
-        </p>
+        </Alert>
       ) : (
         <p className="lead">{ended ? t("subscription.endedText") : t("subscription.text")}</p>
       )}
-      {params.get("checkout") === "cancelled" ? (
-        <p className="alert info" role="status" data-testid="payment-cancelled">
-          {t("billing.cancelled")}
-        </p>
-      ) : null}
+      <Alert tone="info" testId="payment-cancelled">
+        {params.get("checkout") === "cancelled" ? t("billing.cancelled") : null}
+      </Alert>
       {ended && summary.data ? <BillingSummary summary={summary.data} /> : null}
       <PlanPicker currentPlan={user.usagePlan}>
         {(selection) => <CheckoutButton selection={selection} />}
