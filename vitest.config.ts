@@ -47,7 +47,12 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          globalSetup: ["tests/setup/database.ts", "tests/setup/oauth.ts", "tests/setup/upstreams.ts"],
+          globalSetup: [
+            "tests/setup/database.ts",
+            "tests/setup/oauth.ts",
+            "tests/setup/upstreams.ts",
+            "tests/setup/mail.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -3,6 +3,9 @@ declare module "vitest" {
   export interface ProvidedContext {
     upstreamControl: string;
     upstreamEnv: string;
+    mailApiUrl: string;
+    mailApiKey: string;
+    mailControl: string;
   }
 }
 
