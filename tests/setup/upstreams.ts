@@ -53,7 +53,7 @@ declare module "vitest" {
     /** <PREFIX>_BASE_URL / _API_KEY for every provider, as JSON. */
     upstreamEnv: string;
     /**
-     * POST /script {provider, behaviour, options}, POST /reset, GET /seen → {requests, aborts} (brief),
+     * POST /script {provider, behaviour, options, bodyContains?}, POST /reset, GET /seen → {requests, aborts} (brief),
      * GET /requests?provider=&contains=&min=&waitMs= → {requests} with method, path, headers and body.
      */
     upstreamControl: string;
@@ -67,12 +67,13 @@ export default async function setup(project: TestProject) {
     for await (const chunk of req) body += chunk;
     const url = new URL(req.url ?? "/", "http://control");
     if (req.method === "POST" && url.pathname === "/script") {
-      const { provider, behaviour, options } = JSON.parse(body) as {
+      const { provider, behaviour, options, bodyContains } = JSON.parse(body) as {
         provider: UpstreamProvider;
         behaviour: Behaviour;
         options?: { delayMs?: number; retryAfter?: number };
+        bodyContains?: string;
       };
-      upstreams.script(provider, behaviour, options);
+      upstreams.script(provider, behaviour, options, bodyContains);
     } else if (req.method === "POST" && url.pathname === "/reset") {
       upstreams.reset();
     } else if (req.method === "GET" && url.pathname === "/seen") {

@@ -2,11 +2,12 @@
 
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatStreamOf } from "../../src/chat/start-answer";
 import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
 import { api, json, readSse, type SseEvent, textOf } from "./support/api";
 import { accountOnPlan } from "./support/plans";
+import { scriptUpstream, uniqueTag, upstreamRequests } from "./support/upstreams";
 
 interface Started {
   chat: { id: number; title: string; model: string };
@@ -96,7 +97,8 @@ describe("a streamed answer", () => {
     const account = await accountOnPlan("starter");
     const started = await newChat(account.cookie, "Wait for it [[hang]]");
     const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
-    await new Promise((r) => setTimeout(r, 300));
+    // Live: its first words are out.
+    await readSse(await stream(account.cookie, started.chat.id), (e) => e.event.type === "text");
     const stop = await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
     expect(await json(stop)).toEqual({ stopped: true });
     const events = await reading;
@@ -171,41 +173,34 @@ describe("a streamed answer", () => {
 });
 
 describe("a real provider behind the stream", () => {
-  const control = inject("upstreamControl");
-  const script = (provider: string, behaviour: string) =>
-    fetch(`${control}/script`, { method: "POST", body: JSON.stringify({ provider, behaviour }) });
-  const seen = () =>
-    fetch(`${control}/seen`).then(
-      (r) => r.json() as Promise<{ aborts: { provider: string; model?: string }[] }>,
-    );
-
   it("streams an OpenAI answer through the official SDK, and a stop cancels the upstream request", async () => {
     const account = await accountOnPlan("expert");
-    await script("openai", "hang");
-    try {
-      const started = await newChat(account.cookie, "Hello over the wire", "gpt-5-mini");
-      const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
-      await new Promise((r) => setTimeout(r, 500));
-      await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
-      const events = await reading;
-      expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
-      await expect.poll(async () => (await seen()).aborts.some((a) => a.provider === "openai")).toBe(true);
-    } finally {
-      await fetch(`${control}/reset`, { method: "POST" });
-    }
+    const tag = uniqueTag("wire");
+    await scriptUpstream("openai", "hang", tag);
+    const started = await newChat(account.cookie, `Hello over the wire ${tag}`, "gpt-5-mini");
+    const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
+    // The provider has the request and streamed its first token.
+    await readSse(await stream(account.cookie, started.chat.id), (e) => e.event.type === "text");
+    await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
+    const events = await reading;
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
+    await expect
+      .poll(async () =>
+        (await upstreamRequests(tag, { provider: "openai" })).some(
+          (r) => r.aborted && r.model === "gpt-5-mini",
+        ),
+      )
+      .toBe(true);
   });
 
   it("turns a provider's 429 into the fair-usage error on the message", async () => {
     const account = await accountOnPlan("expert");
-    await script("anthropic", "rate_limit");
-    try {
-      const started = await newChat(account.cookie, "Hello", "claude-sonnet-4-5");
-      const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
-      expect(events.find((e) => e.event.type === "error")?.event).toMatchObject({ code: "fair_usage_limit" });
-      const { messages } = await readChat(account.cookie, started.chat.id);
-      expect(messages[1]?.metadata).toMatchObject({ outcome: "error", error: { code: "fair_usage_limit" } });
-    } finally {
-      await fetch(`${control}/reset`, { method: "POST" });
-    }
+    const tag = uniqueTag("busy");
+    await scriptUpstream("anthropic", "rate_limit", tag);
+    const started = await newChat(account.cookie, `Hello ${tag}`, "claude-sonnet-4-5");
+    const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(events.find((e) => e.event.type === "error")?.event).toMatchObject({ code: "fair_usage_limit" });
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages[1]?.metadata).toMatchObject({ outcome: "error", error: { code: "fair_usage_limit" } });
   });
 });

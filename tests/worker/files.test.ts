@@ -1,11 +1,11 @@
 // Generated images: stored in R2 under their owner's prefix and served by /api/files to that owner only.
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StreamImage } from "../../src/domain/chat/stream-events";
 import { api, json, type SseEvent } from "./support/api";
 import { readChat, readToDone, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
-import { lastUpstreamRequest, resetUpstreams, uniqueTag } from "./support/upstreams";
+import { lastUpstreamRequest, uniqueTag } from "./support/upstreams";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -26,8 +26,6 @@ async function generated(cookie: string, prompt: string, model: string) {
   if (!image) throw new Error(`no image event in ${JSON.stringify(events.map((e) => e.event.type))}`);
   return { chatId: started.chat.id, image };
 }
-
-afterEach(resetUpstreams);
 
 describe("a generated image", () => {
   it("is stored in R2 under its owner's prefix and served back to the owner, byte for byte", async () => {

@@ -1,10 +1,10 @@
 // What reaches the provider: the request the local protocol servers received, body and headers, per test.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelByKey } from "../../src/domain/models";
 import { textOf } from "./support/api";
 import { makeAssistant, readChat, readToDone, startAnswer, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
-import { lastUpstreamRequest, resetUpstreams, uniqueTag, upstreamRequests } from "./support/upstreams";
+import { lastUpstreamRequest, uniqueTag, upstreamRequests } from "./support/upstreams";
 
 const PIRATE = "Answer like a pirate.";
 
@@ -17,8 +17,6 @@ interface ChatBody {
 }
 
 const providerModel = (key: string) => modelByKey(key)?.providerModel;
-
-afterEach(resetUpstreams);
 
 describe("the request a provider receives", () => {
   it("OpenAI: the assistant's preprompt as the system message, then the whole history in order", async () => {

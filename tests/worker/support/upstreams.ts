@@ -18,22 +18,22 @@ export interface UpstreamRequest {
 
 const control = () => inject("upstreamControl");
 
-/** What `provider` does with the next requests until reset: see tests/upstreams/common.ts `Behaviour`. */
+/**
+ * What `provider` does with the requests whose body contains `tag` (see tests/upstreams/common.ts
+ * `Behaviour`); script "normal" with the same tag to undo. Only tagged scripts: test files run side by
+ * side against the same servers, and a provider-wide script (or a reset) would reach the others' requests.
+ */
 export async function scriptUpstream(
   provider: string,
   behaviour: string,
+  tag: string,
   options?: { delayMs?: number; retryAfter?: number },
 ): Promise<void> {
   const res = await fetch(`${control()}/script`, {
     method: "POST",
-    body: JSON.stringify({ provider, behaviour, options }),
+    body: JSON.stringify({ provider, behaviour, options, bodyContains: tag }),
   });
   expect(res.ok).toBe(true);
-}
-
-/** Every provider back to normal, and the records cleared. */
-export async function resetUpstreams(): Promise<void> {
-  await fetch(`${control()}/reset`, { method: "POST" });
 }
 
 /**
