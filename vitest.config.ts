@@ -59,6 +59,7 @@ export default defineConfig({
             "tests/setup/oauth.ts",
             "tests/setup/upstreams.ts",
             "tests/setup/stripe.ts",
+            "tests/setup/mail.ts",
           ],
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -1,12 +1,29 @@
 // Journeys through the app shell: route guard and redirects, parameter 404s, locales, pricing from the
 // address, the colour mode, notifications and sign-out, against the production build.
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, pathOf, signIn } from "./session";
 
 let browser: Browser;
 const base = () => inject("appUrl");
+
+/**
+ * Resolves once the page's task queue has drained twice over: React schedules its effects (and the
+ * renders they cause) as tasks, which run before a message posted after them arrives.
+ */
+async function reactSettled(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+  }
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -252,10 +269,17 @@ describe("account pages", () => {
 
     // The (new) first model goes one place down with dnd-kit's keyboard drag: Space, Arrow down, Space.
     await page.getByRole("button", { name: `Move ${second}`, exact: true }).focus();
-    // dnd-kit measures between steps: give each key a frame or two.
-    for (const key of ["Space", "ArrowDown", "Space"]) {
+    // Each key waits for dnd-kit's own screen-reader announcement that the step happened (picking up
+    // announces the pick-up, then at once that it is over its own place).
+    const announced = page.locator('[id^="DndLiveRegion"]');
+    const steps: [string, string[]][] = [
+      ["Space", [`Picked up ${second}.`, `${second} is over position 1.`]],
+      ["ArrowDown", [`${second} is over position 2.`]],
+      ["Space", [`${second} dropped at position 2.`]],
+    ];
+    for (const [key, announcements] of steps) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(250);
+      await eventually(async () => announcements.includes((await announced.textContent()) ?? "")).toBe(true);
     }
     await eventually(async () => (await savedTextModels()).slice(0, 2)).toEqual([before[0], before[1]]);
     await context.close();
@@ -293,6 +317,8 @@ describe("account pages", () => {
 describe("signed-in notices", () => {
   it("shows the release note and the onboarding tips until dismissed, then never again", async () => {
     const context = await browser.newContext();
+    // A controllable clock: "no timeout" is checked by moving time on, not by waiting for it.
+    await context.clock.install();
     await signIn(context, base(), "team-member1");
     const page = await context.newPage();
     await page.goto(`${base()}/app/account/settings`);
@@ -301,7 +327,7 @@ describe("signed-in notices", () => {
     await eventually(() => releaseNote.count()).toBe(1);
     await eventually(() => tips.count()).toBe(1);
     // They wait for the reader: no timeout on these two (others close after 5 s).
-    await page.waitForTimeout(5_500);
+    await page.clock.runFor(6_000);
     expect([await releaseNote.count(), await tips.count()]).toEqual([1, 1]);
     await releaseNote.getByRole("button", { name: "Got it" }).click();
     await tips.getByRole("button", { name: "Got it" }).click();
@@ -312,9 +338,12 @@ describe("signed-in notices", () => {
       const user = await (await context.request.get(`${base()}/api/login/user`)).json();
       return [user.hasSeenOnboardingTips, user.lastReleaseNoteDateChecked !== null];
     }).toEqual([true, true]);
+    const userLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/login/user");
     await page.reload();
+    await userLoaded;
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Settings");
-    await page.waitForTimeout(1_000);
+    // The notices are decided in effects once the user is known: let React's queued work run out.
+    await reactSettled(page);
     expect([await releaseNote.count(), await tips.count()]).toEqual([0, 0]);
     await context.close();
   });

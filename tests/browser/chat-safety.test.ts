@@ -1,5 +1,7 @@
 // Journey: a hostile answer (script tag, onerror image, javascript: links, SVG with script, iframe, style)
 // arrives through the live stream and from the saved history; nothing in it runs, and links open safely.
+// First as crafted responses (every payload at once), then end to end: a real provider stream (the local
+// OpenAI server, whose answer quotes the prompt) through the Durable Object and Postgres.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -156,5 +158,80 @@ describe("a hostile answer", () => {
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
     await expectInert(page, attempts, false);
     await page.close();
+  });
+});
+
+/**
+ * Prompts short enough (≤ 80 characters) to be quoted whole by the fake provider, and what the quote must
+ * show: raw HTML as the text it is, a `javascript:` link as its bare label.
+ */
+const QUOTED = [
+  {
+    prompt: `<img src=x onerror="window.__xss='img'">[x](javascript:window.__xss='link')`,
+    shown: `read: "<img src=x onerror="window.__xss='img'">x".`,
+  },
+  {
+    prompt: `<script>window.__xss='e2e-script'</script><svg onload="window.__xss='e2e-svg'">`,
+    shown: `read: "<script>window.__xss='e2e-script'</script><svg onload="window.__xss='e2e-svg'">".`,
+  },
+];
+
+/** Saves the signed-in user's models configuration, returning the one it replaces. */
+async function saveModels(modelsConfiguration: unknown): Promise<unknown> {
+  const user = await session.context.request.get(`${appUrl()}/api/login/user`);
+  const previous = ((await user.json()) as { modelsConfiguration: unknown }).modelsConfiguration;
+  const res = await session.context.request.post(`${appUrl()}/api/user/preferences/saveModelsConfiguration`, {
+    data: { modelsConfiguration },
+    headers: { Origin: appUrl() },
+  });
+  expect(res.ok()).toBe(true);
+  return previous;
+}
+
+async function expectQuotedInert(page: Page, attempts: string[]) {
+  const answers = page.locator("article.message.model");
+  await poll(() => answers.count()).toBe(QUOTED.length);
+  for (const [i, { prompt, shown }] of QUOTED.entries()) {
+    expect(prompt.length).toBeLessThanOrEqual(80);
+    const answer = answers.nth(i);
+    const markdown = answer.locator(".markdown");
+    // The provider's own words, quoting the hostile prompt.
+    await poll(() => shownText(markdown)).toContain(`(fake openai) ${shown}`);
+    for (const selector of ["script", "iframe", "[onerror]", "[onload]", "svg", "img"]) {
+      expect(await markdown.locator(selector).count(), `${selector} in answer ${i}`).toBe(0);
+    }
+    expect(await answer.locator('a[href^="javascript:" i]').count()).toBe(0);
+  }
+  // The label of the script link leads nowhere.
+  const before = page.url();
+  await answers.first().locator(".markdown").getByText("x", { exact: true }).click();
+  expect(page.url()).toBe(before);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+  expect(attempts).toEqual([]);
+}
+
+describe("a hostile answer from a real provider, end to end", () => {
+  it("runs nothing as it streams through the Durable Object, nor once read back from Postgres", async () => {
+    // gpt-4.1 first: new chats go to the local OpenAI server instead of the offline test model.
+    const previous = await saveModels({ text: ["gpt-4.1"] });
+    try {
+      const { page, attempts } = await guardedPage();
+      await page.goto(`${appUrl()}/app/a/default`);
+      for (const [i, { prompt }] of QUOTED.entries()) {
+        await send(page, prompt);
+        await poll(() => page.locator("article.message.model").count()).toBe(i + 1);
+        await waitForAnswer(page);
+      }
+      // Streamed live, from gpt-4.1 (not the offline test model).
+      await lastAnswer(page).locator(".message-header", { hasText: "GPT-4.1" }).waitFor();
+      await expectQuotedInert(page, attempts);
+
+      await page.reload();
+      await waitForAnswer(page);
+      await expectQuotedInert(page, attempts);
+      await page.close();
+    } finally {
+      await saveModels(previous);
+    }
   });
 });

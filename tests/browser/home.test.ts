@@ -2,6 +2,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { demoEmail, signIn } from "./session";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,12 +37,39 @@ describe("home page", () => {
   });
 
   it("serves the SPA shell for client-side routes and JSON 404s for the API", async () => {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     const shell = await page.goto(`${inject("appUrl")}/pricing`);
     expect(shell?.status()).toBe(200);
     expect(await page.title()).toBe("Switchboard");
-    const api = await page.request.get(`${inject("appUrl")}/api/nothing`);
-    expect(api.status()).toBe(401);
-    await page.close();
+
+    // Signed out, an unknown API path is private like the rest of /api: a JSON 401, not the SPA shell.
+    const signedOut = await context.request.get(`${inject("appUrl")}/api/nothing`);
+    expect(signedOut.status()).toBe(401);
+    expect(signedOut.headers()["content-type"]).toContain("application/json");
+    expect((await signedOut.json()).error.code).toBe("unauthorized");
+
+    // Signed in, it is a JSON 404 naming the path.
+    await signIn(context, inject("appUrl"), "starter");
+    const missing = await context.request.get(`${inject("appUrl")}/api/nothing`);
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).toContain("application/json");
+    const body = await missing.json();
+    expect(body.error.code).toBe("not_found");
+    expect(body.error.message).toContain("/api/nothing");
+    await context.close();
+  });
+
+  it("has no /api/dev routes in the production build: the outbox is a JSON 404", async () => {
+    const context = await browser.newContext();
+    await signIn(context, inject("appUrl"), "starter");
+    const outbox = await context.request.get(
+      `${inject("appUrl")}/api/dev/outbox?email=${encodeURIComponent(demoEmail("starter"))}`,
+    );
+    // The Worker tests (a development build) read this very outbox; here it is not even mounted.
+    expect(outbox.status()).toBe(404);
+    expect(outbox.headers()["content-type"]).toContain("application/json");
+    expect((await outbox.json()).error.code).toBe("not_found");
+    await context.close();
   });
 });

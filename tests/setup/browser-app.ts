@@ -19,36 +19,40 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const db = await startEphemeralDb();
-  // The demo users of every plan (password switchboard-demo), for the signed-in journeys; in its own
-  // process for the same reason as the database.
-  await run(process.execPath, [join(process.cwd(), "scripts/seed.ts")], { env: { DATABASE_URL: db.url } });
-  // No keys from the developer's shell: the journeys never call a real provider.
-  const standIns = await startStandIns({});
-  // Stripe as the journeys meet it: webhooks signed, sometimes twice, sometimes out of order.
-  const stripe = await startLocalStripe({});
-  const app = await serveBuiltApp("browser", {
-    ...standIns.vars,
-    DATABASE_URL: db.url,
-    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-    APP_ENV: "test",
-    ENABLE_TEST_MODELS: "1",
-    ...localStripeVars(stripe),
-  }).catch(async (err) => {
-    await standIns.close();
-    await stripe.close();
-    await db.close();
-    throw err;
-  });
-  stripe.setWebhook(`${app.url}/api/billing/webhook`);
-  project.provide("appUrl", app.url);
-  project.provide("stripeUrl", stripe.url);
-  project.provide("databaseUrl", db.url);
-
-  return async () => {
-    await app.stop();
-    await standIns.close();
-    await stripe.close();
-    await db.close();
+  // Whatever started is stopped again, last first, also when a later step fails.
+  const started: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop().catch((err) => console.error(err));
   };
+  try {
+    const db = await startEphemeralDb();
+    started.push(() => db.close());
+    console.log(`Browser tests: database = ${db.description}`);
+    // The demo users of every plan (password switchboard-demo), for the signed-in journeys; in its own
+    // process for the same reason as the database.
+    await run(process.execPath, [join(process.cwd(), "scripts/seed.ts")], { env: { DATABASE_URL: db.url } });
+    // No keys from the developer's shell: every provider answers from its local protocol server.
+    const standIns = await startStandIns({});
+    started.push(() => standIns.close());
+    // Stripe as the journeys meet it: webhooks signed, sometimes twice, sometimes out of order.
+    const stripe = await startLocalStripe({});
+    started.push(() => stripe.close());
+    const app = await serveBuiltApp("browser", {
+      ...standIns.vars,
+      DATABASE_URL: db.url,
+      DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+      APP_ENV: "test",
+      ENABLE_TEST_MODELS: "1",
+      ...localStripeVars(stripe),
+    });
+    started.push(() => app.stop());
+    stripe.setWebhook(`${app.url}/api/billing/webhook`);
+    project.provide("appUrl", app.url);
+    project.provide("stripeUrl", stripe.url);
+    project.provide("databaseUrl", db.url);
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+  return stopAll;
 }

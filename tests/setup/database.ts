@@ -13,6 +13,8 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const db = await startEphemeralDb();
+  // Every run says which database it used: a pass on PGlite alone cannot show a race.
+  console.log(`Worker tests: database = ${db.description}`);
   project.provide("dbWsProxy", `127.0.0.1:${db.wsPort}`);
   project.provide("databaseUrl", db.url);
   return () => db.close();

@@ -8,6 +8,8 @@ export interface EphemeralDb {
   url: string;
   wsPort: number;
   tcpPort: number;
+  /** What it is, for the test log: PGlite or a real PostgreSQL, with versions. */
+  description: string;
   close(): Promise<void>;
 }
 
@@ -18,7 +20,7 @@ export async function startEphemeralDb(): Promise<EphemeralDb> {
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const lines = createInterface({ input: child.stdout });
-  const ready = await new Promise<{ url: string; wsPort: number; tcpPort: number }>((resolve, reject) => {
+  const ready = await new Promise<Omit<EphemeralDb, "close">>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the test database did not start within 60 s")), 60_000);
     lines.on("line", (line) => {
       if (!line.startsWith("{")) return;

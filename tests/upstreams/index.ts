@@ -66,8 +66,17 @@ export interface Upstreams {
   baseUrls: Record<UpstreamProvider, string>;
   /** <PREFIX>_BASE_URL and <PREFIX>_API_KEY for every provider, plus a short image poll interval. */
   env: Record<string, string>;
-  /** What `provider` does with the following requests, until scripted again or reset(). */
-  script(provider: UpstreamProvider, behaviour: Behaviour, options?: BehaviourOptions): void;
+  /**
+   * What `provider` does with the following requests, until scripted again or reset(). With `bodyContains`,
+   * only requests whose body contains it (a test's unique tag) are affected: tests running side by side
+   * cannot disturb each other.
+   */
+  script(
+    provider: UpstreamProvider,
+    behaviour: Behaviour,
+    options?: BehaviourOptions,
+    bodyContains?: string,
+  ): void;
   /** Every provider back to normal, and the records cleared. */
   reset(): void;
   events: { requests: SeenRequest[]; aborts: SeenRequest[] };
@@ -123,7 +132,10 @@ function waitFor(
  * answers offline; `script()` makes a provider fail or stall, `events` shows what it saw.
  */
 export async function startUpstreams(opts: UpstreamsOptions = {}): Promise<Upstreams> {
-  const behaviours = new Map<UpstreamProvider, { behaviour: Behaviour; options: BehaviourOptions }>();
+  type Scripted = { behaviour: Behaviour; options: BehaviourOptions };
+  const behaviours = new Map<UpstreamProvider, Scripted>();
+  /** Per provider: body substring → behaviour, checked before the provider-wide one. */
+  const tagged = new Map<UpstreamProvider, Map<string, Scripted>>();
   const files = new Map<string, { type: string; data: Uint8Array }>();
   const events: Upstreams["events"] = { requests: [], aborts: [] };
   const abortWaiters = new Set<(seen: SeenRequest) => void>();
@@ -166,7 +178,10 @@ export async function startUpstreams(opts: UpstreamsOptions = {}): Promise<Upstr
         .end(JSON.stringify({ error: { message: "unparsable body" } }));
       return;
     }
-    const { behaviour, options } = behaviours.get(provider) ?? { behaviour: "normal" as const, options: {} };
+    const text = raw.toString("utf8");
+    const byTag = [...(tagged.get(provider) ?? [])].find(([tag]) => text.includes(tag))?.[1];
+    const { behaviour, options } = byTag ??
+      behaviours.get(provider) ?? { behaviour: "normal" as const, options: {} };
     const seen: SeenRequest = {
       id: nextId++,
       provider,
@@ -238,11 +253,17 @@ export async function startUpstreams(opts: UpstreamsOptions = {}): Promise<Upstr
     baseUrls,
     env,
     events,
-    script(provider, behaviour, options = {}) {
-      behaviours.set(provider, { behaviour, options });
+    script(provider, behaviour, options = {}, bodyContains) {
+      if (!bodyContains) behaviours.set(provider, { behaviour, options });
+      else {
+        const forProvider = tagged.get(provider) ?? new Map<string, Scripted>();
+        forProvider.set(bodyContains, { behaviour, options });
+        tagged.set(provider, forProvider);
+      }
     },
     reset() {
       behaviours.clear();
+      tagged.clear();
       events.requests.length = 0;
       events.aborts.length = 0;
     },

@@ -2,11 +2,12 @@
 
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatStreamOf } from "../../src/chat/stub";
 import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
 import { api, json, readSse, type SseEvent, textOf } from "./support/api";
 import { accountOnPlan } from "./support/plans";
+import { scriptUpstream, uniqueTag, upstreamRequests } from "./support/upstreams";
 
 interface Started {
   chat: { id: number; title: string; model: string };
@@ -99,7 +100,8 @@ describe("a streamed answer", () => {
     const account = await accountOnPlan("starter");
     const started = await newChat(account.cookie, "Wait for it [[hang]]");
     const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
-    await new Promise((r) => setTimeout(r, 300));
+    // Live: its first words are out.
+    await readSse(await stream(account.cookie, started.chat.id), (e) => e.event.type === "text");
     const stop = await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
     expect(await json(stop)).toEqual({ stopped: true });
     const events = await reading;
@@ -174,106 +176,90 @@ describe("a streamed answer", () => {
 });
 
 describe("a real provider behind the stream", () => {
-  const control = inject("upstreamControl");
-  const script = (provider: string, behaviour: string) =>
-    fetch(`${control}/script`, { method: "POST", body: JSON.stringify({ provider, behaviour }) });
-  const seen = () =>
-    fetch(`${control}/seen`).then(
-      (r) => r.json() as Promise<{ aborts: { provider: string; model?: string }[] }>,
-    );
-
   it("streams an OpenAI answer through the official SDK, and a stop cancels the upstream request", async () => {
     const account = await accountOnPlan("expert");
-    await script("openai", "hang");
-    try {
-      const started = await newChat(account.cookie, "Hello over the wire", "gpt-5-mini");
-      const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
-      await new Promise((r) => setTimeout(r, 500));
-      await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
-      const events = await reading;
-      expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
-      await expect.poll(async () => (await seen()).aborts.some((a) => a.provider === "openai")).toBe(true);
-    } finally {
-      await fetch(`${control}/reset`, { method: "POST" });
-    }
+    const tag = uniqueTag("wire");
+    await scriptUpstream("openai", "hang", tag);
+    const started = await newChat(account.cookie, `Hello over the wire ${tag}`, "gpt-5-mini");
+    const reading = readSse(await stream(account.cookie, started.chat.id), untilDone);
+    // The provider has the request and streamed its first token.
+    await readSse(await stream(account.cookie, started.chat.id), (e) => e.event.type === "text");
+    await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
+    const events = await reading;
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
+    await expect
+      .poll(async () =>
+        (await upstreamRequests(tag, { provider: "openai" })).some(
+          (r) => r.aborted && r.model === "gpt-5-mini",
+        ),
+      )
+      .toBe(true);
   });
 
   it("turns a provider's 429 into the fair-usage error on the message", async () => {
     const account = await accountOnPlan("expert");
-    await script("anthropic", "rate_limit");
-    try {
-      const started = await newChat(account.cookie, "Hello", "claude-sonnet-4-5");
-      const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
-      expect(events.find((e) => e.event.type === "error")?.event).toMatchObject({ code: "fair_usage_limit" });
-      const { messages } = await readChat(account.cookie, started.chat.id);
-      expect(messages[1]?.metadata).toMatchObject({ outcome: "error", error: { code: "fair_usage_limit" } });
-    } finally {
-      await fetch(`${control}/reset`, { method: "POST" });
-    }
+    const tag = uniqueTag("busy");
+    await scriptUpstream("anthropic", "rate_limit", tag);
+    const started = await newChat(account.cookie, `Hello ${tag}`, "claude-sonnet-4-5");
+    const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(events.find((e) => e.event.type === "error")?.event).toMatchObject({ code: "fair_usage_limit" });
+    const { messages } = await readChat(account.cookie, started.chat.id);
+    expect(messages[1]?.metadata).toMatchObject({ outcome: "error", error: { code: "fair_usage_limit" } });
   });
 });
 
 describe("a new chat's title", () => {
-  const control = inject("upstreamControl");
-  const slowLightModel = () =>
-    // gpt-5-nano (OpenAI), the light model that names chats, gives its first token after 1.5 s.
-    fetch(`${control}/script`, {
-      method: "POST",
-      body: JSON.stringify({ provider: "openai", behaviour: "slow_first_token", options: { delayMs: 1500 } }),
-    });
-  const reset = () => fetch(`${control}/reset`, { method: "POST" });
+  // gpt-5-nano (OpenAI), the light model that names chats, gives its first token after 1.5 s — only for the
+  // requests carrying this test's tag, so files running beside this one are not slowed.
+  const slowLightModel = (tag: string) =>
+    scriptUpstream("openai", "slow_first_token", tag, { delayMs: 1500 });
+  const titleOf = (tag: string) => `${tag.charAt(0).toUpperCase()}${tag.slice(1)} explained`;
 
   it("does not hold back done: it follows on the same stream when the light model is slow", async () => {
     const account = await accountOnPlan("expert");
-    await slowLightModel();
-    try {
-      const started = await newChat(account.cookie, "Tell me about owls", "claude-sonnet-4-5");
-      // Read to the end: the stream stays open after `done` for the title, then closes.
-      const events = await readSse(await stream(account.cookie, started.chat.id));
-      const types = events.map((e) => e.event.type);
-      const done = types.indexOf("done");
-      expect(events[done]?.event).toEqual({
-        type: "done",
-        outcome: "done",
-        messageId: started.modelMessage.id,
-        titlePending: true,
-      });
-      expect(types.indexOf("title")).toBe(done + 1);
-      expect(events.at(-1)?.event).toEqual({ type: "title", title: "Owls" });
+    const tag = uniqueTag("owls");
+    await slowLightModel(tag);
+    const started = await newChat(account.cookie, `What is ${tag}?`, "claude-sonnet-4-5");
+    // Read to the end: the stream stays open after `done` for the title, then closes.
+    const events = await readSse(await stream(account.cookie, started.chat.id));
+    const types = events.map((e) => e.event.type);
+    const done = types.indexOf("done");
+    expect(events[done]?.event).toEqual({
+      type: "done",
+      outcome: "done",
+      messageId: started.modelMessage.id,
+      titlePending: true,
+    });
+    expect(types.indexOf("title")).toBe(done + 1);
+    expect(events.at(-1)?.event).toEqual({ type: "title", title: titleOf(tag) });
 
-      const { chat, messages } = await readChat(account.cookie, started.chat.id);
-      expect(chat.title).toBe("Owls");
-      expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done" });
-      // A reader arriving later (a reload) replays the same: the answer's end, then the title.
-      const replay = await readSse(await stream(account.cookie, started.chat.id));
-      expect(replay.map((e) => e.event.type).slice(-2)).toEqual(["done", "title"]);
-    } finally {
-      await reset();
-    }
+    const { chat, messages } = await readChat(account.cookie, started.chat.id);
+    expect(chat.title).toBe(titleOf(tag));
+    expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done" });
+    // A reader arriving later (a reload) replays the same: the answer's end, then the title.
+    const replay = await readSse(await stream(account.cookie, started.chat.id));
+    expect(replay.map((e) => e.event.type).slice(-2)).toEqual(["done", "title"]);
   });
 
   it("lets the next message go while the title is still being written", async () => {
     const account = await accountOnPlan("expert");
-    await slowLightModel();
-    try {
-      const started = await newChat(account.cookie, "What is a monad?", "claude-sonnet-4-5");
-      const first = await readSse(await stream(account.cookie, started.chat.id), untilDone);
-      expect(first.at(-1)?.event).toMatchObject({ type: "done", titlePending: true });
-      const next = await api("/api/chat/send", {
-        cookie: account.cookie,
-        body: { chatId: started.chat.id, content: "And a functor?" },
-      });
-      expect(next.status).toBe(201);
-      // The title still comes, now on the second answer's stream.
-      const second = await readSse(await stream(account.cookie, started.chat.id));
-      expect(second.find((e) => e.event.type === "title")?.event).toEqual({
-        type: "title",
-        title: "Monad explained",
-      });
-      expect(second.some((e) => e.event.type === "done")).toBe(true);
-      expect((await readChat(account.cookie, started.chat.id)).chat.title).toBe("Monad explained");
-    } finally {
-      await reset();
-    }
+    const tag = uniqueTag("monad");
+    await slowLightModel(tag);
+    const started = await newChat(account.cookie, `What is ${tag}?`, "claude-sonnet-4-5");
+    const first = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(first.at(-1)?.event).toMatchObject({ type: "done", titlePending: true });
+    const next = await api("/api/chat/send", {
+      cookie: account.cookie,
+      body: { chatId: started.chat.id, content: "And a functor?" },
+    });
+    expect(next.status).toBe(201);
+    // The title still comes, now on the second answer's stream.
+    const second = await readSse(await stream(account.cookie, started.chat.id));
+    expect(second.find((e) => e.event.type === "title")?.event).toEqual({
+      type: "title",
+      title: titleOf(tag),
+    });
+    expect(second.some((e) => e.event.type === "done")).toBe(true);
+    expect((await readChat(account.cookie, started.chat.id)).chat.title).toBe(titleOf(tag));
   });
 });

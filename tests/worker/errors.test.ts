@@ -1,6 +1,7 @@
 // Every failure is { error: { code, message } } with the right status, from the real middleware stack.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createAccount, sessionRows } from "./support/accounts";
 
 const call = (path: string, init?: RequestInit) =>
   exports.default.fetch(new Request(`http://app.test${path}`, init));
@@ -21,15 +22,38 @@ describe("error answers", () => {
   });
 
   it("401 for a forged session cookie, without touching another user's session", async () => {
-    const res = await call("/api/chat/1", { headers: { Cookie: `session=${"a".repeat(43)}` } });
-    expect(res.status).toBe(401);
+    const other = await createAccount();
+    const [before] = await sessionRows(other.id);
+    const forged = [`session=${"a".repeat(43)}`, `session=${before?.id}`];
+    for (const cookie of forged) {
+      const res = await call("/api/chat/1", { headers: { Cookie: cookie } });
+      expect(res.status, cookie).toBe(401);
+      expect((await errorOf(res)).code).toBe("unauthorized");
+      // No cookie is set or cleared for anyone on the way.
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    // The other user's session is exactly as it was, and still opens their account.
+    expect(await sessionRows(other.id)).toEqual([before]);
+    const mine = await call("/api/login/user", { headers: { Cookie: other.cookie } });
+    expect(mine.status).toBe(200);
+    expect(((await mine.json()) as { email: string }).email).toBe(other.email);
   });
 
-  it("404 for an unknown public path", async () => {
-    const res = await call("/api/health/nothing-here");
-    // Unknown paths are private like the rest of /api: without a session they are 401, never a 500.
-    expect([401, 404]).toContain(res.status);
-    await errorOf(res);
+  it("404 not_found for an unknown public path", async () => {
+    // Under a public prefix (no session needed), nothing is mounted here.
+    const res = await call("/api/shared/nothing/here");
+    expect(res.status).toBe(404);
+    expect((await errorOf(res)).code).toBe("not_found");
+  });
+
+  it("an unknown private path: 401 without a session, 404 not_found with one (never a 500)", async () => {
+    const signedOut = await call("/api/health/nothing-here");
+    expect(signedOut.status).toBe(401);
+    expect((await errorOf(signedOut)).code).toBe("unauthorized");
+    const { cookie } = await createAccount();
+    const signedIn = await call("/api/health/nothing-here", { headers: { Cookie: cookie } });
+    expect(signedIn.status).toBe(404);
+    expect((await errorOf(signedIn)).code).toBe("not_found");
   });
 
   it("405 with Allow for a known path and a wrong method", async () => {

@@ -1,6 +1,7 @@
 // The Worker answers /api/health after a real query to Postgres, with security headers on every response.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { callWith } from "./support/worker-env";
 
 const call = (path: string, init?: RequestInit) =>
   exports.default.fetch(new Request(`http://app.test${path}`, init));
@@ -10,6 +11,15 @@ describe("GET /api/health", () => {
     const res = await call("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, db: true });
+  });
+
+  it("answers 503 { ok: false, db: false } when the database does not answer", async () => {
+    // The database bridge "moved" to a port where nothing listens: the query cannot reach Postgres.
+    const res = await callWith({ DB_WS_PROXY: "127.0.0.1:1" }, "/api/health");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, db: false });
+    // Nothing else changed: the real configuration still answers.
+    expect((await call("/api/health")).status).toBe(200);
   });
 
   it("carries the security headers", async () => {

@@ -1,11 +1,35 @@
 // The mailer: the outbox outside production, the HTTP API when configured, and no silent outbox in production.
+import { eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { user, verificationCode } from "../../drizzle/schema";
 import type { AppEnv } from "../../src/env";
-import { mailerFor } from "../../src/mail/mailer";
+import { httpMailer, mailerFor } from "../../src/mail/mailer";
 import { onError } from "../../src/middleware/error-handler";
 import { createDevRoutes } from "../../src/routes/dev";
-import { call, uniqueEmail, withDb } from "./support/accounts";
+import { call, sessionCookie, uniqueEmail, uniqueIp, withDb } from "./support/accounts";
+import { callWith } from "./support/worker-env";
+
+const FROM = "Switchboard <no-reply@switchboard.test>";
+
+interface ReceivedMail {
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: { from: string; to: string[]; subject: string; text: string };
+  status: number;
+}
+
+/** What the local mail API (tests/mail/server.ts) received for this address. */
+async function received(to: string): Promise<ReceivedMail[]> {
+  const res = await fetch(`${inject("mailControl")}/received?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { requests: ReceivedMail[] }).requests;
+}
+
+const productionMail = (url = `${inject("mailApiUrl")}/emails`) => ({
+  MAIL_API_URL: url,
+  MAIL_API_KEY: inject("mailApiKey"),
+  MAIL_FROM: FROM,
+});
 
 describe("mailerFor", () => {
   it("stores mail in the outbox, readable at GET /api/dev/outbox, newest first", async () => {
@@ -46,5 +70,97 @@ describe("dev routes", () => {
     app.onError(onError);
     const res = await app.request("/api/dev/outbox?email=a@example.test", {}, { APP_ENV: "production" });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the HTTP mail API (production mail)", () => {
+  it("POSTs { from, to: [to], subject, text } as JSON with the bearer key", async () => {
+    const to = uniqueEmail("http-mail");
+    const { MAIL_API_URL, MAIL_API_KEY } = productionMail();
+    await httpMailer({ url: MAIL_API_URL, apiKey: MAIL_API_KEY, from: FROM }).send({
+      to,
+      subject: "Hello",
+      text: "Line one\nLine two",
+    });
+    const [mail, ...more] = await received(to);
+    expect(more).toEqual([]);
+    expect(mail?.status).toBe(200);
+    expect(mail?.path).toBe("/emails");
+    expect(mail?.headers.authorization).toBe(`Bearer ${MAIL_API_KEY}`);
+    expect(mail?.headers["content-type"]).toContain("application/json");
+    expect(mail?.body).toEqual({ from: FROM, to: [to], subject: "Hello", text: "Line one\nLine two" });
+  });
+
+  it("turns a non-2xx answer into an error naming the status and the API's message", async () => {
+    const to = uniqueEmail("http-fail");
+    const { MAIL_API_KEY } = productionMail();
+    const failing = httpMailer({
+      url: `${inject("mailApiUrl")}/status/503/emails`,
+      apiKey: MAIL_API_KEY,
+      from: FROM,
+    });
+    await expect(failing.send({ to, subject: "s", text: "t" })).rejects.toThrow(
+      /mail API answered 503: .*Forced failure 503/,
+    );
+    const wrongKey = httpMailer({ url: `${inject("mailApiUrl")}/emails`, apiKey: "re_wrong", from: FROM });
+    await expect(wrongKey.send({ to, subject: "s", text: "t" })).rejects.toThrow(/mail API answered 403/);
+    expect((await received(to)).map((r) => r.status)).toEqual([503, 403]);
+  });
+
+  it("carries a new account's code, which verifies it, and nothing lands in the outbox", async () => {
+    const email = uniqueEmail("prod-signup");
+    const signUp = await callWith(productionMail(), "/api/login/signup", {
+      body: { email, password: "a long enough passphrase" },
+      ip: uniqueIp(),
+    });
+    expect(signUp.status).toBe(201);
+    const [mail] = await received(email);
+    expect(mail?.body.to).toEqual([email]);
+    expect(mail?.body.from).toBe(FROM);
+    const code = mail?.body.text.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const outbox = await call(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+    expect(((await outbox.json()) as { messages: unknown[] }).messages).toEqual([]);
+    const verify = await call("/api/login/verification", {
+      body: { code },
+      cookie: sessionCookie(signUp),
+    });
+    expect(verify.status).toBe(200);
+  });
+
+  it("a failing mail API does not lose the account: sign-up answers 201 and the code can be sent again", async () => {
+    const email = uniqueEmail("prod-mail-down");
+    const down = productionMail(`${inject("mailApiUrl")}/status/500/emails`);
+    const signUp = await callWith(down, "/api/login/signup", {
+      body: { email, password: "a long enough passphrase" },
+      ip: uniqueIp(),
+    });
+    expect(signUp.status).toBe(201);
+    expect((await received(email)).map((r) => r.status)).toEqual([500]);
+    const cookie = sessionCookie(signUp);
+    const state = await call("/api/login/verification", { cookie });
+    expect(await state.json()).toMatchObject({ email, verified: false });
+
+    // A minute later (moved back in time here), the API is up again and the resent code works.
+    await withDb((db) =>
+      db
+        .update(verificationCode)
+        .set({ sentAt: new Date(Date.now() - 61_000) })
+        .where(
+          inArray(
+            verificationCode.userId,
+            db.select({ id: user.id }).from(user).where(eq(user.email, email)),
+          ),
+        ),
+    );
+    const resend = await callWith(productionMail(), "/api/login/verification/resend", {
+      method: "POST",
+      cookie,
+    });
+    expect(resend.status).toBe(200);
+    const [, mail] = await received(email);
+    expect(mail?.status).toBe(200);
+    const code = mail?.body.text.match(/\b(\d{6})\b/)?.[1];
+    expect((await call("/api/login/verification", { body: { code }, cookie })).status).toBe(200);
   });
 });

@@ -4,6 +4,9 @@ declare module "vitest" {
     upstreamControl: string;
     upstreamEnv: string;
     stripeApiBase: string;
+    mailApiUrl: string;
+    mailApiKey: string;
+    mailControl: string;
   }
 }
 

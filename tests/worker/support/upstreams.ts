@@ -1,0 +1,69 @@
+// Scripting the local provider servers from a Worker test, and reading the requests they received.
+import { expect, inject } from "vitest";
+
+/** A request as the local provider server received it: what the real provider would have seen. */
+export interface UpstreamRequest {
+  id: number;
+  provider: string;
+  method: string;
+  /** Below the provider's prefix, with the query string (e.g. /chat/completions). */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body, or a multipart form's fields (files as { name, type, size }). */
+  body: unknown;
+  model?: string;
+  aborted: boolean;
+  completed: boolean;
+}
+
+const control = () => inject("upstreamControl");
+
+/**
+ * What `provider` does with the requests whose body contains `tag` (see tests/upstreams/common.ts
+ * `Behaviour`); script "normal" with the same tag to undo. Only tagged scripts: test files run side by
+ * side against the same servers, and a provider-wide script (or a reset) would reach the others' requests.
+ */
+export async function scriptUpstream(
+  provider: string,
+  behaviour: string,
+  tag: string,
+  options?: { delayMs?: number; retryAfter?: number },
+): Promise<void> {
+  const res = await fetch(`${control()}/script`, {
+    method: "POST",
+    body: JSON.stringify({ provider, behaviour, options, bodyContains: tag }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+/**
+ * The requests whose body contains `tag` (put a unique one in the prompt), oldest first, once at least
+ * `min` have arrived (fails after `timeoutMs`).
+ */
+export async function upstreamRequests(
+  tag: string,
+  { provider, min = 1, timeoutMs = 10_000 }: { provider?: string; min?: number; timeoutMs?: number } = {},
+): Promise<UpstreamRequest[]> {
+  const query = new URLSearchParams({ contains: tag, min: String(min), waitMs: String(timeoutMs) });
+  if (provider) query.set("provider", provider);
+  const res = await fetch(`${control()}/requests?${query}`);
+  const { requests } = (await res.json()) as { requests: UpstreamRequest[] };
+  if (requests.length < min) {
+    throw new Error(`expected ${min} upstream request(s) containing ${tag}, saw ${requests.length}`);
+  }
+  return requests;
+}
+
+/** The last request carrying `tag`: what the provider was asked most recently in this test. */
+export async function lastUpstreamRequest(
+  tag: string,
+  options: { provider?: string; min?: number; timeoutMs?: number } = {},
+): Promise<UpstreamRequest> {
+  const requests = await upstreamRequests(tag, options);
+  const last = requests.at(-1);
+  if (!last) throw new Error(`no upstream request containing ${tag}`);
+  return last;
+}
+
+/** A tag no other test's request carries. */
+export const uniqueTag = (label = "tag") => `${label}-${crypto.randomUUID().slice(0, 8)}`;
