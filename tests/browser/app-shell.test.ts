@@ -3,7 +3,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, pathOf, signIn } from "./session";
+import {
+  collectPageErrors,
+  DEMO_PASSWORD,
+  demoEmail,
+  eventually,
+  pathOf,
+  signIn,
+  signUpFresh,
+} from "./session";
 
 let browser: Browser;
 const base = () => inject("appUrl");
@@ -319,7 +327,8 @@ describe("signed-in notices", () => {
     const context = await browser.newContext();
     // A controllable clock: "no timeout" is checked by moving time on, not by waiting for it.
     await context.clock.install();
-    await signIn(context, base(), "team-member1");
+    // An account of its own: other journeys sign in as the demo users and dismiss these notices.
+    await signUpFresh(context, base(), "notices");
     const page = await context.newPage();
     await page.goto(`${base()}/app/account/settings`);
     const releaseNote = page.getByTestId("notification").filter({ hasText: "What's new" });

@@ -1,10 +1,9 @@
 // Paying in Chromium against the local Stripe: pricing → sign up → verify → Checkout → plan; a declined
 // card; a cancellation in the Customer Portal shown as scheduled.
-import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf, signIn } from "./session";
+import { collectPageErrors, eventually, mailedCode, pathOf, signIn, signUpFresh } from "./session";
 
 const base = () => inject("appUrl");
 let browser: Browser;
@@ -15,23 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** The verification code the app mailed (in tests, mail lands in the outbox table). */
-async function mailedCode(email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ text: string }>(
-      `select text from hot.dev_outbox where "to" = $1 order by id desc limit 1`,
-      [email],
-    );
-    const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? "")?.[1];
-    if (!code) throw new Error(`no code mailed to ${email}`);
-    return code;
-  } finally {
-    await client.end();
-  }
-}
 
 async function sendTestMessage(context: BrowserContext, page: Page) {
   // The offline test models answer without any provider.
@@ -111,17 +93,7 @@ describe("the customer portal", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // A fresh buyer of their own (demo rows are not Stripe's): sign up through the API, verify, pay.
-    const email = `portal-${Date.now()}@example.test`;
-    const signUp = await context.request.post(`${base()}/api/login/signup`, {
-      data: { email, password: DEMO_PASSWORD },
-      headers: { Origin: base() },
-    });
-    expect(signUp.status()).toBe(201);
-    const verified = await context.request.post(`${base()}/api/login/verification`, {
-      data: { code: await mailedCode(email) },
-      headers: { Origin: base() },
-    });
-    expect(verified.ok()).toBe(true);
+    await signUpFresh(context, base(), "portal");
     await page.goto(`${base()}/app/account/subscription?plan=expert`);
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.getByTestId("checkout-pay").click();

@@ -168,11 +168,11 @@ describe("a hostile answer", () => {
 const QUOTED = [
   {
     prompt: `<img src=x onerror="window.__xss='img'">[x](javascript:window.__xss='link')`,
-    shown: `read: "<img src=x onerror="window.__xss='img'">x".`,
+    shown: `You wrote: "<img src=x onerror="window.__xss='img'">x".`,
   },
   {
     prompt: `<script>window.__xss='e2e-script'</script><svg onload="window.__xss='e2e-svg'">`,
-    shown: `read: "<script>window.__xss='e2e-script'</script><svg onload="window.__xss='e2e-svg'">".`,
+    shown: `You wrote: "<script>window.__xss='e2e-script'</script><svg onload="window.__xss='e2e-svg'">".`,
   },
 ];
 
@@ -196,7 +196,7 @@ async function expectQuotedInert(page: Page, attempts: string[]) {
     const answer = answers.nth(i);
     const markdown = answer.locator(".markdown");
     // The provider's own words, quoting the hostile prompt.
-    await poll(() => shownText(markdown)).toContain(`(fake openai) ${shown}`);
+    await poll(() => shownText(markdown)).toContain(shown);
     for (const selector of ["script", "iframe", "[onerror]", "[onload]", "svg", "img"]) {
       expect(await markdown.locator(selector).count(), `${selector} in answer ${i}`).toBe(0);
     }

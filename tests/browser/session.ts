@@ -1,6 +1,7 @@
 // Helpers for the app-shell journeys: demo users (scripts/seed.ts), signing in through the API.
+import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 
 export const DEMO_PASSWORD = "switchboard-demo";
 export const demoEmail = (local: string) => `${local}@demo.switchboard.test`;
@@ -29,3 +30,36 @@ export const pathOf = (page: Page) => {
 
 /** Pages load their code and data lazily: give them time (vitest polls for 1 s by default). */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
+
+/** The 6-digit code the app mailed to `email` (without a mail API, mail lands in the outbox table). */
+export async function mailedCode(email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ text: string }>(
+      `select text from hot.dev_outbox where "to" = $1 order by id desc limit 1`,
+      [email],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? "")?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new account of this journey's own (no plan), signed up and verified through the API as the forms do. */
+export async function signUpFresh(context: BrowserContext, base: string, label = "fresh"): Promise<string> {
+  const email = `${label}-${crypto.randomUUID()}@example.test`;
+  const signUp = await context.request.post(`${base}/api/login/signup`, {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { Origin: base },
+  });
+  if (signUp.status() !== 201) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+  const verified = await context.request.post(`${base}/api/login/verification`, {
+    data: { code: await mailedCode(email) },
+    headers: { Origin: base },
+  });
+  if (!verified.ok()) throw new Error(`verification failed: ${verified.status()}`);
+  return email;
+}

@@ -157,6 +157,12 @@ function listSection(topic: string): string[] {
   ];
 }
 
+/** The user's words as a model quotes them back: raw (markup included, for the renderer to make safe), one line. */
+const quoteOf = (prompt: string): string => {
+  const line = prompt.replace(/\s+/g, " ").trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+};
+
 /**
  * What a local stand-in answers: a natural reply to the last user message that shows the renderer off when
  * asked (a table, code, math or a list for prompts that mention them), then a discreet line saying no real
@@ -169,7 +175,7 @@ export function fakeAnswer(provider: string, model: string, prompt: string, syst
     ? "Your message was empty. Ask me anything: I can explain, compare, write code or work through some math."
     : isGreeting(prompt)
       ? "Hello! Nice to meet you. How can I help today? I can explain things, compare options in a table, write code or work through some math."
-      : `Here is a short answer about **${topic}**.`;
+      : `You wrote: "${quoteOf(prompt)}". Here is a short answer about **${topic}**.`;
   const parts: string[][] = [[intro]];
   if (wants.table.test(prompt)) parts.push(["Side by side:", "", ...tableSection(prompt)]);
   if (wants.code.test(prompt)) parts.push(["A small example:", "", ...codeSection(prompt)]);

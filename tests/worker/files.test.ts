@@ -5,7 +5,7 @@ import type { StreamImage } from "../../src/domain/chat/stream-events";
 import { api, json, type SseEvent } from "./support/api";
 import { readChat, readToDone, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
-import { lastUpstreamRequest, uniqueTag } from "./support/upstreams";
+import { uniqueTag, upstreamRequests } from "./support/upstreams";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -53,9 +53,10 @@ describe("a generated image", () => {
     const owner = await accountOnPlan("expert");
     const tag = uniqueTag("lighthouse");
     const { image } = await generated(owner.cookie, `A lighthouse at dusk ${tag}`, "gpt-image-1");
-    const request = await lastUpstreamRequest(tag, { provider: "openai" });
-    expect(request.path).toBe("/v1/images/generations");
-    expect(request.body).toMatchObject({ prompt: expect.stringContaining(tag) });
+    // The chat's title is asked of OpenAI's light model too: pick the image request among the tagged ones.
+    const requests = await upstreamRequests(tag, { provider: "openai" });
+    const request = requests.find((r) => r.path === "/v1/images/generations");
+    expect(request?.body).toMatchObject({ prompt: expect.stringContaining(tag) });
     const res = await api(image.url, { cookie: owner.cookie });
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
