@@ -222,6 +222,17 @@ describe("sign-in throttling", () => {
   });
 });
 
+describe("the client's address", () => {
+  it("a header that is not an address (too long for a throttle key) is a shared bucket, not a 500", async () => {
+    const account = await createAccount();
+    const res = await call("/api/login", {
+      body: { email: account.email, password: "wrong password here" },
+      headers: { "CF-Connecting-IP": "x".repeat(400) },
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
 describe("deleted accounts", () => {
   it("cannot sign in again, and the answer is the one for a wrong password", async () => {
     const account = await createAccount();
