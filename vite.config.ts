@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { clientIpFromSocket } from "./scripts/lib/client-ip.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
   preview: { port: Number(process.env.PORT ?? 4173) },
   plugins: [
+    // Before the Cloudflare plugin: the Worker's client IP is the socket's, whatever the client sent.
+    clientIpFromSocket(),
     react(),
     cloudflare({
       configPath: "../wrangler.toml",

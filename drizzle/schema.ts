@@ -52,7 +52,13 @@ export const user = hot.table(
     promocode: text(),
     deleted: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex("user_email_unique").on(t.email)],
+  // One verified account per address, and at most one unverified claim beside it: a sign-up for a taken
+  // address answers like any other and leaves a claim that can never be verified (the verified index
+  // refuses it), so the answer tells nobody whether the address has an account.
+  (t) => [
+    uniqueIndex("user_email_verified_unique").on(t.email).where(sql`${t.verified}`),
+    uniqueIndex("user_email_unverified_unique").on(t.email).where(sql`not ${t.verified}`),
+  ],
 );
 
 export const userPreferences = hot.table("user_preferences", {
@@ -272,6 +278,23 @@ export const verificationCode = hot.table("verification_code", {
 });
 
 /**
+ * Browsers that signed in to an account with its password: the device cookie's token (as SHA-256) per
+ * account. Sign-in failures from others never lock these out (src/auth/password-check.ts).
+ */
+export const knownDevice = hot.table(
+  "known_device",
+  {
+    tokenHash: varchar({ length: 64 }).notNull(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // Renewed at each password sign-in from the browser; trust ends KNOWN_DEVICE_SECONDS after it.
+    signedInAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index("known_device_user_idx").on(t.userId)],
+);
+
+/**
  * Fixed-window counters for throttling (sign-in failures per email and per IP, sign-ups, contact
  * messages). One row per key, bumped with a single upsert so parallel requests cannot both slip under.
  */
@@ -332,5 +355,6 @@ export type EmbeddingRow = typeof embedding.$inferSelect;
 export type NewEmbeddingRow = typeof embedding.$inferInsert;
 export type VerificationCodeRow = typeof verificationCode.$inferSelect;
 export type ThrottleRow = typeof throttle.$inferSelect;
+export type KnownDeviceRow = typeof knownDevice.$inferSelect;
 export type DevOutboxRow = typeof devOutbox.$inferSelect;
 export type BillingEventRow = typeof billingEvent.$inferSelect;

@@ -1,5 +1,6 @@
 // Saving preferences: language, models order, and the release-note and onboarding flags (SPEC §7).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { APP_REQUEST_HEADER } from "../../src/domain/api-access";
 import type { Locale } from "../../src/domain/locales";
 import type { ModelsConfiguration } from "../../src/domain/models";
 import { api, readJson } from "../lib/api";
@@ -30,10 +31,16 @@ export async function saveLanguage(lang: Locale): Promise<void> {
   }
 }
 
+/**
+ * SPEC §7 makes these saves GETs; the Worker takes them only from our pages. Browsers say so with
+ * Sec-Fetch-Site; our header covers those that send neither it nor an Origin on a same-origin GET.
+ */
+const FROM_THE_APP = { headers: { [APP_REQUEST_HEADER]: "1" } };
+
 /** SPEC §7: a failure is logged only. */
 export async function saveLastReleaseNote(): Promise<void> {
   try {
-    await readJson(api.api.user.preferences.saveLastReleaseNote.$get());
+    await readJson(api.api.user.preferences.saveLastReleaseNote.$get(undefined, FROM_THE_APP));
   } catch (error) {
     console.error("Failed to save the release note date", error);
   }
@@ -42,7 +49,7 @@ export async function saveLastReleaseNote(): Promise<void> {
 /** SPEC §7: a failure is logged only. */
 export async function saveHasSeenOnboardingTips(): Promise<void> {
   try {
-    await readJson(api.api.user.preferences.saveHasSeenOnboardingTips.$get());
+    await readJson(api.api.user.preferences.saveHasSeenOnboardingTips.$get(undefined, FROM_THE_APP));
   } catch (error) {
     console.error("Failed to save the onboarding flag", error);
   }

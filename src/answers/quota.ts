@@ -1,4 +1,5 @@
-// The quota gate of a send, as the HTTP errors the client acts on (402 no plan, 429 over the limit).
+// The quota gate of a send, as the HTTP errors the client acts on (402 no plan, 429 over the quota or the
+// fair-usage rate).
 import type { Database } from "../db/client";
 import { releaseUsage, reserveUsage } from "../db/quota";
 import { isFreeModel, type ModelEntry, usageCategoryOf } from "../domain/models";
@@ -27,6 +28,13 @@ export async function reserveQuota(
   });
   if (!quota.ok && quota.reason === "no_plan") {
     throw new AppError(402, "subscription_required", "Choose a plan to start chatting.");
+  }
+  if (!quota.ok && quota.reason === "fair_usage") {
+    // SPEC §8's wording; the client shows it as the send's notice and may retry after Retry-After.
+    throw new AppError(429, "fair_usage_limit", "You have temporarily reached your fair usage limit.", {
+      details: { retryAfterSeconds: quota.retryAfterSeconds },
+      headers: { "Retry-After": String(quota.retryAfterSeconds) },
+    });
   }
   if (!quota.ok) {
     throw new AppError(429, "quota_reached", "You reached your quota.", {

@@ -26,6 +26,19 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 
 export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, sessionCookieName(c.env));
 
+/**
+ * The device cookie: a random token naming this browser, which the `known_device` table ties to the
+ * accounts it signed in to with their password. It opens nothing by itself; it only spares the browser
+ * the per-account sign-in limit that others' failures fill (src/auth/password-check.ts).
+ */
+const deviceCookieName = (env: Pick<Env, "APP_ENV">) => (isProduction(env) ? "__Host-device" : "device");
+
+export const readDeviceCookie = (c: Context<AppEnv>) => getCookie(c, deviceCookieName(c.env));
+
+export function setDeviceCookie(c: Context<AppEnv>, token: string, maxAgeSeconds: number) {
+  setCookie(c, deviceCookieName(c.env), token, { ...BASE, maxAge: maxAgeSeconds });
+}
+
 /** The OAuth state, PKCE verifier and return path live only for the round trip to the provider. */
 const OAUTH_COOKIES = ["oauth_state", "oauth_verifier", "oauth_return"] as const;
 type OauthCookie = (typeof OAUTH_COOKIES)[number];

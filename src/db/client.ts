@@ -48,3 +48,17 @@ export function openDatabase(config: DbConfig): { db: Database; close: () => Pro
 
 /** A transaction of `Database.transaction`, for queries that must run inside one. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Where a query may run: on its own, or as a step of a caller's transaction. */
+export type Queryable = Database | Transaction;
+
+/** Whether a failed query broke the Postgres error code `code` (drizzle wraps the driver's error as `cause`). */
+export function isPostgresError(err: unknown, code: string): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+export const UNIQUE_VIOLATION = "23505";
+export const FOREIGN_KEY_VIOLATION = "23503";

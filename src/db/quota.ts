@@ -1,6 +1,12 @@
 // The quota gate: check the plan's limit and record the request in one transaction, serialised per account.
-import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { subscription, usage, user } from "../../drizzle/schema";
+import {
+  FAIR_USAGE_LOOKBACK_SECONDS,
+  FAIR_USAGE_MAX_COUNTED,
+  type FairUsageSubject,
+  fairUsageWait,
+} from "../domain/fair-usage";
 import { isPaidPlan, type Plan, userPlanOf } from "../domain/plans";
 import { quotaLimit, USAGE_WINDOW_SECONDS, type UsageCategory } from "../domain/usage";
 import type { Database } from "./client";
@@ -8,18 +14,31 @@ import type { Database } from "./client";
 export type QuotaDecision =
   | { ok: true; plan: Plan; used: number; limit: number }
   | { ok: false; reason: "no_plan"; plan: Plan }
-  | { ok: false; reason: "quota"; plan: Plan; used: number; limit: number; retryAfterSeconds: number };
+  | { ok: false; reason: "quota"; plan: Plan; used: number; limit: number; retryAfterSeconds: number }
+  | { ok: false; reason: "fair_usage"; plan: Plan; retryAfterSeconds: number };
 
 /**
  * Records one request against the account's quota if it fits. A team shares one pool: every member's
  * requests count against the plan's limit times the seats (SPEC §4). The account's owner row is locked
  * first (SELECT … FOR UPDATE), so concurrent requests of one account are checked one after another and
- * at the limit exactly one more gets through. Free models (`free`) pass once the plan is paid.
+ * at the limit exactly one more gets through. Free models (`free`) skip the quota once the plan is paid.
+ *
+ * Every request, free or not, then meets the fair-usage rate of `ratedAs` (the person; an API key will
+ * be rated on its own), under the same lock: so the rate too lets exactly its limit through, however many
+ * requests arrive at once. A refused request records nothing.
  */
 export async function reserveUsage(
   db: Database,
-  input: { userId: number; model: string; category: UsageCategory; free: boolean; now?: Date },
+  input: {
+    userId: number;
+    model: string;
+    category: UsageCategory;
+    free: boolean;
+    now?: Date;
+    ratedAs?: FairUsageSubject;
+  },
 ): Promise<QuotaDecision> {
+  const ratedAs = input.ratedAs ?? { userId: input.userId };
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const [own] = await tx.select().from(subscription).where(eq(subscription.userId, input.userId)).limit(1);
@@ -58,6 +77,25 @@ export async function reserveUsage(
       const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
       return { ok: false, reason: "quota", plan, used, limit, retryAfterSeconds } as const;
     }
+
+    // The fair-usage rate counts the person's own requests of the last hour, every category and model.
+    // (An API key's own rate will count the rows recorded under its id here: a later issue.)
+    const recent = await tx
+      .select({ at: usage.requestedAt })
+      .from(usage)
+      .where(
+        and(
+          eq(usage.userId, ratedAs.userId),
+          gt(usage.requestedAt, new Date(now.getTime() - FAIR_USAGE_LOOKBACK_SECONDS * 1000)),
+        ),
+      )
+      .orderBy(desc(usage.requestedAt))
+      .limit(FAIR_USAGE_MAX_COUNTED);
+    const wait = fairUsageWait(
+      recent.map((row) => row.at),
+      now,
+    );
+    if (wait !== null) return { ok: false, reason: "fair_usage", plan, retryAfterSeconds: wait } as const;
     await tx
       .insert(usage)
       .values({ userId: input.userId, model: input.model, category: input.category, requestedAt: now });

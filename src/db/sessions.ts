@@ -1,9 +1,11 @@
-// Session queries: a session is valid while neither timeout has passed and its user is not deleted.
-import { and, eq, gt, lte, ne } from "drizzle-orm";
+// Session queries: a session is valid while neither timeout has passed and its user is not deleted (nor an
+// unverified account past its day).
+import { and, eq, gt, lte, ne, or } from "drizzle-orm";
 import { session, user } from "../../drizzle/schema";
+import { UNVERIFIED_ACCOUNT_SECONDS } from "../domain/auth-limits";
 import { absoluteDeadline } from "../domain/sessions";
 import type { SessionUser } from "../env";
-import type { Database } from "./client";
+import type { Database, Queryable } from "./client";
 
 export interface FoundSession {
   user: SessionUser;
@@ -27,7 +29,17 @@ export async function findSessionUser(
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.id, sessionId), gt(session.expiresAt, now), eq(user.deleted, false)))
+    .where(
+      and(
+        eq(session.id, sessionId),
+        gt(session.expiresAt, now),
+        eq(user.deleted, false),
+        or(
+          eq(user.verified, true),
+          gt(user.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_SECONDS * 1000)),
+        ),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row || absoluteDeadline(row.createdAt) <= now) return null;
@@ -40,7 +52,7 @@ export async function findSessionUser(
 }
 
 export async function insertSession(
-  db: Database,
+  db: Queryable,
   values: { id: string; userId: number; now: Date; expiresAt: Date },
 ): Promise<void> {
   await db.insert(session).values({

@@ -1,7 +1,7 @@
 // Email-verification codes: one live code per user, replaced on resend, with a counted number of tries.
 import { and, eq, lt, lte, sql } from "drizzle-orm";
 import { verificationCode } from "../../drizzle/schema";
-import type { Database } from "./client";
+import type { Database, Queryable } from "./client";
 
 export interface CodeState {
   codeHash: string;
@@ -22,7 +22,7 @@ const stateColumns = {
  * the write are one statement, so two quick resends cannot both send. Returns whether it was stored.
  */
 export async function storeCode(
-  db: Database,
+  db: Queryable,
   values: { userId: number; codeHash: string; now: Date; expiresAt: Date; resendAfter: Date },
 ): Promise<boolean> {
   const rows = await db

@@ -23,8 +23,16 @@ export function passwordProblem(password: string): PasswordProblem | null {
   return null;
 }
 
-export const emailSchema = z
-  .string({ error: "The email is required." })
+/**
+ * A string field whose refusal says which of the two went wrong: missing ("… is required.") or of another
+ * type ("… must be a string."), so `{"email": 123}` is not told that its email is missing.
+ */
+export const requiredString = (label: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a string.`),
+  });
+
+export const emailSchema = requiredString("The email")
   .trim()
   .toLowerCase()
   .min(1, "The email is required.")
@@ -32,20 +40,16 @@ export const emailSchema = z
   .pipe(z.email("The email is not a valid address."));
 
 /** A password being chosen: every rule applies. */
-export const newPasswordSchema = z
-  .string({ error: "The password is required." })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: PASSWORD_PROBLEM_MESSAGES[problem] });
-  });
+export const newPasswordSchema = requiredString("The password").superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: PASSWORD_PROBLEM_MESSAGES[problem] });
+});
 
 /** A password being checked: only its shape, so the answer says nothing about the rules it met. */
-export const currentPasswordSchema = z
-  .string({ error: "The password is required." })
+export const currentPasswordSchema = requiredString("The password")
   .min(1, "The password is required.")
   .max(PASSWORD_MAX_LENGTH, `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-export const verificationCodeSchema = z
-  .string({ error: "The code is required." })
+export const verificationCodeSchema = requiredString("The code")
   .trim()
   .regex(/^\d{6}$/, `The code is the ${VERIFICATION_CODE_LENGTH} digits sent by email.`);

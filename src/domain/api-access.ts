@@ -1,6 +1,12 @@
 // Which API paths answer without a session: everything under /api is private unless listed here.
 
 /**
+ * A header our own client sends on the GET preference saves (SPEC §7 makes them GETs). Another site cannot
+ * add it without a CORS preflight we never grant, so it proves the request came from our pages.
+ */
+export const APP_REQUEST_HEADER = "X-Switchboard-Request";
+
+/**
  * Exact paths, or prefixes ending in "/*". Public-ness is by path, not method, so a wrong method on a
  * public path gets its honest 405 instead of a 401; each route still declares the methods it serves.
  */

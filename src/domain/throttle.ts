@@ -9,17 +9,32 @@ export interface ThrottleCount {
 
 /**
  * Seconds until every over-limit key's window has ended (what Retry-After should say), or null when all
- * keys are within the limit. Never less than 1, so a client always waits.
+ * keys are within their limit. `limit` is one for every key, or each key's own. Never less than 1, so a
+ * client always waits.
  */
 export function retryAfterSeconds(
   counts: readonly ThrottleCount[],
-  { limit, windowSeconds, now }: { limit: number; windowSeconds: number; now: Date },
+  {
+    limit,
+    windowSeconds,
+    now,
+  }: { limit: number | ((key: string) => number); windowSeconds: number; now: Date },
 ): number | null {
   let wait: number | null = null;
-  for (const { count, windowStartedAt } of counts) {
-    if (count <= limit) continue;
+  for (const { key, count, windowStartedAt } of counts) {
+    if (count <= (typeof limit === "number" ? limit : limit(key))) continue;
     const seconds = Math.ceil((windowStartedAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
     wait = Math.max(wait ?? 1, seconds);
   }
   return wait;
+}
+
+/** "in 14 minutes", "in 3 hours": a wait as people say it. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90)
+    return `in ${Math.max(1, Math.round(seconds))} second${Math.round(seconds) === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.ceil(seconds / 3600);
+  return `in ${hours} hour${hours === 1 ? "" : "s"}`;
 }

@@ -15,3 +15,17 @@ export function verificationMail(to: string, code: string): MailMessage {
     ].join("\n"),
   };
 }
+
+/** To the owner of an address someone just tried to sign up with: no code, no link, nothing to act on. */
+export function signUpNoticeMail(to: string): MailMessage {
+  return {
+    to,
+    subject: "Someone tried to sign up to Switchboard with your address",
+    text: [
+      "Someone just tried to create a Switchboard account with this email address, which already has one.",
+      "",
+      "If it was you: sign in instead, or reset your password if you forgot it.",
+      "If it was not you: nothing changed, and nobody can use your account without your password.",
+    ].join("\n"),
+  };
+}

@@ -24,6 +24,12 @@ export const CONTENT_SECURITY_POLICY = [
 /** API answers are data, never documents: nothing in them may load or run anything. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
+/**
+ * Two years, subdomains included: once a browser has seen us over HTTPS it never tries plain HTTP again.
+ * Sent on the Worker's answers and, through public/_headers, on the app shell and every static asset.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
 export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -50,7 +56,8 @@ export const securityHeaders = () =>
         isApi ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
       );
     }
+    // Browsers ignore HSTS over plain HTTP (local dev), so it only goes out over HTTPS.
     if (new URL(c.req.url).protocol === "https:") {
-      c.res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+      c.res.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     }
   });

@@ -1,6 +1,7 @@
-// zod validation for route inputs; a failure is a 400 naming each field that was wrong.
+// zod validation for route inputs; a failure is a 400 naming each field that was wrong (415 for a body
+// that is not JSON at all).
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { AppError } from "../errors";
 
@@ -9,17 +10,42 @@ export interface FieldIssue {
   message: string;
 }
 
+/** The media types Hono's JSON validator reads; anything else it would silently treat as `{}`. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+function requireJson(c: Context) {
+  const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      `Send the body as JSON with Content-Type: application/json${mediaType ? ` (not ${mediaType.slice(0, 100)})` : ""}.`,
+    );
+  }
+}
+
 export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
   target: Target,
   schema: Schema,
-) =>
-  zValidator(target, schema, (result) => {
+) => {
+  const check = zValidator(target, schema, (result) => {
     if (!result.success) {
       const issues: FieldIssue[] = result.error.issues.map((issue) => ({
         path: issue.path.map(String).join("."),
-        message: issue.message,
+        // The body as a whole (an array, a string, null): say what it must be.
+        message:
+          target === "json" && issue.path.length === 0 && issue.code === "invalid_type"
+            ? "The request body must be a JSON object."
+            : issue.message,
       }));
       const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
       throw new AppError(400, "invalid_input", `Invalid ${target}: ${summary}`, { details: issues });
     }
   });
+  if (target !== "json") return check;
+  const guarded: typeof check = async (c, next) => {
+    requireJson(c);
+    return check(c, next);
+  };
+  return guarded;
+};

@@ -1,11 +1,13 @@
-// Changing the password (other sessions end) and deleting the account (every session ends).
-import { Hono } from "hono";
+// Changing the password (every session ends, this browser gets a new one) and deleting the account.
+import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { clientIp } from "../auth/client-ip";
 import { clearSessionCookie } from "../auth/cookies";
+import { rememberThisBrowser } from "../auth/devices";
 import { hashPassword } from "../auth/password";
-import { checkPassword } from "../auth/password-check";
+import { checkReauth } from "../auth/password-check";
+import { startSession } from "../auth/sessions";
 import type { Database } from "../db/client";
+import { forgetDevices } from "../db/devices";
 import { deleteUserSessions } from "../db/sessions";
 import { findAccountById, markDeleted, setPasswordHash } from "../db/users";
 import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
@@ -37,29 +39,39 @@ async function currentAccount(db: Database, userId: number | undefined) {
   return account;
 }
 
+const sessionIdOf = (c: Context<AppEnv>) => {
+  if (!c.var.sessionId) throw unauthorized();
+  return c.var.sessionId;
+};
+
 export const accountRoutes = new Hono<AppEnv>()
   .post("/password", validate("json", changePasswordBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const db = c.var.db();
     const account = await currentAccount(db, c.var.user?.id);
     if (account.hashedPassword === null) {
-      throw badRequest("This account signs in with Google or GitHub and has no password to change.");
+      throw badRequest("This account signs in with Google or GitHub and has no password to change.", [
+        { path: "currentPassword", message: "This account has no password." },
+      ]);
     }
-    const ok = await checkPassword(db, {
-      email: account.email,
-      ip: clientIp(c),
-      password: currentPassword,
-      account,
-    });
-    if (!ok) throw wrongPassword("currentPassword");
+    const sessionId = sessionIdOf(c);
+    if (!(await checkReauth(db, { sessionId, account, password: currentPassword }))) {
+      throw wrongPassword("currentPassword");
+    }
     if (newPassword === currentPassword) {
       throw new AppError(400, "same_password", "The new password must differ from the current one.", {
         details: [{ path: "newPassword", message: "The new password must differ from the current one." }],
       });
     }
     await setPasswordHash(db, { userId: account.id, hashedPassword: await hashPassword(newPassword) });
-    // Whoever else held a session (perhaps the reason for the change) is signed out; this browser stays.
-    await deleteUserSessions(db, { userId: account.id, exceptSessionId: c.var.sessionId ?? undefined });
+    // Every session ends — whoever held one (perhaps the reason for the change) and this browser's token
+    // too, which may have leaked with the old password: this browser goes on with a brand-new session.
+    await deleteUserSessions(db, { userId: account.id });
+    c.set("sessionId", null);
+    await startSession(c, account.id);
+    // Only this browser stays known to the account: the others must sign in with the new password.
+    const thisBrowser = await rememberThisBrowser(c, account.id);
+    await forgetDevices(db, { userId: account.id, exceptTokenHash: thisBrowser });
     return c.json({ ok: true as const });
   })
 
@@ -69,8 +81,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const account = await currentAccount(db, c.var.user?.id);
     if (account.hashedPassword !== null) {
       const ok =
-        password !== undefined &&
-        (await checkPassword(db, { email: account.email, ip: clientIp(c), password, account }));
+        password !== undefined && (await checkReauth(db, { sessionId: sessionIdOf(c), account, password }));
       if (!ok) throw wrongPassword("password");
     } else if (email !== account.email) {
       throw new AppError(403, "wrong_email", "Type this account's email address to confirm.", {

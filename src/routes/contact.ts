@@ -4,7 +4,7 @@ import { z } from "zod";
 import { clientIp } from "../auth/client-ip";
 import { insertLog } from "../db/logs";
 import { hitThrottle } from "../db/throttle";
-import { emailSchema } from "../domain/account-schemas";
+import { emailSchema, requiredString } from "../domain/account-schemas";
 import { CONTACT_LIMIT, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_WINDOW_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";
@@ -13,8 +13,7 @@ import { validate } from "../middleware/validate";
 
 const contactBody = z.object({
   email: emailSchema,
-  message: z
-    .string({ error: "The message is required." })
+  message: requiredString("The message")
     .trim()
     .min(1, "The message is required.")
     .max(

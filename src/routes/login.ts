@@ -2,16 +2,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientIp } from "../auth/client-ip";
+import { deviceTokenHash, rememberThisBrowser } from "../auth/devices";
 import { configuredProviders } from "../auth/oauth";
 import { hashPassword } from "../auth/password";
-import { checkPassword } from "../auth/password-check";
+import { checkSignIn } from "../auth/password-check";
 import { startSession } from "../auth/sessions";
-import { sendVerificationCode } from "../auth/verification";
+import { signUp } from "../auth/sign-up";
+import { deleteSession } from "../db/sessions";
 import { hitThrottle } from "../db/throttle";
 import { loadUser } from "../db/user-object";
-import { findAccountByEmail, insertAccount } from "../db/users";
+import { deleteStaleClaims, findAccountsByEmail } from "../db/users";
 import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
-import { SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS } from "../domain/auth-limits";
+import { SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS, UNVERIFIED_ACCOUNT_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";
@@ -24,19 +26,37 @@ const signUpBody = z.object({ email: emailSchema, password: newPasswordSchema })
 
 const invalidCredentials = () => new AppError(401, "invalid_credentials", "Wrong email or password.");
 
+/** An unverified claim older than this can no longer sign in (src/db/sessions.ts ends its sessions too). */
+const freshClaimsSince = (now: Date) => new Date(now.getTime() - UNVERIFIED_ACCOUNT_SECONDS * 1000);
+
 export const loginRoutes = new Hono<AppEnv>()
   .post("/", validate("json", signInBody), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.var.db();
-    const account = await findAccountByEmail(db, { email });
+    const found = await findAccountsByEmail(db, { email });
+    const claim = found.unverified;
+    const accounts = {
+      verified: found.verified,
+      unverified: claim && claim.createdAt > freshClaimsSince(new Date()) ? claim : null,
+    };
     // One answer for an unknown email, a deleted account and a wrong password, after the same work.
-    if (!(await checkPassword(db, { email, ip: clientIp(c), password, account })) || !account) {
-      throw invalidCredentials();
-    }
+    const account = await checkSignIn(db, {
+      email,
+      ip: clientIp(c),
+      deviceHash: await deviceTokenHash(c),
+      password,
+      accounts,
+    });
+    if (!account) throw invalidCredentials();
     await startSession(c, account.id);
+    await rememberThisBrowser(c, account.id);
     return c.json({ ok: true as const, verified: account.verified });
   })
 
+  /**
+   * The same answer whether or not the address has an account: a new account, or — for a taken address —
+   * a claim beside it that can never be verified, while its owner is told by mail instead of given a code.
+   */
   .post("/signup", validate("json", signUpBody), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.var.db();
@@ -52,19 +72,20 @@ export const loginRoutes = new Hono<AppEnv>()
       now,
     });
     if (wait !== null) throw tooManyRequests(wait, "Too many accounts created from here. Try again later.");
-    const account = await insertAccount(db, {
+    // Whatever session the browser carried ends: the new claim's is the only one it holds.
+    if (c.var.sessionId) await deleteSession(db, c.var.sessionId);
+    await signUp(c, {
       email,
       hashedPassword: await hashPassword(password),
-      verified: false,
+      mailer: mailerFor(c.env, c.var.db),
     });
-    if (!account) {
-      throw new AppError(409, "email_taken", "An account already uses this email. Sign in instead.", {
-        details: [{ path: "email", message: "An account already uses this email." }],
-      });
+    // Abandoned sign-ups would pile up: now and then sweep the expired ones.
+    if (Math.random() < 0.01) {
+      await deleteStaleClaims(db, { before: freshClaimsSince(now) }).catch((err: unknown) =>
+        console.error("sweeping expired sign-ups failed", err),
+      );
     }
-    await sendVerificationCode(db, mailerFor(c.env, c.var.db), account);
-    await startSession(c, account.id);
-    return c.json({ ok: true as const, email: account.email, verified: false }, 201);
+    return c.json({ ok: true as const, email, verified: false }, 201);
   })
 
   .get("/user", async (c) => {

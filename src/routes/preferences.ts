@@ -1,6 +1,5 @@
 // The user's preferences: release note and onboarding flags (SPEC §7), language, models and assistants setup.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { savePreferences } from "../db/preferences";
 import { LOCALES } from "../domain/locales";
@@ -8,23 +7,11 @@ import { cleanModelsConfiguration } from "../domain/models";
 import { LATEST_RELEASE_NOTE_DATE } from "../domain/release-notes";
 import type { AssistantsConfiguration } from "../domain/user";
 import type { AppEnv } from "../env";
-import { forbidden } from "../errors";
+import { sameOriginGet } from "../middleware/same-origin";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 
 const MAX_ASSISTANTS_CONFIGURATION_CHARS = 20_000;
-
-/**
- * SPEC §7 makes these two saves GETs, which the same-origin check for unsafe methods does not cover:
- * refuse them when the browser says another site started the request.
- */
-const sameSiteGet = () =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const site = c.req.header("Sec-Fetch-Site");
-    if (site && site !== "same-origin" && site !== "none")
-      throw forbidden("Cross-site requests are not allowed.");
-    return next();
-  });
 
 const userId = (c: { var: AppEnv["Variables"] }) => signedInUser(c).id;
 
@@ -53,14 +40,15 @@ const assistantsBody = z.object({
     }),
 });
 
+// SPEC §7 makes the two flag saves GETs: sameOriginGet keeps other sites from triggering them.
 export const preferencesRoutes = new Hono<AppEnv>()
-  .get("/saveLastReleaseNote", sameSiteGet(), async (c) => {
+  .get("/saveLastReleaseNote", sameOriginGet(), async (c) => {
     const date = new Date(LATEST_RELEASE_NOTE_DATE);
     await savePreferences(c.var.db(), { userId: userId(c), patch: { lastReleaseNoteDateChecked: date } });
     return c.json({ ok: true as const, lastReleaseNoteDateChecked: date.toISOString() });
   })
 
-  .get("/saveHasSeenOnboardingTips", sameSiteGet(), async (c) => {
+  .get("/saveHasSeenOnboardingTips", sameOriginGet(), async (c) => {
     await savePreferences(c.var.db(), { userId: userId(c), patch: { hasSeenOnboardingTips: true } });
     return c.json({ ok: true as const, hasSeenOnboardingTips: true as const });
   })

@@ -1,22 +1,50 @@
 // zod pieces shared by the chat routes: ids as numbers or digit strings, assistants as "default" or digits.
-import { z } from "zod";
+import { type RefinementCtx, z } from "zod";
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
+const kindOf = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+
+/**
+ * A number, or a string of digits, as a positive integer id — or an issue saying exactly what is wrong
+ * with it (a union alone would only say "Invalid input").
+ */
+function toId(value: number | string, ctx: RefinementCtx): number {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  if (typeof value === "string") {
+    if (!/^\d+$/.test(value)) return fail("must be a positive whole number (digits only)");
+    if (value.replace(/^0+/, "").length > 15) return fail(`is too large (at most ${MAX_ID})`);
+  }
+  const id = Number(value);
+  if (!Number.isFinite(id) || !Number.isInteger(id)) return fail("must be a whole number");
+  if (id <= 0) return fail("must be positive");
+  if (id > MAX_ID) return fail(`is too large (at most ${MAX_ID})`);
+  return id;
+}
+
 /** A positive integer id, sent as a number or as a string of digits. */
-export const idSchema = z.union([
-  z.number().int().positive().max(MAX_ID),
-  z
-    .string()
-    .regex(/^\d{1,15}$/, "must be all digits")
-    .transform(Number)
-    .pipe(z.number().int().positive()),
-]);
+export const idSchema = z
+  .union([z.number(), z.string()], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is required"
+        : `must be a positive whole number (an id), not ${kindOf(issue.input)}`,
+  })
+  .transform(toId);
 
 /** "default" (or null) is the built-in assistant; anything else is one of the user's assistants. */
 export const assistantIdSchema = z
-  .union([z.literal("default"), z.null(), idSchema])
-  .transform((v) => (v === "default" || v === null ? null : v));
+  .union([z.literal("default"), z.null(), z.number(), z.string()], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is required"
+        : `must be "default" or an assistant id (a positive whole number), not ${kindOf(issue.input)}`,
+  })
+  .transform((value, ctx) => (value === "default" || value === null ? null : toId(value, ctx)));
 
 /** What a user can type in one message. */
 export const messageContentSchema = z.string().trim().min(1, "must not be empty").max(100_000);

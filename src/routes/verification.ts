@@ -1,10 +1,12 @@
 // Email verification for a signed-in, unverified account: its state, confirming the code, sending a new one.
 import { Hono } from "hono";
 import { z } from "zod";
+import { clientIp } from "../auth/client-ip";
 import { confirmVerificationCode, resendWait, sendVerificationCode } from "../auth/verification";
 import { findCode } from "../db/verification-codes";
 import { verificationCodeSchema } from "../domain/account-schemas";
 import { VERIFICATION_CODE_TTL_SECONDS } from "../domain/auth-limits";
+import { waitInWords } from "../domain/throttle";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";
 import { mailerFor } from "../mail/mailer";
@@ -31,7 +33,11 @@ export const verificationRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!user) throw unauthorized();
     if (user.verified) return c.json({ ok: true as const, verified: true as const });
-    await confirmVerificationCode(c.var.db(), user.id, c.req.valid("json").code);
+    await confirmVerificationCode(c.var.db(), {
+      userId: user.id,
+      ip: clientIp(c),
+      code: c.req.valid("json").code,
+    });
     return c.json({ ok: true as const, verified: true as const });
   })
 
@@ -41,7 +47,12 @@ export const verificationRoutes = new Hono<AppEnv>()
     if (user.verified) throw alreadyVerified();
     const result = await sendVerificationCode(c.var.db(), mailerFor(c.env, c.var.db), user);
     if (!result.sent) {
-      throw tooManyRequests(result.retryAfter, `A code was just sent. Ask again in ${result.retryAfter} s.`);
+      throw tooManyRequests(
+        result.retryAfter,
+        result.reason === "daily_cap"
+          ? `Too many codes sent today. Ask again ${waitInWords(result.retryAfter)}.`
+          : `A code was just sent. Ask again in ${result.retryAfter} s.`,
+      );
     }
     return c.json({ ok: true as const, expiresInSeconds: VERIFICATION_CODE_TTL_SECONDS });
   });

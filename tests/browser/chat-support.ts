@@ -42,8 +42,14 @@ export async function signIn(context: BrowserContext, email = CHAT_USER): Promis
     headers,
   });
   expect(models.ok()).toBe(true);
-  await context.request.get(`${base}/api/user/preferences/saveLastReleaseNote`);
-  await context.request.get(`${base}/api/user/preferences/saveHasSeenOnboardingTips`);
+  // The API client has no Sec-Fetch-Site: it says it is the app, as our client does.
+  const app = { headers: { "X-Switchboard-Request": "1" } };
+  expect((await context.request.get(`${base}/api/user/preferences/saveLastReleaseNote`, app)).ok()).toBe(
+    true,
+  );
+  expect(
+    (await context.request.get(`${base}/api/user/preferences/saveHasSeenOnboardingTips`, app)).ok(),
+  ).toBe(true);
 }
 
 export async function openSession(

@@ -28,6 +28,7 @@ const TABLES = [
   "chat",
   "dev_outbox",
   "embedding",
+  "known_device",
   "log",
   "message",
   "oauth_account",

@@ -1,8 +1,8 @@
-// The README's throttles: 20 sign-ups per IP per hour, and password changes throttled like sign-in.
+// The README's throttles: 20 sign-ups per IP per hour, and wrong current passwords throttled per session.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
-import { SIGN_IN_FAILURE_LIMIT, SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS } from "../../src/domain/auth-limits";
+import { REAUTH_FAILURE_LIMIT, SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS } from "../../src/domain/auth-limits";
 import {
   call,
   createAccount,
@@ -52,7 +52,7 @@ describe("sign-up limit per IP", () => {
 });
 
 describe("password change limit", () => {
-  it(`${SIGN_IN_FAILURE_LIMIT} wrong current passwords, then 429 even with the right one; nothing changes`, async () => {
+  it(`${REAUTH_FAILURE_LIMIT} wrong current passwords, then 429 even with the right one; nothing changes`, async () => {
     const account = await createAccount();
     const ip = uniqueIp();
     const change = (currentPassword: string) =>
@@ -64,9 +64,9 @@ describe("password change limit", () => {
     const [before] = await withDb((db) => db.select().from(user).where(eq(user.id, account.id)));
     // In parallel, like a script guessing: exactly the limit's worth of guesses get an answer.
     const guesses = await Promise.all(
-      Array.from({ length: SIGN_IN_FAILURE_LIMIT + 2 }, (_, i) => change(`wrong guess number ${i}`)),
+      Array.from({ length: REAUTH_FAILURE_LIMIT + 2 }, (_, i) => change(`wrong guess number ${i}`)),
     );
-    expect(statusCounts(guesses)).toEqual({ 403: SIGN_IN_FAILURE_LIMIT, 429: 2 });
+    expect(statusCounts(guesses)).toEqual({ 403: REAUTH_FAILURE_LIMIT, 429: 2 });
     const right = await change(TEST_PASSWORD);
     expect(right.status).toBe(429);
     expect(Number(right.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -119,11 +119,29 @@ describe.each(["google", "github"] as const)("sign-in with %s", (provider) => {
     expect(((await me.json()) as { id: number }).id).toBe(account.id);
   });
 
-  it("refuses to take over an unverified account with the same email", async () => {
-    const account = await createAccount({ verified: false });
-    const { callback } = await oauthSignIn(provider, { sub: randomSub(), email: account.email });
-    expect(callback.headers.get("Location")).toBe("/login?error=account_unverified");
-    expect(sessionPair(callback)).toBeUndefined();
+  it("takes over an unverified password account with the same email: password dropped, sessions ended", async () => {
+    const squatter = await createAccount({ verified: false });
+    const { callback } = await oauthSignIn(provider, { sub: randomSub(), email: squatter.email });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("Location")).toBe("/app/a/default");
+    expect(await signedInEmail(callback)).toBe(squatter.email);
+    const [row] = await withDb((db) => db.select().from(user).where(eq(user.id, squatter.id)));
+    expect(row).toMatchObject({ verified: true, hashedPassword: null });
+    // Whoever registered the address first is signed out and their password opens nothing.
+    expect((await call("/api/login/verification", { cookie: squatter.cookie })).status).toBe(401);
+    const signIn = await call("/api/login", { body: { email: squatter.email, password: squatter.password } });
+    expect(signIn.status).toBe(401);
+  });
+
+  it("links to the verified account, not to an unverified claim beside it", async () => {
+    const owner = await createAccount();
+    const claim = await call("/api/login/signup", {
+      body: { email: owner.email, password: "the prober's passphrase" },
+    });
+    expect(claim.status).toBe(201);
+    const { callback } = await oauthSignIn(provider, { sub: randomSub(), email: owner.email });
+    const me = await call("/api/login/user", { cookie: sessionPair(callback) });
+    expect(((await me.json()) as { id: number }).id).toBe(owner.id);
   });
 
   it("refuses an email the provider has not verified", async () => {

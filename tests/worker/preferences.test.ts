@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { userPreferences } from "../../drizzle/schema";
 import { defaultModelsConfiguration } from "../../src/domain/models";
 import { LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";
-import { call, createAccount, errorOf, withDb } from "./support/accounts";
+import { call, createAccount, errorOf, ORIGIN, withDb } from "./support/accounts";
 
 const userOf = async (cookie: string) =>
   (await (await call("/api/login/user", { cookie })).json()) as Record<string, unknown>;
@@ -12,9 +12,13 @@ const userOf = async (cookie: string) =>
 describe("GET /api/user/preferences/saveLastReleaseNote and saveHasSeenOnboardingTips", () => {
   it("save the latest release date and the onboarding flag, as the user object then shows", async () => {
     const account = await createAccount();
-    const note = await call("/api/user/preferences/saveLastReleaseNote", { cookie: account.cookie });
+    const headers = { "Sec-Fetch-Site": "same-origin" };
+    const note = await call("/api/user/preferences/saveLastReleaseNote", { cookie: account.cookie, headers });
     expect(note.status).toBe(200);
-    const tips = await call("/api/user/preferences/saveHasSeenOnboardingTips", { cookie: account.cookie });
+    const tips = await call("/api/user/preferences/saveHasSeenOnboardingTips", {
+      cookie: account.cookie,
+      headers,
+    });
     expect(tips.status).toBe(200);
     const body = await userOf(account.cookie);
     expect(body.lastReleaseNoteDateChecked).toBe(LATEST_RELEASE_NOTE_DATE);
@@ -29,6 +33,38 @@ describe("GET /api/user/preferences/saveLastReleaseNote and saveHasSeenOnboardin
     });
     expect(res.status).toBe(403);
     expect((await userOf(account.cookie)).hasSeenOnboardingTips).toBe(false);
+  });
+
+  it.each([
+    ["neither Sec-Fetch-Site, Origin, Referer nor the app's header", {}],
+    ["a Referer of another site", { Referer: "https://evil.example/page" }],
+    ["an Origin of another site", { Origin: "https://evil.example" }],
+    ["a Referer that is not a URL", { Referer: "not a url" }],
+    ["the app's header with another value", { "X-Switchboard-Request": "yes" }],
+  ])("without Sec-Fetch-Site (an older browser), refuse a request with %s", async (_label, headers) => {
+    const account = await createAccount();
+    const res = await call("/api/user/preferences/saveHasSeenOnboardingTips", {
+      cookie: account.cookie,
+      headers,
+    });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).message).toMatch(/cross-site|come from the app/i);
+    expect((await userOf(account.cookie)).hasSeenOnboardingTips).toBe(false);
+  });
+
+  it.each([
+    ["Sec-Fetch-Site same-origin", { "Sec-Fetch-Site": "same-origin" }],
+    ["a same-origin Referer", { Referer: `${ORIGIN}/app/a/default` }],
+    ["a same-origin Origin", { Origin: ORIGIN }],
+    ["the app's own header", { "X-Switchboard-Request": "1" }],
+  ])("accept a request with %s", async (_label, headers) => {
+    const account = await createAccount();
+    const res = await call("/api/user/preferences/saveHasSeenOnboardingTips", {
+      cookie: account.cookie,
+      headers,
+    });
+    expect(res.status).toBe(200);
+    expect((await userOf(account.cookie)).hasSeenOnboardingTips).toBe(true);
   });
 
   it("401 signed out", async () => {

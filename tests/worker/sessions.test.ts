@@ -142,7 +142,7 @@ describe("session timeouts", () => {
 describe("POST /api/login/password", () => {
   const NEW_PASSWORD = "an entirely new passphrase";
 
-  it("needs the current password, then ends every other session and keeps this one", async () => {
+  it("needs the current password, then ends every session and gives this browser a new one", async () => {
     const account = await createAccount();
     const other = sessionCookie(
       await call("/api/login", { body: { email: account.email, password: TEST_PASSWORD }, ip: uniqueIp() }),
@@ -153,8 +153,13 @@ describe("POST /api/login/password", () => {
       ip: uniqueIp(),
     });
     expect(res.status).toBe(200);
-    expect((await me(account.cookie)).status).toBe(200);
+    // The token this browser held (perhaps stolen with the old password) opens nothing any more.
+    const rotated = sessionCookie(res);
+    expect(rotated).not.toBe(account.cookie);
+    expect((await me(account.cookie)).status).toBe(401);
+    expect((await me(rotated)).status).toBe(200);
     expect((await me(other)).status).toBe(401);
+    expect(await sessionRows(account.id)).toHaveLength(1);
     const ip = uniqueIp();
     expect(
       (await call("/api/login", { body: { email: account.email, password: TEST_PASSWORD }, ip })).status,
@@ -235,12 +240,17 @@ describe("POST /api/login/delete", () => {
     expect(await sessionRows(account.id)).toEqual([]);
     const [row] = await withDb((db) => db.select().from(user).where(eq(user.id, account.id)));
     expect(row?.deleted).toBe(true);
-    // The address stays taken: nobody signs up again with it.
+    // The address stays taken: a sign-up answers as for any address (saying nothing), but the claim it
+    // makes can never be confirmed, and the old password opens nothing.
     const signUp = await call("/api/login/signup", {
       body: { email: account.email, password: "another long passphrase" },
       ip: uniqueIp(),
     });
-    expect(signUp.status).toBe(409);
+    expect(signUp.status).toBe(201);
+    const [deletedRow] = await withDb((db) => db.select().from(user).where(eq(user.id, account.id)));
+    expect(deletedRow).toMatchObject({ deleted: true, verified: true });
+    const old = await call("/api/login", { body: { email: account.email, password: TEST_PASSWORD } });
+    expect(old.status).toBe(401);
   });
 
   it("an account without a password confirms with its email", async () => {

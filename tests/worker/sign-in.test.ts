@@ -1,10 +1,12 @@
 // Sign-in with email and password: one answer for every failure, throttling and its reset, hash upgrades.
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { throttle, user } from "../../drizzle/schema";
 import { hashPassword } from "../../src/auth/password";
+import { SIGN_IN_ACCOUNT_FAILURE_LIMIT, SIGN_IN_IP_FAILURE_LIMIT } from "../../src/domain/auth-limits";
 import {
   call,
+  cookiePair,
   createAccount,
   errorOf,
   sessionCookie,
@@ -88,13 +90,53 @@ describe("POST /api/login", () => {
 });
 
 describe("sign-in throttling", () => {
-  async function failTimes(email: string, ip: string, times: number) {
-    for (let i = 0; i < times; i++) expect((await signIn(email, "wrong password here", ip)).status).toBe(401);
+  async function failTimes(email: string, ip: () => string, times: number) {
+    for (let i = 0; i < times; i++) {
+      expect((await signIn(email, "wrong password here", ip())).status).toBe(401);
+    }
+  }
+  const sameIp = (ip: string) => () => ip;
+
+  /** Signs in once from this browser, as its owner would have some day: the answer's device cookie. */
+  async function knownBrowser(email: string): Promise<string> {
+    const res = await signIn(email, TEST_PASSWORD, uniqueIp());
+    expect(res.status).toBe(200);
+    const device = cookiePair(res, "device");
+    if (!device) throw new Error("no device cookie after a successful sign-in");
+    return device;
   }
 
-  it("429 with Retry-After after 10 failures for one email, even with the right password", async () => {
+  it("failures from many IPs do not lock out a browser that signed in before", async () => {
     const account = await createAccount();
-    await failTimes(account.email, uniqueIp(), 10);
+    const device = await knownBrowser(account.email);
+    // An attacker guesses from 25 addresses: more than enough to close the account to unknown clients.
+    await failTimes(account.email, uniqueIp, SIGN_IN_ACCOUNT_FAILURE_LIMIT);
+    expect((await signIn(account.email, "wrong password here", uniqueIp())).status).toBe(429);
+    // The owner's browser, from yet another address, still gets in with the right password.
+    const owner = await signIn(account.email, TEST_PASSWORD, uniqueIp(), device);
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toEqual({ ok: true, verified: true });
+  });
+
+  it("failures from many IPs do not lock password change or account deletion", async () => {
+    const account = await createAccount();
+    await failTimes(account.email, uniqueIp, SIGN_IN_ACCOUNT_FAILURE_LIMIT);
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(429);
+    const change = await call("/api/login/password", {
+      body: { currentPassword: TEST_PASSWORD, newPassword: "an entirely new passphrase" },
+      cookie: account.cookie,
+    });
+    expect(change.status).toBe(200);
+    const deleted = await call("/api/login/delete", {
+      body: { password: "an entirely new passphrase" },
+      cookie: sessionCookie(change),
+    });
+    expect(deleted.status).toBe(200);
+  });
+
+  it("an account under attack waits for clients it has never seen, with Retry-After", async () => {
+    const account = await createAccount();
+    await failTimes(account.email, uniqueIp, SIGN_IN_ACCOUNT_FAILURE_LIMIT);
     const blocked = await signIn(account.email, TEST_PASSWORD, uniqueIp());
     expect(blocked.status).toBe(429);
     const wait = Number(blocked.headers.get("Retry-After"));
@@ -102,9 +144,34 @@ describe("sign-in throttling", () => {
     expect(wait).toBeLessThanOrEqual(15 * 60);
   });
 
-  it("429 after 10 failures from one IP, whatever the emails", async () => {
+  it("one client's failures on one account stop that client after 10, not the others", async () => {
+    const account = await createAccount();
     const ip = uniqueIp();
+    await failTimes(account.email, sameIp(ip), 10);
+    expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(429);
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+
+  it("a known browser that keeps failing is stopped after 10 failures of its own", async () => {
+    const account = await createAccount();
+    const device = await knownBrowser(account.email);
     for (let i = 0; i < 10; i++) {
+      expect((await signIn(account.email, "wrong password here", uniqueIp(), device)).status).toBe(401);
+    }
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp(), device)).status).toBe(429);
+  });
+
+  it("a device cookie of another account opens no shortcut", async () => {
+    const mine = await createAccount();
+    const device = await knownBrowser(mine.email);
+    const victim = await createAccount();
+    await failTimes(victim.email, uniqueIp, SIGN_IN_ACCOUNT_FAILURE_LIMIT);
+    expect((await signIn(victim.email, TEST_PASSWORD, uniqueIp(), device)).status).toBe(429);
+  });
+
+  it(`429 after ${SIGN_IN_IP_FAILURE_LIMIT} failures from one IP, whatever the emails`, async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < SIGN_IN_IP_FAILURE_LIMIT; i++) {
       expect((await signIn(uniqueEmail("spray"), "wrong password here", ip)).status).toBe(401);
     }
     const account = await createAccount();
@@ -112,16 +179,16 @@ describe("sign-in throttling", () => {
     expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
   });
 
-  it("lets the account in again once the 15-minute window has passed", async () => {
+  it("lets the client in again once the 15-minute window has passed", async () => {
     const account = await createAccount();
     const ip = uniqueIp();
-    await failTimes(account.email, ip, 10);
+    await failTimes(account.email, sameIp(ip), 10);
     expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(429);
     await withDb((db) =>
       db
         .update(throttle)
         .set({ windowStartedAt: new Date(Date.now() - 16 * 60_000) })
-        .where(eq(throttle.key, `sign-in:email:${account.email}`)),
+        .where(like(throttle.key, `sign-in:%${account.email}%`)),
     );
     await withDb((db) =>
       db
@@ -132,22 +199,37 @@ describe("sign-in throttling", () => {
     expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(200);
   });
 
-  it("a successful sign-in resets the email's failures", async () => {
+  it("a successful sign-in clears the client's own failures", async () => {
     const account = await createAccount();
-    await failTimes(account.email, uniqueIp(), 9);
-    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
-    await failTimes(account.email, uniqueIp(), 9);
-    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+    const ip = uniqueIp();
+    await failTimes(account.email, sameIp(ip), 9);
+    expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(200);
+    await failTimes(account.email, sameIp(ip), 9);
+    expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(200);
   });
 
-  it("parallel guesses cannot get past 10", async () => {
+  it("parallel guesses cannot get past the account's limit", async () => {
     const account = await createAccount();
+    const extra = 6;
     const answers = await Promise.all(
-      Array.from({ length: 16 }, () => signIn(account.email, "wrong password here", uniqueIp())),
+      Array.from({ length: SIGN_IN_ACCOUNT_FAILURE_LIMIT + extra }, () =>
+        signIn(account.email, "wrong password here", uniqueIp()),
+      ),
     );
     const statuses = answers.map((res) => res.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_ACCOUNT_FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(extra);
+  });
+});
+
+describe("the client's address", () => {
+  it("a header that is not an address (too long for a throttle key) is a shared bucket, not a 500", async () => {
+    const account = await createAccount();
+    const res = await call("/api/login", {
+      body: { email: account.email, password: "wrong password here" },
+      headers: { "CF-Connecting-IP": "x".repeat(400) },
+    });
+    expect(res.status).toBe(401);
   });
 });
 

@@ -2,14 +2,27 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user, verificationCode } from "../../drizzle/schema";
-import { call, errorOf, sessionCookie, uniqueEmail, uniqueIp, withDb } from "./support/accounts";
+import { sha256Hex } from "../../src/auth/tokens";
+import {
+  VERIFICATION_DAILY_ATTEMPTS_PER_ACCOUNT,
+  VERIFICATION_DAILY_ATTEMPTS_PER_IP,
+  VERIFICATION_DAILY_SENDS_PER_ACCOUNT,
+} from "../../src/domain/auth-limits";
+import {
+  call,
+  createAccount,
+  errorOf,
+  sessionCookie,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniqueIp,
+  withDb,
+} from "./support/accounts";
 
 const PASSWORD = "a long enough passphrase";
 
-async function signUp(email: string, password = PASSWORD) {
-  const res = await call("/api/login/signup", { body: { email, password }, ip: uniqueIp() });
-  return res;
-}
+const signUp = (email: string, password = PASSWORD) =>
+  call("/api/login/signup", { body: { email, password }, ip: uniqueIp() });
 
 async function outbox(email: string) {
   const res = await call(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
@@ -44,7 +57,25 @@ async function updateCode(email: string, patch: { sentAt?: Date; expiresAt?: Dat
   });
 }
 
-const verify = (cookie: string, code: string) => call("/api/login/verification", { body: { code }, cookie });
+const verify = (cookie: string, code: string, ip?: string) =>
+  call("/api/login/verification", { body: { code }, cookie, ip });
+
+const resend = (cookie: string) => call("/api/login/verification/resend", { method: "POST", cookie });
+
+const userIdOf = async (email: string, verified: boolean) => {
+  const rows = await withDb((db) => db.select().from(user).where(eq(user.email, email)));
+  const row = rows.find((r) => r.verified === verified);
+  if (!row) throw new Error(`no ${verified ? "verified" : "unverified"} account for ${email}`);
+  return row.id;
+};
+
+/** Gives an account's pending code a value the test knows (the real one went to a mailbox, or nowhere). */
+async function setCode(userId: number, code: string) {
+  const codeHash = await sha256Hex(`${userId}:${code}`);
+  await withDb((db) =>
+    db.update(verificationCode).set({ codeHash }).where(eq(verificationCode.userId, userId)),
+  );
+}
 
 describe("POST /api/login/signup", () => {
   it("creates an unverified account, signs it in and mails a 6-digit code", async () => {
@@ -71,14 +102,6 @@ describe("POST /api/login/signup", () => {
     const [row] = await withDb((db) => db.select().from(user).where(eq(user.email, email)));
     expect(row?.hashedPassword).toMatch(/^scrypt\$16384\$8\$5\$/);
     expect(row?.hashedPassword).not.toContain(PASSWORD);
-  });
-
-  it("409 for an email that already has an account, in any letter case", async () => {
-    const email = uniqueEmail("taken");
-    expect((await signUp(email)).status).toBe(201);
-    const again = await signUp(email.toUpperCase());
-    expect(again.status).toBe(409);
-    expect((await errorOf(again)).code).toBe("email_taken");
   });
 
   it.each([
@@ -108,7 +131,7 @@ describe("POST /api/login/signup", () => {
       "a password that is not a string",
       { email: "num@example.test", password: 12345678901 },
       "password",
-      "required",
+      "must be a string",
     ],
   ])("400 for %s, naming the field and the reason", async (_label, body, field, reason) => {
     const res = await call("/api/login/signup", { body, ip: uniqueIp() });
@@ -220,5 +243,145 @@ describe("POST /api/login/verification/resend", () => {
     await verify(cookie, await latestCode(email));
     const res = await call("/api/login/verification/resend", { method: "POST", cookie });
     expect(res.status).toBe(409);
+  });
+});
+
+describe("unverified accounts (e-mail squatting)", () => {
+  it("expire after 24 hours: their session ends and their password opens nothing", async () => {
+    const { email, cookie } = await signedUp();
+    await withDb((db) =>
+      db
+        .update(user)
+        .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(user.email, email)),
+    );
+    expect((await call("/api/login/verification", { cookie })).status).toBe(401);
+    const signIn = await call("/api/login", { body: { email, password: PASSWORD } });
+    expect(signIn.status).toBe(401);
+  });
+
+  it("are replaced by a new sign-up for the same address: the squatter's session ends, the owner verifies", async () => {
+    const email = uniqueEmail("squatted");
+    const squatter = await signUp(email, "the squatter's passphrase");
+    expect(squatter.status).toBe(201);
+    const squatterCookie = sessionCookie(squatter);
+
+    const owner = await signUp(email, PASSWORD);
+    expect(owner.status).toBe(201);
+    const ownerCookie = sessionCookie(owner);
+    expect((await call("/api/login/verification", { cookie: squatterCookie })).status).toBe(401);
+    expect((await verify(ownerCookie, await latestCode(email))).status).toBe(200);
+
+    const rows = await withDb((db) => db.select().from(user).where(eq(user.email, email)));
+    expect(rows.map((r) => r.verified)).toEqual([true]);
+    const bySquatter = await call("/api/login", { body: { email, password: "the squatter's passphrase" } });
+    expect(bySquatter.status).toBe(401);
+    expect((await call("/api/login", { body: { email, password: PASSWORD } })).status).toBe(200);
+  });
+});
+
+describe("sign-up for an address that already has an account", () => {
+  it("answers exactly as for a new address, and mails the owner instead of a code", async () => {
+    const owner = await createAccount();
+    const fresh = await signUp(uniqueEmail("fresh"));
+    const taken = await signUp(owner.email.toUpperCase(), "the prober's passphrase");
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.status).toBe(201);
+    expect(Object.keys(await taken.clone().json())).toEqual(Object.keys(await fresh.json()));
+    expect(await taken.json()).toEqual({ ok: true, email: owner.email, verified: false });
+    const cookie = sessionCookie(taken);
+
+    const mails = await outbox(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject.toLowerCase()).toContain("sign up");
+    expect(mails[0]?.text).toContain("reset your password");
+    expect(mails[0]?.text).not.toMatch(/\b\d{6}\b/);
+
+    // What follows looks like any new account's verification too.
+    const state = await call("/api/login/verification", { cookie });
+    expect(state.status).toBe(200);
+    expect(await state.json()).toMatchObject({ email: owner.email, verified: false });
+    const wrong = await verify(cookie, "123456");
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toMatchObject({
+      code: "verification_code_invalid",
+      details: { remainingAttempts: 4 },
+    });
+    expect((await call("/api/login/user", { cookie })).status).toBe(403);
+
+    // The owner's account is untouched: same password, same id, still the one verified account.
+    const signIn = await call("/api/login", { body: { email: owner.email, password: TEST_PASSWORD } });
+    expect(signIn.status).toBe(200);
+    const me = await call("/api/login/user", { cookie: sessionCookie(signIn) });
+    expect(((await me.json()) as { id: number }).id).toBe(owner.id);
+  });
+
+  it("never lets that claim become verified, even with the right code", async () => {
+    const owner = await createAccount();
+    const taken = await signUp(owner.email);
+    const claimId = await userIdOf(owner.email, false);
+    await setCode(claimId, "424242");
+    const res = await verify(sessionCookie(taken), "424242");
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("verification_code_invalid");
+    const rows = await withDb((db) => db.select().from(user).where(eq(user.email, owner.email)));
+    expect(rows.filter((r) => r.verified).map((r) => r.id)).toEqual([owner.id]);
+  });
+
+  it("mails the owner at most once an hour however often it is tried", async () => {
+    const owner = await createAccount();
+    for (let i = 0; i < 3; i++) expect((await signUp(owner.email)).status).toBe(201);
+    expect(await outbox(owner.email)).toHaveLength(1);
+  });
+});
+
+describe("daily caps on verification", () => {
+  it(`stop guessing after ${VERIFICATION_DAILY_ATTEMPTS_PER_ACCOUNT} codes a day per account, resends or not`, async () => {
+    const { email, cookie } = await signedUp();
+    const id = await userIdOf(email, false);
+    await setCode(id, "424242");
+    for (let tried = 0; tried < VERIFICATION_DAILY_ATTEMPTS_PER_ACCOUNT; tried++) {
+      if (tried > 0 && tried % 5 === 0) {
+        await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+        expect((await resend(cookie)).status).toBe(200);
+        await setCode(id, "424242");
+      }
+      expect((await verify(cookie, "000000")).status).toBe(400);
+    }
+    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    expect((await resend(cookie)).status).toBe(200);
+    await setCode(id, "424242");
+    const capped = await verify(cookie, "424242");
+    expect(capped.status).toBe(429);
+    const wait = Number(capped.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(86_400);
+  });
+
+  it(`stop guessing after ${VERIFICATION_DAILY_ATTEMPTS_PER_IP} codes a day from one IP, over any accounts`, async () => {
+    const ip = uniqueIp();
+    let left = VERIFICATION_DAILY_ATTEMPTS_PER_IP;
+    while (left > 0) {
+      const { email, cookie } = await signedUp();
+      const code = await latestCode(email);
+      const tries = Math.min(left, 5);
+      for (let i = 0; i < tries; i++) expect((await verify(cookie, wrongCodeFor(code), ip)).status).toBe(400);
+      left -= tries;
+    }
+    const { email, cookie } = await signedUp();
+    expect((await verify(cookie, await latestCode(email), ip)).status).toBe(429);
+    expect((await verify(cookie, await latestCode(email), uniqueIp())).status).toBe(200);
+  });
+
+  it(`send at most ${VERIFICATION_DAILY_SENDS_PER_ACCOUNT} codes a day per account`, async () => {
+    const { email, cookie } = await signedUp();
+    for (let sent = 1; sent < VERIFICATION_DAILY_SENDS_PER_ACCOUNT; sent++) {
+      await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+      expect((await resend(cookie)).status).toBe(200);
+    }
+    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    const capped = await resend(cookie);
+    expect(capped.status).toBe(429);
+    expect(await outbox(email)).toHaveLength(VERIFICATION_DAILY_SENDS_PER_ACCOUNT);
   });
 });

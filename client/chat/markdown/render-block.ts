@@ -16,6 +16,10 @@ export interface RenderLabels {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** KaTeX's caps on what a formula may ask for: sizes in em, and macro expansions. */
+const MATH_MAX_SIZE_EM = 10;
+const MATH_MAX_EXPAND = 500;
+
 /** Math found while rendering one block, typeset after sanitising (KaTeX output is trusted, model text is not). */
 let mathSlots: MathToken[] = [];
 let labels: RenderLabels = { copyCode: "Copy code", code: "code" };
@@ -90,6 +94,11 @@ function renderToken(token: Token, current: RenderLibs, text: RenderLabels): str
       trust: false,
       strict: "ignore",
       output: "htmlAndMathml",
+      // A model's formula may not size anything past 10em (\rule{5000em}{5000em} would make a message
+      // ~97,000 px tall) nor expand macros without end; what KaTeX cannot cap — negative kerns and raises —
+      // is clipped to the formula's box by markdown.css.
+      maxSize: MATH_MAX_SIZE_EM,
+      maxExpand: MATH_MAX_EXPAND,
     });
   });
 }

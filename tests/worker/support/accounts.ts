@@ -23,15 +23,18 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the Worker like a same-origin page: JSON body, the session cookie, Cloudflare's client IP header. */
+/**
+ * Calls the Worker like a same-origin page: JSON body, the session cookie, and the client's address in
+ * CF-Connecting-IP (as Cloudflare, or our local front, sets it) — a fresh one per call unless `ip` is given,
+ * as if every call came from its own socket.
+ */
 export function call(
   path: string,
   { method, body, cookie, ip, headers = {} }: CallOptions = {},
 ): Promise<Response> {
-  const h: Record<string, string> = { ...headers };
-  if (body !== undefined) h["Content-Type"] = "application/json";
+  const h: Record<string, string> = { "CF-Connecting-IP": ip ?? uniqueIp(), ...headers };
+  if (body !== undefined) h["Content-Type"] ??= "application/json";
   if (cookie) h.Cookie = cookie;
-  if (ip) h["CF-Connecting-IP"] = ip;
   return exports.default.fetch(
     new Request(`${ORIGIN}${path}`, {
       method: method ?? (body === undefined ? "GET" : "POST"),
@@ -45,6 +48,12 @@ export function call(
 /** The Set-Cookie line for `name`, if the response sets it. */
 export const setCookieLine = (res: Response, name = "session") =>
   res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+
+/** "name=<value>" of a cookie the response sets, if it sets one with a value. */
+export function cookiePair(res: Response, name: string): string | undefined {
+  const pair = setCookieLine(res, name)?.split(";")[0];
+  return pair && !pair.endsWith("=") ? pair : undefined;
+}
 
 /** "session=<token>" from a response that signed the browser in. */
 export function sessionCookie(res: Response): string {

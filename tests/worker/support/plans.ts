@@ -23,11 +23,21 @@ export async function accountOnPlan(
   return account;
 }
 
-/** As if the account had made `count` requests of `category` just now. */
-export async function addUsage(userId: number, category: string, count: number): Promise<void> {
+/**
+ * As if the account had made `count` requests of `category` at `at` — by default 61 minutes ago: inside
+ * every quota window (the shortest is 3 hours), outside the fair-usage rate's minute and hour.
+ */
+export async function addUsage(
+  userId: number,
+  category: string,
+  count: number,
+  at = new Date(Date.now() - 61 * 60_000),
+): Promise<void> {
   if (count === 0) return;
   await withDb((db) =>
-    db.insert(usage).values(Array.from({ length: count }, () => ({ userId, model: "test", category }))),
+    db
+      .insert(usage)
+      .values(Array.from({ length: count }, () => ({ userId, model: "test", category, requestedAt: at }))),
   );
 }
 

@@ -1,0 +1,51 @@
+// The fair-usage rate: requests per minute and per hour, for every model (free ones included), per person.
+//
+// Quotas (src/domain/usage.ts) bound what a plan buys over hours and months; this bounds the pace, so a
+// script cannot fire dozens of requests a second at paid providers. Generous for a person: a message every
+// 3 seconds for a minute, or one every 12 seconds for an hour.
+
+export interface FairUsageRate {
+  limit: number;
+  windowSeconds: number;
+}
+
+export const FAIR_USAGE_RATES: readonly FairUsageRate[] = [
+  { limit: 20, windowSeconds: 60 },
+  { limit: 300, windowSeconds: 3600 },
+];
+
+/** The longest window: how far back the requests that decide the rate go. */
+export const FAIR_USAGE_LOOKBACK_SECONDS = Math.max(...FAIR_USAGE_RATES.map((r) => r.windowSeconds));
+
+/** The most requests any window allows: more recent timestamps than this never change the answer. */
+export const FAIR_USAGE_MAX_COUNTED = Math.max(...FAIR_USAGE_RATES.map((r) => r.limit));
+
+/**
+ * Who is rated. Today a signed-in person; an API key (a later issue) will be rated on its own, with its
+ * own counter, through the same check.
+ */
+export type FairUsageSubject =
+  | { userId: number; apiKeyId?: undefined }
+  | { userId: number; apiKeyId: number };
+
+/**
+ * Seconds until one more request fits every window, or null when it fits now. `recent` holds the times
+ * of the subject's requests in the last hour, newest first. A window of length W with limit L is full
+ * when it holds L requests; it frees a place when its L-th newest request is W seconds old.
+ */
+export function fairUsageWait(
+  recent: readonly Date[],
+  now: Date,
+  rates: readonly FairUsageRate[] = FAIR_USAGE_RATES,
+): number | null {
+  let wait: number | null = null;
+  for (const { limit, windowSeconds } of rates) {
+    const start = now.getTime() - windowSeconds * 1000;
+    const inWindow = recent.filter((at) => at.getTime() > start);
+    if (inWindow.length < limit) continue;
+    const leaving = inWindow[limit - 1] as Date;
+    const seconds = Math.max(1, Math.ceil((leaving.getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
+    wait = Math.max(wait ?? 0, seconds);
+  }
+  return wait;
+}

@@ -1,0 +1,90 @@
+// Bad input answers 400 (or 415) saying which field was wrong and why: types, ids, bodies, content types.
+import { describe, expect, it } from "vitest";
+import { call, createAccount, errorOf, uniqueEmail } from "./support/accounts";
+
+interface Detail {
+  path: string;
+  message: string;
+}
+
+const detailsOf = async (res: Response) => ((await errorOf(res)).details ?? []) as Detail[];
+
+describe("a field of the wrong type", () => {
+  it.each([
+    ["/api/login/signup", { email: 123, password: "a long enough passphrase" }, "email", /must be a string/],
+    ["/api/login", { email: "a@example.test", password: 42 }, "password", /must be a string/],
+    ["/api/contact", { email: ["a@example.test"], message: "hi" }, "email", /must be a string/],
+    ["/api/login/signup", { password: "a long enough passphrase" }, "email", /required/],
+  ])("%s %j → 400 saying %s %s", async (path, body, field, reason) => {
+    const res = await call(path, { body });
+    expect(res.status).toBe(400);
+    const detail = (await detailsOf(res)).find((d) => d.path === field);
+    expect(detail?.message).toMatch(reason);
+  });
+});
+
+describe("ids", () => {
+  it.each([
+    [{ id: "abc" }, /whole number/],
+    [{ id: -3 }, /positive/],
+    [{ id: 0 }, /positive/],
+    [{ id: 1.5 }, /whole number/],
+    [{ id: 1e300 }, /too large/],
+    [{ id: "99999999999999999999" }, /too large/],
+    [{ id: null }, /whole number/],
+    [{}, /required/],
+  ])("POST /api/chat/delete %j → 400 naming id and why", async (body, reason) => {
+    const account = await createAccount();
+    const res = await call("/api/chat/delete", { body, cookie: account.cookie });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.message).toContain("id");
+    expect(error.message).not.toMatch(/^Invalid (input|json): id: Invalid input$/);
+    const [detail] = (error.details ?? []) as Detail[];
+    expect(detail?.path).toBe("id");
+    expect(detail?.message).toMatch(reason);
+  });
+
+  it("a bad id in the path says which and why", async () => {
+    const account = await createAccount();
+    const res = await call("/api/chat/12abc", { cookie: account.cookie });
+    expect(res.status).toBe(400);
+    const [detail] = await detailsOf(res);
+    expect(detail).toMatchObject({ path: "chatId" });
+    expect(detail?.message).toMatch(/whole number/);
+  });
+});
+
+describe("the body itself", () => {
+  it("JSON sent as text/plain → 415 asking for JSON", async () => {
+    const res = await call("/api/login", {
+      body: JSON.stringify({ email: uniqueEmail(), password: "whatever it is" }),
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(res.status).toBe(415);
+    const error = await errorOf(res);
+    expect(error.code).toBe("unsupported_media_type");
+    expect(error.message).toMatch(/JSON/);
+  });
+
+  it("no body at all → 415 asking for JSON", async () => {
+    const res = await call("/api/contact", { method: "POST" });
+    expect(res.status).toBe(415);
+    expect((await errorOf(res)).message).toMatch(/JSON/);
+  });
+
+  it.each([["[]"], ["null"], ['"text"'], ["42"]])(
+    "a JSON body of %s → 400: it must be an object",
+    async (body) => {
+      const res = await call("/api/contact", { body });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/JSON object/);
+    },
+  );
+
+  it("malformed JSON → 400 saying so", async () => {
+    const res = await call("/api/contact", { body: '{"email": "a@example.test",' });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(/JSON/);
+  });
+});
