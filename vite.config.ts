@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { clientIpFromSocket } from "./scripts/lib/client-ip.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
+import { inlineThemeBoot } from "./scripts/lib/inline-theme-boot.ts";
 
 export default defineConfig({
   root: "client",
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     // Before the Cloudflare plugin: the Worker's client IP is the socket's, whatever the client sent.
     clientIpFromSocket(),
+    inlineThemeBoot(),
     react(),
     cloudflare({
       configPath: "../wrangler.toml",
@@ -59,7 +61,8 @@ export default defineConfig({
       workbox: {
         navigateFallback: "/index.html",
         // The API is always live: never answer it from the cache, never fall back to the shell for it.
-        navigateFallbackDenylist: [/^\/api\//],
+        // Nor for a shared chat: the Worker renders that page itself (readable without JavaScript).
+        navigateFallbackDenylist: [/^\/api\//, /^\/shared\//],
         globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
       },
     }),

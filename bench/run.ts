@@ -2,6 +2,7 @@
 // Figures, not pass/fail. Everything runs on this machine: a migrated PGlite, wrangler dev, a bench upstream.
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
+import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 import { startBenchUpstream } from "./upstream.ts";
@@ -61,10 +62,8 @@ const origin = app.url;
 try {
   // Signed-in expert accounts, written straight to the database: one per answer, since a person's answers
   // are held to the fair-usage rate (20 a minute) and the bench starts hundreds.
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
   let accounts = 0;
-  async function newAccount(): Promise<Record<string, string>> {
+  const accountsOn = (client: pg.Client, origin: string) => async (): Promise<Record<string, string>> => {
     const token = randomBytes(32).toString("base64url");
     const { rows } = await client.query<{ id: number }>(
       `insert into hot."user" (email, verified) values ($1, true) returning id`,
@@ -81,7 +80,10 @@ try {
       [createHash("sha256").update(token).digest("hex"), userId],
     );
     return { Cookie: `session=${token}`, "Content-Type": "application/json", Origin: origin };
-  }
+  };
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const newAccount = accountsOn(client, origin);
   const headers = await newAccount();
 
   async function direct() {
@@ -103,10 +105,10 @@ try {
     return { first, total: performance.now() - t0, tokens };
   }
 
-  async function through(as?: Record<string, string>) {
+  async function through(as?: Record<string, string>, base = origin) {
     const headers = as ?? (await newAccount());
     const t0 = performance.now();
-    const res = await fetch(`${origin}/api/chat/new`, {
+    const res = await fetch(`${base}/api/chat/new`, {
       method: "POST",
       headers,
       body: JSON.stringify({ assistantId: "default", model: MODEL, content: "bench" }),
@@ -114,7 +116,7 @@ try {
     if (res.status !== 201) throw new Error(`chat/new answered ${res.status}: ${await res.text()}`);
     const { chat } = (await res.json()) as { chat: { id: number } };
     const sent = performance.now() - t0;
-    const stream = await fetch(`${origin}/api/chat/${chat.id}/stream`, { headers });
+    const stream = await fetch(`${base}/api/chat/${chat.id}/stream`, { headers });
     let first = 0;
     let relay = 0;
     let text = "";
@@ -176,18 +178,69 @@ try {
     });
     resumeTimes.push(first);
   }
-  // 4. Concurrent live streams in one local runtime.
+  // 4. Concurrent live streams in one local runtime; every failure is counted by its cause.
   upstream.setPlan({ tokens: 100, intervalMs: 20 });
-  const concurrency: { streams: number; ok: number; errors: number; seconds: number }[] = [];
-  for (const n of [25, 50, 100, 200]) {
+  type Concurrency = {
+    db: string;
+    streams: number;
+    ok: number;
+    errors: number;
+    seconds: number;
+    causes: string;
+  };
+  async function concurrent(n: number, dbLabel: string, base: string, makeAccount: typeof newAccount) {
+    const people = await Promise.all(Array.from({ length: n }, () => makeAccount()));
     const t0 = performance.now();
-    const people = await Promise.all(Array.from({ length: n }, () => newAccount()));
-    const results = await Promise.allSettled(people.map((as) => through(as)));
-    const ok = results.filter(
-      (r) => r.status === "fulfilled" && r.value.outcome === "done" && r.value.tokens === 100,
-    ).length;
-    concurrency.push({ streams: n, ok, errors: n - ok, seconds: (performance.now() - t0) / 1000 });
-    if (ok < n) break;
+    const results = await Promise.allSettled(people.map((as) => through(as, base)));
+    const causes = new Map<string, number>();
+    const count = (cause: string) => causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    let ok = 0;
+    for (const r of results) {
+      if (r.status === "rejected")
+        count(String(r.reason instanceof Error ? r.reason.message : r.reason).slice(0, 120));
+      else if (r.value.outcome !== "done") count(`stream ended "${r.value.outcome || "without done"}"`);
+      else if (r.value.tokens !== 100) count(`${r.value.tokens} of 100 tokens`);
+      else ok++;
+    }
+    const causeText = [...causes].map(([cause, k]) => `${k}× ${cause}`).join("; ");
+    const seconds = (performance.now() - t0) / 1000;
+    return { db: dbLabel, streams: n, ok, errors: n - ok, seconds, causes: causeText } satisfies Concurrency;
+  }
+  const concurrency: Concurrency[] = [];
+  let failedAt: number | null = null;
+  for (const n of (process.env.BENCH_STREAMS ?? "50,100,200,500").split(",").map(Number)) {
+    const result = await concurrent(n, "PGlite", origin, newAccount);
+    concurrency.push(result);
+    if (result.ok < n) {
+      failedAt = n;
+      break;
+    }
+  }
+  // PGlite is one Postgres session: when it is the limit, the same load on a real PostgreSQL shows it.
+  const found = failedAt === null ? null : findPostgres();
+  if (failedAt !== null && found?.ok) {
+    const cluster = await startPrivateCluster(found.install);
+    process.env.DATABASE_URL = cluster.url;
+    const realDb = await startEphemeralDb();
+    delete process.env.DATABASE_URL;
+    const realApp = await serveBuiltApp("bench-postgres", {
+      DATABASE_URL: realDb.url,
+      DB_WS_PROXY: `127.0.0.1:${realDb.wsPort}`,
+      APP_ENV: "test",
+      OPENAI_BASE_URL: upstream.baseUrl,
+      OPENAI_API_KEY: "bench",
+    });
+    const realClient = new pg.Client({ connectionString: realDb.url });
+    await realClient.connect();
+    try {
+      const label = `PostgreSQL ${cluster.version}`;
+      concurrency.push(await concurrent(failedAt, label, realApp.url, accountsOn(realClient, realApp.url)));
+    } finally {
+      await realClient.end();
+      await realApp.stop();
+      await realDb.close();
+      await cluster.stop();
+    }
   }
 
   const rowsOut = [
@@ -224,10 +277,14 @@ try {
   console.log("| measure | upstream directly | through Worker + DO | added |");
   console.log("|---|---|---|---|");
   for (const r of rowsOut) console.log(`| ${r.join(" | ")} |`);
-  console.log("\n| concurrent streams (100 tokens @20 ms) | complete | errors | wall time |");
-  console.log("|---|---|---|---|");
+  console.log(
+    "\n| concurrent streams (100 tokens @20 ms) | database | complete | errors | wall time | causes |",
+  );
+  console.log("|---|---|---|---|---|---|");
   for (const c of concurrency)
-    console.log(`| ${c.streams} | ${c.ok} | ${c.errors} | ${c.seconds.toFixed(1)} s |`);
+    console.log(
+      `| ${c.streams} | ${c.db} | ${c.ok} | ${c.errors} | ${c.seconds.toFixed(1)} s | ${c.causes || "—"} |`,
+    );
   await client.end();
 } finally {
   await app.stop();

@@ -5,14 +5,16 @@ import { createRoot } from "react-dom/client";
 import { initialLocale, localizePath } from "../src/domain/locale-routing";
 import type { Locale } from "../src/domain/locales";
 import { currentLocale, installEngine } from "./i18n";
+import { startEarly } from "./lib/early";
 import { forceColorMode, startTheme } from "./lib/theme";
+import { startMonitoring } from "./monitoring/report";
 import "./styles.css";
 
-/** The full app and i18next, loaded together. */
+/** The full app and its first catalogue, loaded together. */
 async function loadApp(locale: Locale) {
   const [{ App }, engine] = await Promise.all([
     import("./app"),
-    import("./i18n/i18next-engine").then((i18n) => i18n.createI18nextEngine(locale, ["common"])),
+    import("./i18n/light-engine").then((light) => light.createLightEngine(locale, ["common"])),
   ]);
   installEngine(engine);
   return App;
@@ -24,12 +26,14 @@ async function boot() {
   const start = initialLocale(location.pathname, location.search, document.cookie, navigator.languages);
   if (start.redirectTo) history.replaceState(null, "", `${start.redirectTo}${location.hash}`);
   startTheme();
+  // Errors from now on; the rest of monitoring after load, when the browser is idle.
+  startMonitoring();
 
   const root = createRoot(element);
   const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
   // "/" is most visitors' first page and must stay within its 90 KB budget: it gets the home page alone,
-  // without the router, the query cache or i18next. The first in-app link clicked loads the full app.
+  // without the router or the query cache. The first in-app link clicked loads the full app.
   if (start.path === "/" && !new URLSearchParams(location.search).has("redirect")) {
     const [{ HomeEntry }, engine] = await Promise.all([
       import("./home-entry"),
@@ -50,6 +54,9 @@ async function boot() {
       />,
     );
   } else {
+    // The screen's data and code are requested now, in parallel, not one after the other as they mount.
+    startEarly(start.path);
+    void import("./routes/preload").then((routes) => routes.preloadRoute(start.path));
     const App = await loadApp(start.locale);
     render(<App />);
   }

@@ -7,6 +7,8 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -31,6 +33,9 @@ export type ModelsConfiguration = Partial<
 export type AttachmentContent = { location: string } & Record<string, unknown>;
 
 export const EMBEDDING_DIMENSIONS = 1536;
+
+/** A full-text document; the database fills it (a trigger, see the search migration), never the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 // Ids appear as all-digit strings in URLs; 53 bits is plenty, so they are JS numbers rather than bigints.
 // "By default" (not "always") identity lets imports and fixtures choose ids when they must.
@@ -118,6 +123,42 @@ export const subscription = hot.table(
   (t) => [index("subscription_admin_user_id_idx").on(t.adminUserId)],
 );
 
+/**
+ * An admin's invitation to join their team. Only a hash of the token is kept, so a leaked table lets
+ * nobody in; the token works once (acceptedAt) and until expiresAt.
+ */
+export const teamInvitation = hot.table(
+  "team_invitation",
+  {
+    id: id(),
+    adminUserId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: varchar({ length: 200 }).notNull(),
+    // SHA-256 hex of the token mailed to the invitee.
+    tokenHash: varchar({ length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: userRef().references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("team_invitation_token_hash_unique").on(t.tokenHash),
+    index("team_invitation_admin_user_id_idx").on(t.adminUserId, t.email),
+  ],
+);
+
+/** Why a user lost their team seat, shown at their next visit until they dismiss it or join again. */
+export const teamNotice = hot.table("team_notice", {
+  userId: userRef()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  // "removed": the admin took the seat back.
+  kind: varchar({ length: 20 }).notNull(),
+  adminEmail: varchar({ length: 200 }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const oauthAccount = hot.table(
   "oauth_account",
   {
@@ -155,9 +196,8 @@ export const chat = hot.table(
   {
     id: id(),
     // Null is the built-in default assistant. Cascade, not set null: SPEC §3 deletes child rows with
-    // their parent, and silently moving a deleted assistant's chats (whose preprompt and files shaped
-    // them) under the default assistant would misrepresent them. Callers wanting to keep chats move
-    // them first (POST /api/chat/updateAssistant).
+    // their parent. Deleting an assistant through the API moves its chats to the default assistant
+    // first, in the same transaction (src/db/assistants.ts deleteAssistant), and says so beforehand.
     assistantId: bigint({ mode: "number" }).references(() => assistant.id, { onDelete: "cascade" }),
     user: userRef()
       .notNull()
@@ -169,6 +209,10 @@ export const chat = hot.table(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // Set only while shared; a lowercase UUID in practice (SPEC §2), capped by SPEC at 100.
     publicId: varchar({ length: 100 }),
+    // A share is a snapshot: the last message it shows (null while not shared). Newer messages stay private.
+    sharedUpTo: bigint({ mode: "number" }),
+    // The owner let search engines list the shared page (noindex otherwise).
+    sharedIndexable: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex("chat_public_id_unique").on(t.publicId),
@@ -190,18 +234,36 @@ export const message = hot.table(
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     model: varchar({ length: 70 }),
     createdAt: createdAt(),
+    // Quick search: the content in the owner's language (stemmed) and in 'simple' (code and names match
+    // as written). Written by the trigger hot.message_search_refresh on every insert and content change.
+    search: tsvector(),
   },
   (t) => [
     index("message_chat_created_idx").on(t.chat, t.createdAt),
-    // Quick search; 'simple' because chats mix nine languages and stemming one would mangle the others.
-    index("message_content_search_idx").using("gin", sql`to_tsvector('simple', ${t.content})`),
+    index("message_search_idx").using("gin", t.search),
+    // Quick search's months window: newest-first scans for common words, and ANDed with the GIN bitmap.
+    index("message_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Every word ever indexed for quick search ('simple' lexemes), filled by the same trigger: a typo is matched
+ * against these short rows by trigram similarity, then searched as the word it was probably meant to be.
+ * Words only, no owner: search results still come from the user's own messages alone.
+ */
+export const searchWord = hot.table("search_word", {
+  word: text().primaryKey(),
+});
 
 export const attachment = hot.table(
   "attachment",
   {
     id: uuid().primaryKey().defaultRandom(),
+    // Whose upload it is: an upload not yet sent belongs to no message or assistant, and only its owner
+    // may see, send or delete it.
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     messageId: bigint({ mode: "number" }).references(() => message.id, { onDelete: "cascade" }),
     assistantId: bigint({ mode: "number" }).references(() => assistant.id, { onDelete: "cascade" }),
     name: text(),
@@ -215,7 +277,33 @@ export const attachment = hot.table(
   (t) => [
     index("attachment_message_id_idx").on(t.messageId),
     index("attachment_assistant_id_idx").on(t.assistantId),
+    index("attachment_user_id_idx").on(t.userId),
+    // The daily sweep of uploads never sent (SPEC: orphans go after a day).
+    index("attachment_orphan_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.messageId} is null and ${t.assistantId} is null`),
   ],
+);
+
+/**
+ * A user's API keys (issue #19). Only the SHA-256 of the secret is kept; `prefix` is its first characters,
+ * shown in the list so a person can tell keys apart. Revoking deletes the row: the key stops at once.
+ */
+export const apiKey = hot.table(
+  "api_key",
+  {
+    id: id(),
+    userId: userRef()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: varchar({ length: 100 }).notNull(),
+    prefix: varchar({ length: 16 }).notNull(),
+    // SHA-256 hex of the whole key: the lookup of a request's key.
+    hash: varchar({ length: 64 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_key_hash_idx").on(t.hash), index("api_key_user_id_idx").on(t.userId)],
 );
 
 export const usage = hot.table(
@@ -228,9 +316,16 @@ export const usage = hot.table(
     model: varchar({ length: 70 }).notNull(),
     category: varchar({ length: 30 }).notNull(),
     requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Set for requests made through the public API: the key's own rate counts them. A revoked key's rows
+    // stay (they still count against the plan's quota), only the link goes.
+    apiKeyId: bigint({ mode: "number" }).references(() => apiKey.id, { onDelete: "set null" }),
   },
-  // Quota checks count one user's requests in one category over a sliding window.
-  (t) => [index("usage_user_category_requested_idx").on(t.userId, t.category, t.requestedAt)],
+  (t) => [
+    // Quota checks count one user's requests in one category over a sliding window.
+    index("usage_user_category_requested_idx").on(t.userId, t.category, t.requestedAt),
+    // An API key's rate counts its own requests of the last hour.
+    index("usage_api_key_requested_idx").on(t.apiKeyId, t.requestedAt).where(sql`${t.apiKeyId} is not null`),
+  ],
 );
 
 // No foreign key: logs outlive the user they mention.
@@ -253,9 +348,14 @@ export const embedding = hot.table(
       .references(() => user.id, { onDelete: "cascade" }),
     chatId: bigint({ mode: "number" }).references(() => chat.id, { onDelete: "cascade" }),
     messageId: bigint({ mode: "number" }).references(() => message.id, { onDelete: "cascade" }),
+    // Documents of an assistant are context for all its chats; its chunks go when it (or the file) goes.
+    assistantId: bigint({ mode: "number" }).references(() => assistant.id, { onDelete: "cascade" }),
+    attachmentId: uuid().references(() => attachment.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("embedding_assistant_id_idx").on(t.assistantId),
+    index("embedding_attachment_id_idx").on(t.attachmentId),
     index("embedding_hnsw_idx").using("hnsw", t.embedding.op("vector_cosine_ops")),
     index("embedding_user_id_idx").on(t.userId),
     index("embedding_chat_id_idx").on(t.chatId),
@@ -277,6 +377,17 @@ export const verificationCode = hot.table("verification_code", {
   sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A "forgot password" code: one live code per verified account, its tries counted (src/auth/password-reset.ts). */
+export const passwordReset = hot.table("password_reset", {
+  userId: userRef()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  codeHash: varchar({ length: 64 }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  attempts: integer().notNull().default(0),
+  sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * Browsers that signed in to an account with its password: the device cookie's token (as SHA-256) per
  * account. Sign-in failures from others never lock these out (src/auth/password-check.ts).
@@ -292,6 +403,33 @@ export const knownDevice = hot.table(
     signedInAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index("known_device_user_idx").on(t.userId)],
+);
+
+/**
+ * Telemetry from the client (errors, web vitals, stream health, navigation timings, user actions) as the
+ * collector received it, where Workers Analytics Engine is not at hand (npm run dev, tests). The user is
+ * who the session cookie said, never what the body said; no foreign key, so deleting a user keeps counts.
+ */
+export const telemetryEvent = hot.table(
+  "telemetry_event",
+  {
+    id: id(),
+    receivedAt: createdAt(),
+    /** The client's clock when it happened. */
+    at: timestamp({ withTimezone: true }).notNull(),
+    sessionId: varchar({ length: 64 }).notNull(),
+    userId: userRef(),
+    type: varchar({ length: 20 }).notNull(),
+    name: varchar({ length: 100 }).notNull(),
+    value: doublePrecision(),
+    route: varchar({ length: 200 }),
+    /** The item's other fields (model, status, rating, duration). */
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("telemetry_event_type_name_at_idx").on(t.type, t.name, t.at),
+    index("telemetry_event_session_idx").on(t.sessionId),
+  ],
 );
 
 /**
@@ -347,6 +485,7 @@ export type MessageRow = typeof message.$inferSelect;
 export type NewMessageRow = typeof message.$inferInsert;
 export type AttachmentRow = typeof attachment.$inferSelect;
 export type NewAttachmentRow = typeof attachment.$inferInsert;
+export type ApiKeyRow = typeof apiKey.$inferSelect;
 export type UsageRow = typeof usage.$inferSelect;
 export type NewUsageRow = typeof usage.$inferInsert;
 export type LogRow = typeof log.$inferSelect;
@@ -354,7 +493,10 @@ export type NewLogRow = typeof log.$inferInsert;
 export type EmbeddingRow = typeof embedding.$inferSelect;
 export type NewEmbeddingRow = typeof embedding.$inferInsert;
 export type VerificationCodeRow = typeof verificationCode.$inferSelect;
+export type TelemetryEventRow = typeof telemetryEvent.$inferSelect;
 export type ThrottleRow = typeof throttle.$inferSelect;
 export type KnownDeviceRow = typeof knownDevice.$inferSelect;
 export type DevOutboxRow = typeof devOutbox.$inferSelect;
 export type BillingEventRow = typeof billingEvent.$inferSelect;
+export type TeamInvitationRow = typeof teamInvitation.$inferSelect;
+export type TeamNoticeRow = typeof teamNotice.$inferSelect;

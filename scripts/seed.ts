@@ -1,4 +1,5 @@
-// Demo data: verified users on every plan and a three-seat team, so a newcomer can sign in at once.
+// Demo data: verified users on every plan and a three-seat team, each with two assistants, so a newcomer can
+// sign in and see the product's features at once.
 //
 // `npm run dev` calls seed() on every start (it only adds what is missing); by hand:
 //   DATABASE_URL=postgres://… node scripts/seed.ts
@@ -7,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { subscription, user } from "../drizzle/schema.ts";
+import { assistant, subscription, user } from "../drizzle/schema.ts";
 import { hashPassword } from "../src/auth/password.ts";
 
 export const DEMO_PASSWORD = "switchboard-demo";
@@ -32,6 +33,24 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 export const demoEmail = (local: string) => `${local}@${DEMO_DOMAIN}`;
+
+/** Given to each demo user who has no assistant yet (one deleted on purpose stays deleted until all are). */
+export const DEMO_ASSISTANTS = [
+  {
+    label: "Writing coach",
+    preprompt:
+      "You are a demanding but kind writing coach. Point out unclear sentences, suggest tighter wording, and explain each change in one short line.",
+    image: "✍️",
+    prop: "violet",
+  },
+  {
+    label: "Translator",
+    preprompt:
+      "Translate whatever the user writes into English; if it is already English, into French. Keep the tone and the formatting, and add nothing else.",
+    image: "🌍",
+    prop: "blue",
+  },
+] as const;
 
 /** Adds whichever demo users and subscriptions are missing; returns the emails it created. */
 export async function seed(url: string): Promise<string[]> {
@@ -87,6 +106,18 @@ export async function seed(url: string): Promise<string[]> {
         ];
       });
       await tx.insert(subscription).values(rows).onConflictDoNothing();
+      const withAssistants = new Set(
+        (
+          await tx
+            .selectDistinct({ userId: assistant.userId })
+            .from(assistant)
+            .where(inArray(assistant.userId, [...ids.values()]))
+        ).map((r) => r.userId),
+      );
+      const assistants = [...ids.values()]
+        .filter((id) => !withAssistants.has(id))
+        .flatMap((userId) => DEMO_ASSISTANTS.map((a) => ({ userId, ...a })));
+      if (assistants.length > 0) await tx.insert(assistant).values(assistants).onConflictDoNothing();
       return inserted.map((r) => r.email);
     });
   } finally {

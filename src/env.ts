@@ -8,6 +8,8 @@ export interface Env {
   CHAT_STREAM: DurableObjectNamespace;
   /** Attachments and generated images. */
   FILES: R2Bucket;
+  /** Workers Analytics Engine dataset for the client's telemetry (POST /api/collect); absent, it goes to Postgres. */
+  TELEMETRY?: AnalyticsEngineDataset;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;
   /** Local WebSocket bridge (host:port) that lets the Neon driver reach a non-Neon Postgres; unset in production. */
@@ -37,6 +39,8 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Another server speaking Stripe's API (the local one in dev and tests); unset in production. */
   STRIPE_API_BASE?: string;
+  /** Requests a minute one API key may make (default 20); the key's hourly fair-usage rate still applies. */
+  API_KEY_REQUESTS_PER_MINUTE?: string;
 }
 
 export interface SessionUser {
@@ -51,6 +55,8 @@ export interface AppVariables {
   /** The signed-in user, when the request carries a valid session. */
   user: SessionUser | null;
   sessionId: string | null;
+  /** The key of a public API request (/api/v1), once its Bearer key is checked. */
+  apiKey?: { id: number; userId: number };
 }
 
 export interface AppEnv {

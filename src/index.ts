@@ -1,18 +1,22 @@
 // The Switchboard Worker: one Hono app for the API, the SPA's assets, and the Durable Object classes.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
+import { isKeyApiPath, KEY_API_PREFIX } from "./domain/api-access";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { database } from "./middleware/database";
-import { errorBody, onError, onNotFound } from "./middleware/error-handler";
+import { errorResponse, onError, onNotFound } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { assistantRoutes } from "./routes/assistants";
+import { attachmentRoutes, sweepOrphanAttachments } from "./routes/attachments";
 import { billingRoutes } from "./routes/billing";
 import { chatRoutes } from "./routes/chats";
+import { collectRoutes } from "./routes/collect";
 import { contactRoutes } from "./routes/contact";
 import { createDevRoutes } from "./routes/dev";
 import { fileRoutes } from "./routes/files";
@@ -20,7 +24,12 @@ import { healthRoutes } from "./routes/health";
 import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
 import { oauthRoutes } from "./routes/oauth";
+import { openAIRoutes } from "./routes/openai-api";
 import { preferencesRoutes } from "./routes/preferences";
+import { searchRoutes } from "./routes/search";
+import { sharedRoutes, shareRoutes } from "./routes/share";
+import { sharedPageRoutes } from "./routes/shared-page";
+import { teamRoutes } from "./routes/team";
 import { verificationRoutes } from "./routes/verification";
 
 /** JSON bodies are small; uploads get their own, larger limit on their own route. */
@@ -33,23 +42,32 @@ app.use(
   methodNotAllowed({
     app,
     onMethodNotAllowed: (c, methods) =>
-      c.json(errorBody("method_not_allowed", `${c.req.method} is not allowed here.`), 405, {
+      errorResponse(c, new AppError(405, "method_not_allowed", `${c.req.method} is not allowed here.`), {
         Allow: methods.join(", "),
       }),
   }),
 );
-app.use("/api/*", sameOrigin());
-app.use(
-  "/api/*",
-  bodyLimit({
-    maxSize: MAX_JSON_BODY,
-    onError: () => {
-      throw new AppError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BODY} bytes.`);
-    },
-  }),
-);
+// The public API (/api/v1) authenticates by Bearer key: no cookie is read, so no Origin check is needed.
+const appOnly =
+  (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+  (c, next) =>
+    isKeyApiPath(c.req.path) ? next() : middleware(c, next);
+app.use("/api/*", appOnly(sameOrigin()));
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY,
+  onError: () => {
+    throw new AppError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BODY} bytes.`);
+  },
+});
+/** The one route whose bodies are files: it sets its own limit. */
+const UPLOAD_PATH = "/api/attachments/upload";
+app.use("/api/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
 app.use("/api/*", database());
-app.use("/api/*", session());
+app.use("/api/*", appOnly(session()));
+// The shared page reads no session (it is cached per kind of reader); only its fork form needs one.
+app.use("/shared/*", sameOrigin());
+app.use("/shared/*", database());
+app.use("/shared/:publicId/fork", session());
 
 const routes = app
   .route("/api/health", healthRoutes)
@@ -61,16 +79,41 @@ const routes = app
   .route("/api/user/preferences", preferencesRoutes)
   .route("/api/contact", contactRoutes)
   .route("/api/assistants", assistantRoutes)
+  .route("/api/chat", shareRoutes)
   .route("/api/chat", chatRoutes)
+  .route("/api/shared", sharedRoutes)
+  .route("/api/attachments", attachmentRoutes)
   .route("/api/files", fileRoutes)
-  .route("/api/billing", billingRoutes);
+  .route("/api/billing", billingRoutes)
+  .route("/api/keys", apiKeyRoutes)
+  .route("/api/search", searchRoutes)
+  .route("/api/collect", collectRoutes)
+  .route("/api/team", teamRoutes);
+
+// Outside AppType: the SPA never calls it, OpenAI clients do.
+app.route(KEY_API_PREFIX, openAIRoutes);
 
 // vite turns MODE into a constant, so `vite build` drops this branch and the dev routes with it.
 if (import.meta.env.MODE !== "production") app.route("/api/dev", createDevRoutes());
+
+app.route("/shared", sharedPageRoutes);
 
 app.onError(onError);
 app.notFound(onNotFound);
 
 export type AppType = typeof routes;
 export { ChatStream } from "./chat/chat-stream";
-export default app;
+
+/** wrangler.toml [triggers] crons: the daily sweep of uploads never sent. */
+async function scheduled(_controller: ScheduledController, env: AppEnv["Bindings"], ctx: ExecutionContext) {
+  ctx.waitUntil(
+    sweepOrphanAttachments(env).then(
+      ({ deleted, unreferenced }) =>
+        console.log(`orphan attachments deleted: ${deleted}; R2 objects without a row: ${unreferenced}`),
+      (err: unknown) => console.error("orphan sweep failed", err),
+    ),
+  );
+}
+
+// The Hono app itself stays the default export (tests read its routes); the cron handler rides on it.
+export default Object.assign(app, { scheduled });

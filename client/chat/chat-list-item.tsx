@@ -1,6 +1,6 @@
-// One chat in the sidebar: its link, and a menu to rename it inline, move it to another assistant or delete
-// it after confirmation.
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+// One chat in the sidebar: its link, and a menu to rename it inline, share it, move it to another assistant
+// or delete it after confirmation.
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
 import { Icon } from "../components/icon";
@@ -8,6 +8,9 @@ import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { useDeleteChat, useMoveChat, useRenameChat } from "../hooks/use-chats";
 import { useT } from "../i18n";
 import { notify } from "../state/notifications";
+
+/** Loaded when a chat is shared, not with every chat list. */
+const ShareDialog = lazy(() => import("./share-dialog").then((m) => ({ default: m.ShareDialog })));
 
 /** Places a popover menu under its button, kept inside the window. */
 function placeBelow(menu: HTMLElement | null, anchor: HTMLElement) {
@@ -74,6 +77,7 @@ export function ChatListItem({
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const [sharing, setSharing] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const assistants = useAssistants();
   const remove = useDeleteChat();
@@ -139,6 +143,16 @@ export function ChatListItem({
         >
           <Icon name="edit" size={18} /> {t("list.rename")}
         </button>
+        <button
+          type="button"
+          className="menu-item"
+          onClick={() => {
+            closeMenu();
+            setSharing(true);
+          }}
+        >
+          <Icon name="share" size={18} /> {t("share.menu")}
+        </button>
         {targets.length > 0 && <p className="chat-menu-heading">{t("list.move")}</p>}
         {targets.map((target) => (
           <button key={target.id} type="button" className="menu-item" onClick={() => moveTo(target)}>
@@ -156,6 +170,11 @@ export function ChatListItem({
           <Icon name="trash" size={18} /> {t("list.delete")}
         </button>
       </div>
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog chatId={chat.id} publicId={chat.publicId ?? null} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${menuId}-delete-title`}>
         <h2 id={`${menuId}-delete-title`}>{t("list.deleteTitle")}</h2>
         <p>{t("list.deleteText", { title })}</p>

@@ -2,6 +2,7 @@
 // what a failed request says.
 import type { Generation, PendingNewMessage } from "../../src/domain/chat/generation-state";
 import { type NoticeKey, noticeOfCode } from "../../src/domain/chat/message-notices";
+import type { AttachmentWire } from "../../src/domain/files";
 import { ApiError } from "../lib/api";
 import type { ViewMessage } from "./message-item";
 
@@ -9,7 +10,9 @@ export const failureOf = (error: unknown): NoticeKey =>
   error instanceof ApiError ? noticeOfCode(error.code) : "network";
 
 /** The first exchange as it will look, shown while the message is on its way. */
-export function pendingExchange(pending: Pick<PendingNewMessage, "content" | "model">): ViewMessage[] {
+export function pendingExchange(
+  pending: Pick<PendingNewMessage, "content" | "model"> & { attachments?: AttachmentWire[] },
+): ViewMessage[] {
   const now = new Date().toISOString();
   return [
     {
@@ -19,6 +22,7 @@ export function pendingExchange(pending: Pick<PendingNewMessage, "content" | "mo
       model: null,
       metadata: { role: "user" },
       createdAt: now,
+      attachments: pending.attachments,
     },
     {
       id: -2,

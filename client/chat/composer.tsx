@@ -1,11 +1,31 @@
 // The composer: a growing text area (Enter sends, Shift+Enter breaks the line), its draft kept per chat in
-// local storage, the model picker, and send or stop. Attachments will take the tools slot.
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
+// local storage, files (button, drag-and-drop, paste) checked against the model before sending, the model
+// picker, and send or stop.
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
+import {
+  type AttachmentWire,
+  DOCUMENTS_TOTAL_LIMIT,
+  documentsTotal,
+  type SizedFile,
+  unacceptedKinds,
+} from "../../src/domain/files";
 import { readDraft, removeDraft, writeDraft } from "../../src/domain/local-storage";
+import { fileKind, isImageOnlyInput, modelByKey } from "../../src/domain/models";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { browserStorage, logStorage } from "../lib/storage";
+import { useApiError } from "../lib/use-api-error";
+import { useComposerFiles } from "./composer-files";
+import { FileChip } from "./file-chip";
 import { modelLabel } from "./model-badge";
 import { ModelPicker } from "./model-picker";
 import "./composer.css";
@@ -15,8 +35,10 @@ export interface ComposerProps {
   groups: readonly PickerGroup[];
   model: string | null;
   onModelChange(model: string): void;
-  /** Resolves true when the message was taken; false keeps the text for another try. */
-  onSend(content: string): Promise<boolean>;
+  /** Resolves true when the message was taken; false keeps the text and the files for another try. */
+  onSend(content: string, attachments: AttachmentWire[]): Promise<boolean>;
+  /** Files already in the conversation (its messages and its assistant): SPEC §5's documents total counts them. */
+  conversationFiles?: readonly SizedFile[];
   generating: boolean;
   onStop(): void;
   stopping: boolean;
@@ -35,11 +57,76 @@ export function Composer({
   generating,
   onStop,
   stopping,
+  conversationFiles = [],
 }: ComposerProps) {
   const t = useT("chat");
+  const describe = useApiError();
   const [text, setText] = useState(() => readDraft(browserStorage, draftKey, logStorage));
   const [sending, setSending] = useState(false);
+  const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const files = useComposerFiles();
+  const { add } = files;
+
+  const entry = model ? modelByKey(model) : undefined;
+  const local = files.files.map((f) => ({ name: f.file.name, type: f.file.type, size: f.file.size }));
+  const missing = entry ? unacceptedKinds(entry, local) : [];
+  const imageOnly = entry ? isImageOnlyInput(entry) : false;
+  const hasImage = local.some((f) => fileKind(f) === "image");
+  const overTotal = documentsTotal([...conversationFiles, ...local]) > DOCUMENTS_TOTAL_LIMIT;
+  const hasWordsOrFiles = Boolean(text.trim()) || files.uploaded.length > 0;
+  const ready =
+    hasWordsOrFiles &&
+    !files.uploading &&
+    !files.failed &&
+    missing.length === 0 &&
+    !overTotal &&
+    (!imageOnly || hasImage);
+
+  // Files dropped anywhere on the chat screen join the message.
+  useEffect(() => {
+    const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
+    let depth = 0;
+    const enter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const leave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const over = (event: DragEvent) => {
+      if (carriesFiles(event)) event.preventDefault();
+    };
+    const drop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDragging(false);
+      add([...(event.dataTransfer?.files ?? [])]);
+    };
+    document.addEventListener("dragenter", enter);
+    document.addEventListener("dragleave", leave);
+    document.addEventListener("dragover", over);
+    document.addEventListener("drop", drop);
+    return () => {
+      document.removeEventListener("dragenter", enter);
+      document.removeEventListener("dragleave", leave);
+      document.removeEventListener("dragover", over);
+      document.removeEventListener("drop", drop);
+    };
+  }, [add]);
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0) return;
+    // A copied picture may come with its address as text: the picture is what was meant.
+    if (!event.clipboardData.getData("text/plain")) event.preventDefault();
+    add(pasted);
+  };
 
   // The text area grows with its text, up to a share of the screen, then scrolls.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
@@ -57,16 +144,25 @@ export function Composer({
 
   const send = async () => {
     const content = text.trim();
-    if (!content || generating || sending || !model) return;
+    if (!ready || generating || sending || !model) return;
     setSending(true);
-    // Cleared at once, given back if the message could not be sent.
+    // Cleared at once, given back if the message could not be sent; the files stay until it is taken.
     setText("");
     removeDraft(browserStorage, draftKey, logStorage);
-    const taken = await onSend(content).catch(() => false);
+    const taken = await onSend(content, files.uploaded).catch(() => false);
     setSending(false);
-    if (!taken) change(text);
+    if (taken) files.clear();
+    else change(text);
     area.current?.focus();
   };
+
+  const kindNames = (kinds: readonly string[]) =>
+    kinds.map((kind) => t(`files.kinds.${kind}` as "files.kinds.image")).join(", ");
+  const problems: string[] = [];
+  if (missing.length > 0)
+    problems.push(t("files.cannotTake", { model: modelLabel(model), kinds: kindNames(missing) }));
+  if (overTotal) problems.push(t("notices.documentsTooLarge"));
+  if (imageOnly && !hasImage) problems.push(t("files.needsImage", { model: modelLabel(model) }));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -80,25 +176,84 @@ export function Composer({
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit}>
+    <form className="composer" onSubmit={onSubmit} data-dragging={dragging || undefined}>
       <div className="composer-box">
+        {dragging && <p className="composer-drop-hint">{t("files.drop")}</p>}
+        {files.files.length > 0 && (
+          <ul className="file-chips" aria-label={t("files.attached")}>
+            {files.files.map((f) => {
+              const kind = fileKind({ name: f.file.name, type: f.file.type });
+              const cannot = entry && kind && !entry.inputs.includes(kind);
+              return (
+                <FileChip
+                  key={f.key}
+                  name={f.file.name}
+                  type={f.file.type}
+                  size={f.file.size}
+                  thumbnail={f.preview}
+                  progress={f.status === "uploading" ? f.progress : undefined}
+                  problem={
+                    f.status === "error"
+                      ? describe(f.error)
+                      : cannot
+                        ? t("files.cannotTake", { model: modelLabel(model), kinds: kindNames([kind]) })
+                        : undefined
+                  }
+                  onRemove={() => files.remove(f.key)}
+                />
+              );
+            })}
+          </ul>
+        )}
+        {problems.length > 0 && (
+          <ul className="composer-problems" role="alert" data-testid="composer-problems">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {imageOnly && hasImage && <p className="composer-note">{t("files.noPrompt")}</p>}
         <textarea
           ref={area}
           className="composer-input"
           rows={1}
           value={text}
-          placeholder={t("composer.placeholder", { model: modelLabel(model) })}
+          placeholder={
+            imageOnly
+              ? t("files.noPromptPlaceholder", { model: modelLabel(model) })
+              : t("composer.placeholder", { model: modelLabel(model) })
+          }
           aria-label={t("composer.label")}
           aria-describedby="composer-hint"
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           // biome-ignore lint/a11y/noAutofocus: the composer is what a chat screen is for (not on touch screens, where the keyboard would cover the chat).
           autoFocus={!touchScreen()}
         />
         <div className="composer-bar">
-          {/* Attachments join here: the tools slot stays, with no button until they work. */}
           <div className="composer-tools">
-            <ModelPicker groups={groups} value={model} onChange={onModelChange} />
+            <button
+              type="button"
+              className="composer-attach"
+              onClick={() => picker.current?.click()}
+              aria-label={t("files.attach")}
+              title={t("files.attach")}
+            >
+              <Icon name="paperclip" size={18} />
+            </button>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              data-testid="composer-file-input"
+              onChange={(event) => {
+                add([...(event.target.files ?? [])]);
+                event.target.value = "";
+              }}
+            />
+            <ModelPicker groups={groups} value={model} onChange={onModelChange} files={local} />
           </div>
           {generating ? (
             <button
@@ -115,7 +270,7 @@ export function Composer({
             <button
               type="submit"
               className="composer-action send"
-              disabled={!text.trim() || sending || !model}
+              disabled={!ready || sending || !model}
               aria-label={t("composer.send")}
               title={t("composer.send")}
             >

@@ -1,14 +1,21 @@
 // One message: the user's as plain text, the model's with icon, label, thinking, search, markdown, images
-// and its SPEC §8 notice; both with their time and a copy button.
-import { memo, useState } from "react";
+// and its SPEC §8 notice; both with their time and a copy button; the last question can be edited and the
+// last answer generated again.
+import { memo, useEffect, useState } from "react";
 import { messageNotice } from "../../src/domain/chat/message-notices";
 import type { MessageWire } from "../../src/domain/chat/wire";
+import type { AttachmentWire } from "../../src/domain/files";
+import { fileKind } from "../../src/domain/models";
 import { Icon } from "../components/icon";
+import { backfillAttachmentSize } from "../hooks/use-attachments";
 import { useLocale, useT } from "../i18n";
 import { useSearchFlags } from "../state/generation";
 import { useStreamLost } from "../state/stream-lost";
+import { DocumentsStatus } from "./documents-status";
+import { FileChip } from "./file-chip";
 import { messageTime } from "./format";
 import { MarkdownView } from "./markdown/markdown-view";
+import { EditButton, MessageEditor } from "./message-edit";
 import { GeneratedImages, MessageNotice, SearchStatus, ThinkingBlock } from "./message-parts";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
 
@@ -44,17 +51,91 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function UserMessage({ message }: { message: ViewMessage }) {
+/** SPEC §4: an attachment recorded with size 0 is measured by the server once shown. */
+function useSizes(files: readonly AttachmentWire[]): Record<string, number> {
+  const [sizes, setSizes] = useState<Record<string, number>>({});
+  useEffect(() => {
+    for (const file of files) {
+      if (file.size !== 0 || !file.location) continue;
+      void backfillAttachmentSize({ id: file.id, location: file.location, type: file.type }).then((size) => {
+        if (size !== null) setSizes((known) => ({ ...known, [file.id]: size }));
+      });
+    }
+  }, [files]);
+  return sizes;
+}
+
+/** The files sent with a message: raster pictures as thumbnails, everything else as chips (downloads). */
+function MessageFiles({ files }: { files: readonly AttachmentWire[] }) {
+  const t = useT("chat");
+  const sizes = useSizes(files);
+  return (
+    <ul className="message-files" aria-label={t("files.attached")}>
+      {files.map((file) =>
+        fileKind(file) === "image" && file.type !== "image/svg+xml" ? (
+          <li key={file.id} className="file-chip-image">
+            <a href={file.url} download={file.name} title={file.name}>
+              <img className="message-image" src={file.url} alt={file.name} loading="lazy" />
+            </a>
+          </li>
+        ) : (
+          <FileChip
+            key={file.id}
+            name={file.name}
+            type={file.type}
+            size={sizes[file.id] ?? file.size}
+            href={file.url}
+          />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function UserMessage({
+  message,
+  onEdit,
+}: {
+  message: ViewMessage;
+  onEdit?: (message: ViewMessage, content: string) => Promise<boolean>;
+}) {
   const t = useT("chat");
   const locale = useLocale();
+  const [editing, setEditing] = useState(false);
+  if (editing && onEdit) {
+    return (
+      <article className="message user editing" aria-label={t("message.you")} data-message-id={message.id}>
+        <MessageEditor
+          initial={message.content}
+          onSave={(content) => onEdit(message, content)}
+          onClose={() => setEditing(false)}
+        />
+      </article>
+    );
+  }
   return (
     <article className="message user" aria-label={t("message.you")} data-message-id={message.id}>
-      <div className="user-bubble">{message.content}</div>
+      {message.attachments && message.attachments.length > 0 && <MessageFiles files={message.attachments} />}
+      {message.content && <div className="user-bubble">{message.content}</div>}
       <footer className="message-footer">
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
         <CopyButton text={message.content} />
+        {/* The edit API carries text only: a question with files is not offered for editing (yet). */}
+        {onEdit && message.id > 0 && !message.attachments?.length ? (
+          <EditButton onClick={() => setEditing(true)} />
+        ) : null}
       </footer>
     </article>
+  );
+}
+
+function BranchButton({ onBranch }: { onBranch(): void }) {
+  const t = useT("chat");
+  return (
+    <button type="button" className="message-action" onClick={onBranch} aria-label={t("share.branch")}>
+      <Icon name="branch" size={16} />
+      <span className="message-action-label">{t("share.branch")}</span>
+    </button>
   );
 }
 
@@ -62,10 +143,14 @@ function ModelMessage({
   message,
   onRetry,
   retrying,
+  onBranch,
+  retryModel,
 }: {
   message: ViewMessage;
   onRetry?: (message: ViewMessage) => void;
   retrying?: boolean;
+  onBranch?: (message: ViewMessage) => void;
+  retryModel?: string | null;
 }) {
   const t = useT("chat");
   const locale = useLocale();
@@ -77,6 +162,7 @@ function ModelMessage({
   const notice = live ? null : messageNotice({ metadata }, lost);
   const searching = flags?.inProgress ?? (live && metadata.search?.status === "in_progress");
   const empty = !message.content && !reasoning && !metadata.images?.length;
+  const reading = live && metadata.documents?.status === "reading";
   const labels = { copyCode: t("message.copyCode"), code: t("message.code") };
   return (
     <article
@@ -93,11 +179,12 @@ function ModelMessage({
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
       </header>
       {reasoning && <ThinkingBlock reasoning={reasoning} active={live && !message.content} />}
+      {metadata.documents && <DocumentsStatus documents={metadata.documents} live={live} />}
       {(searching || metadata.search) && (
         <SearchStatus searching={Boolean(searching)} sources={metadata.search?.sources ?? []} />
       )}
       {message.content && <MarkdownView text={message.content} labels={labels} />}
-      {live && empty && !searching && (
+      {live && empty && !searching && !reading && (
         <div className="writing" role="status">
           <span className="dots" aria-hidden="true">
             <i />
@@ -116,9 +203,24 @@ function ModelMessage({
           retrying={retrying}
         />
       )}
-      {!live && message.content && (
+      {!live && (message.content || (onRetry && !notice)) && (
         <footer className="message-footer">
-          <CopyButton text={message.content} />
+          {message.content ? <CopyButton text={message.content} /> : null}
+          {onRetry && !notice && message.id > 0 ? (
+            // With the model picked in the composer: choosing another one there regenerates with it.
+            <button
+              type="button"
+              className="message-action"
+              disabled={retrying}
+              onClick={() => onRetry(message)}
+            >
+              <Icon name="refresh" size={16} />
+              <span className="message-action-label">
+                {t("message.regenerate", { model: modelLabel(retryModel ?? message.model) })}
+              </span>
+            </button>
+          ) : null}
+          {onBranch && message.id > 0 && <BranchButton onBranch={() => onBranch(message)} />}
         </footer>
       )}
     </article>
@@ -129,14 +231,27 @@ export const MessageItem = memo(function MessageItem({
   message,
   onRetry,
   retrying,
+  onBranch,
+  retryModel,
+  onEdit,
 }: {
   message: ViewMessage;
   onRetry?: (message: ViewMessage) => void;
   retrying?: boolean;
+  /** "Branch from here": a new chat with the messages up to this one. */
+  onBranch?: (message: ViewMessage) => void;
+  retryModel?: string | null;
+  onEdit?: (message: ViewMessage, content: string) => Promise<boolean>;
 }) {
   return message.role === "user" ? (
-    <UserMessage message={message} />
+    <UserMessage message={message} onEdit={onEdit} />
   ) : (
-    <ModelMessage message={message} onRetry={onRetry} retrying={retrying} />
+    <ModelMessage
+      message={message}
+      onRetry={onRetry}
+      retrying={retrying}
+      retryModel={retryModel}
+      onBranch={onBranch}
+    />
   );
 });

@@ -2,7 +2,7 @@
 // stays light). Anchored to the end: the view follows a streaming answer unless the reader scrolled up,
 // and keeps its place when older messages arrive above.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { MessageItem, type ViewMessage } from "./message-item";
@@ -39,10 +39,21 @@ export interface MessageListProps {
   loadingOlder: boolean;
   onLoadOlder(): void;
   onRetry?(message: ViewMessage): void;
+  onBranch?(message: ViewMessage): void;
   retryingId?: number | null;
+  /** The model a regeneration would use (the composer's). */
+  retryModel?: string | null;
+  /** Edits the last question; resolves true once the new exchange started. */
+  onEdit?(message: ViewMessage, content: string): Promise<boolean>;
   /** Changes when the user sends: the view jumps to the end whatever it showed. */
   followToken: number;
+  /** A message to scroll to and highlight (quick search), once it is among `messages`. */
+  jumpTo?: number | null;
+  onJumped?(): void;
 }
+
+/** How long a message reached from quick search stays highlighted. */
+const JUMP_HIGHLIGHT_MS = 2_600;
 
 export function MessageList({
   messages,
@@ -50,9 +61,15 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
   onRetry,
+  onBranch,
   retryingId,
+  retryModel,
+  onEdit,
   followToken,
+  jumpTo = null,
+  onJumped,
 }: MessageListProps) {
+  const lastQuestion = messages.findLastIndex((m) => m.role === "user");
   const t = useT("chat");
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -87,6 +104,27 @@ export function MessageList({
       onLoadOlder();
   });
 
+  // Rows far up are only estimates until measured: scroll again once they have their real heights. The
+  // request is cleared at once (onJumped), so the later scrolls must outlive it: timers end on unmount only.
+  const [jumped, setJumped] = useState<number | null>(null);
+  const settleTimers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => settleTimers.current.forEach(clearTimeout), []);
+  useEffect(() => {
+    if (jumpTo === null) return;
+    const index = messages.findIndex((m) => m.id === jumpTo);
+    if (index < 0) return;
+    const settle = () => virtualizer.scrollToIndex(index, { align: "center" });
+    settle();
+    settleTimers.current.push(setTimeout(settle, 80), setTimeout(settle, 250), setTimeout(settle, 600));
+    setJumped(jumpTo);
+    onJumped?.();
+  }, [jumpTo, messages, virtualizer, onJumped]);
+  useEffect(() => {
+    if (jumped === null) return;
+    const timer = setTimeout(() => setJumped(null), JUMP_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [jumped]);
+
   const copiedLabel = t("message.copied");
   useEffect(() => {
     const element = scrollRef.current;
@@ -116,6 +154,7 @@ export function MessageList({
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className="message-row"
+                data-jumped={message.id === jumped || undefined}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem
@@ -123,6 +162,9 @@ export function MessageList({
                   // Only the last answer can be generated again.
                   onRetry={item.index === messages.length - 1 ? onRetry : undefined}
                   retrying={retryingId === message.id}
+                  onBranch={onBranch}
+                  retryModel={retryModel}
+                  onEdit={item.index === lastQuestion ? onEdit : undefined}
                 />
               </div>
             );

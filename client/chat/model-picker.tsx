@@ -1,19 +1,25 @@
 // The composer's model picker: models grouped by category in the user's order, searchable, keyboard-driven,
-// deprecated ones and local stand-ins marked.
+// deprecated ones, local stand-ins and models that cannot take the attached files marked; a category line
+// collapses and stays so (use-category-lines).
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
+import { unacceptedKinds } from "../../src/domain/files";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
+import { useCategoryLines } from "./use-category-lines";
 
 export function ModelPicker({
   groups,
   value,
   onChange,
+  files = [],
 }: {
   groups: readonly PickerGroup[];
   value: string | null;
   onChange(model: string): void;
+  /** The files attached in the composer: models that cannot take them say so before they are picked. */
+  files?: readonly { name: string; type: string }[];
 }) {
   const t = useT("chat");
   const id = useId();
@@ -24,6 +30,7 @@ export function ModelPicker({
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
+  const lines = useCategoryLines();
   const filtered = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matches = (text: string) => words.every((word) => text.toLowerCase().includes(word));
@@ -31,10 +38,13 @@ export function ModelPicker({
       .map((group) => ({
         ...group,
         models: group.models.filter((m) => matches(`${m.label} ${m.longLabel} ${m.provider} ${m.key}`)),
+        // A search shows every match, whatever lines the user collapsed.
+        expanded: words.length > 0 || lines.isExpanded(group.category),
       }))
       .filter((group) => group.models.length > 0);
-  }, [groups, query]);
-  const options = filtered.flatMap((group) => group.models);
+  }, [groups, query, lines]);
+  const options = filtered.flatMap((group) => (group.expanded ? group.models : []));
+  const cannotTake = (model: PickerGroup["models"][number]) => unacceptedKinds(model, files);
 
   useEffect(() => {
     if (!open) return;
@@ -127,10 +137,23 @@ export function ModelPicker({
             {filtered.map((group) => (
               // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not fieldsets.
               <div key={group.category} role="group" aria-labelledby={`${id}-group-${group.category}`}>
-                <div id={`${id}-group-${group.category}`} className="model-picker-group" role="presentation">
+                <button
+                  type="button"
+                  id={`${id}-group-${group.category}`}
+                  className="model-picker-group"
+                  aria-expanded={group.expanded}
+                  data-category={group.category}
+                  tabIndex={-1}
+                  onClick={() => {
+                    lines.toggle(group.category);
+                    setActive(0);
+                    search.current?.focus();
+                  }}
+                >
+                  <Icon name="chevronDown" size={14} className="model-picker-chevron" />
                   {t(`picker.categories.${group.category}`)}
-                </div>
-                {group.models.map((model) => {
+                </button>
+                {(group.expanded ? group.models : []).map((model) => {
                   index += 1;
                   const at = index;
                   return (
@@ -153,6 +176,15 @@ export function ModelPicker({
                           {model.label} <DemoTag modelKey={model.key} />
                         </span>
                         <span className="model-option-description">{model.description}</span>
+                        {cannotTake(model).length > 0 && (
+                          <span className="model-option-cannot">
+                            {t("files.pickerCannot", {
+                              kinds: cannotTake(model)
+                                .map((kind) => t(`files.kinds.${kind}`))
+                                .join(", "),
+                            })}
+                          </span>
+                        )}
                       </span>
                       {model.deprecated && (
                         <span className="badge state-important">{t("picker.deprecated")}</span>

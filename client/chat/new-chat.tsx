@@ -6,6 +6,7 @@ import { chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { initialModel } from "../../src/domain/chat/model-picker";
+import type { AttachmentWire } from "../../src/domain/files";
 import { useCreateChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
@@ -27,13 +28,17 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   const model = picked ?? initialModel(groups);
   // Until the chat page takes over, the message stays on screen (the marker clears as the chat opens).
   const pending =
-    pendingNew?.assistantId === assistantId ? pendingNew : create.isSuccess ? create.variables : null;
+    pendingNew?.assistantId === assistantId
+      ? { ...pendingNew, attachments: create.variables?.attachments }
+      : create.isSuccess
+        ? create.variables
+        : null;
 
-  const onSend = async (content: string) => {
+  const onSend = async (content: string, attachments: AttachmentWire[]) => {
     if (!model) return false;
     setFailure(null);
     try {
-      const created = await create.mutateAsync({ assistantId, model, content });
+      const created = await create.mutateAsync({ assistantId, model, content, attachments });
       navigate(chatPath(assistantId, created.chat.id));
       return true;
     } catch (error) {

@@ -2,22 +2,28 @@
 // reload, in a second tab or from another device — and the composer with send, stop and retry.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { modelOnOffer } from "../../src/domain/chat/model-picker";
+import type { AttachmentWire } from "../../src/domain/files";
 import { PageLoading } from "../components/page-loading";
 import {
   chatKeys,
   resumeUnfinished,
   useChatMessages,
+  useEditMessage,
   useRegenerate,
   useSendMessage,
 } from "../hooks/use-chat";
+import { useForkChat } from "../hooks/use-sharing";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { abortHandleOf, isGenerating, useGeneration } from "../state/generation";
 import { onGenerationAnnounced } from "../state/generation-channel";
+import { setJumpToMessageId, useQuickSearch } from "../state/quick-search";
 import { failureOf, pendingExchange, withLiveAnswer } from "./chat-view";
 import { Composer } from "./composer";
 import { ComposerDock } from "./composer-dock";
@@ -32,6 +38,9 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const generation = useGeneration(chatId);
   const send = useSendMessage(chatId, assistantId);
   const regenerate = useRegenerate(chatId);
+  const fork = useForkChat();
+  const navigate = useNavigate();
+  const edit = useEditMessage(chatId);
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<NoticeKey | null>(null);
   const [stopping, setStopping] = useState(false);
@@ -63,7 +72,20 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
     if (!generation) setStopping(false);
   }, [generation]);
 
+  // A message opened from quick search: older pages load until it is among them (the list then scrolls to
+  // it); a message this chat does not have (deleted since) just clears the request.
+  const jump = useQuickSearch();
+  const jumpTo = jump.jumpChatId === chatId ? jump.jumpToMessageId : null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isSuccess } = query;
+  useEffect(() => {
+    if (jumpTo === null || !isSuccess || messages.some((m) => m.id === jumpTo)) return;
+    if (!hasNextPage) setJumpToMessageId(null);
+    else if (!isFetchingNextPage) void fetchNextPage();
+  }, [jumpTo, isSuccess, messages, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
   const sending = send.isPending ? send.variables : null;
+  // SPEC §5: the documents already in this conversation count towards its 32 MB.
+  const conversationFiles = useMemo(() => messages.flatMap((m) => m.attachments ?? []), [messages]);
   const view = useMemo(() => {
     const list = withLiveAnswer(messages, generation);
     return sending ? [...list, ...pendingExchange(sending)] : list;
@@ -81,12 +103,12 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
     );
   }
 
-  const onSend = async (content: string) => {
+  const onSend = async (content: string, attachments: AttachmentWire[]) => {
     if (!model) return false;
     setFailure(null);
     setFollowToken((n) => n + 1);
     try {
-      await send.mutateAsync({ content, model });
+      await send.mutateAsync({ content, model, attachments });
       return true;
     } catch (error) {
       setFailure(failureOf(error));
@@ -102,6 +124,18 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       setStopping(false);
     });
   };
+  const onEdit = async (message: ViewMessage, content: string) => {
+    if (!model) return false;
+    setFailure(null);
+    setFollowToken((n) => n + 1);
+    try {
+      await edit.mutateAsync({ messageId: message.id, content, model });
+      return true;
+    } catch (error) {
+      setFailure(failureOf(error));
+      return false;
+    }
+  };
   const onRetry = (message: ViewMessage) => {
     setFailure(null);
     regenerate.mutate(
@@ -110,6 +144,18 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
     );
   };
 
+  // The branch opens at once, with its composer ready; it stays under this chat's assistant.
+  const onBranch = (message: ViewMessage) => {
+    fork.mutate(
+      { chatId, messageId: message.id },
+      {
+        onSuccess: (created) => navigate(chatPath(assistantId, created.chatId)),
+        onError: (e) => setFailure(failureOf(e)),
+      },
+    );
+  };
+  const busy = Boolean(generation) || send.isPending || regenerate.isPending || edit.isPending;
+
   return (
     <div className="chat-screen" data-testid="chat-screen" data-generating={Boolean(generation) || undefined}>
       <MessageList
@@ -117,9 +163,14 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
         hasOlder={query.hasNextPage}
         loadingOlder={query.isFetchingNextPage}
         onLoadOlder={() => void query.fetchNextPage()}
-        onRetry={generation || send.isPending ? undefined : onRetry}
+        onRetry={generation || send.isPending || edit.isPending ? undefined : onRetry}
+        onBranch={fork.isPending ? undefined : onBranch}
         retryingId={regenerate.isPending ? (regenerate.variables?.messageId ?? null) : null}
+        retryModel={model}
+        onEdit={busy ? undefined : onEdit}
         followToken={followToken}
+        jumpTo={jumpTo}
+        onJumped={() => setJumpToMessageId(null)}
       />
       <ComposerDock user={user} failure={failure}>
         <Composer
@@ -128,7 +179,8 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
           model={model}
           onModelChange={setPicked}
           onSend={onSend}
-          generating={Boolean(generation) || send.isPending || regenerate.isPending}
+          conversationFiles={conversationFiles}
+          generating={busy}
           onStop={onStop}
           stopping={stopping || !generation}
         />

@@ -3,6 +3,7 @@
 import { Component, type ReactNode } from "react";
 import { ApiError } from "../lib/api";
 import { canReload, guardedReload, isChunkLoadError } from "../lib/reload";
+import { errorKind, report } from "../monitoring/report";
 import { ErrorScreen } from "./error-screen";
 import { PageLoading } from "./page-loading";
 
@@ -26,6 +27,11 @@ export class ErrorBoundary extends Component<Props, State> {
   override componentDidCatch(error: unknown) {
     if (isChunkLoadError(error) && guardedReload()) return;
     console.error("Unhandled error", error);
+    report({
+      type: "error",
+      name: `boundary.${errorKind(error)}`,
+      status: error instanceof ApiError ? error.status : 500,
+    });
   }
 
   override componentDidUpdate(previous: Props) {

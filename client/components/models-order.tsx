@@ -1,5 +1,5 @@
 // The ordered model lists per category, reordered by drag and drop (pointer, touch or keyboard) or with
-// the up and down buttons, and saved to the server at once.
+// the up and down buttons: the user's own, saved to the server at once, or an assistant's, saved with it.
 import {
   type Announcements,
   closestCenter,
@@ -40,11 +40,16 @@ function ModelRow({
   index,
   count,
   move,
+  offered,
+  isDefault,
 }: {
   modelKey: string;
   index: number;
   count: number;
   move: (from: number, to: number) => void;
+  /** This deployment offers the model (its provider has a key); others keep their place but are marked. */
+  offered: boolean;
+  isDefault: boolean;
 }) {
   const t = useT("account");
   const model = modelByKey(modelKey);
@@ -57,6 +62,7 @@ function ModelRow({
       ref={setNodeRef}
       className="model-row"
       data-dragging={isDragging}
+      data-offered={offered}
       style={{ transform: CSS.Transform.toString(transform), transition }}
     >
       <button
@@ -75,7 +81,8 @@ function ModelRow({
         </>
       ) : null}
       <span className="model-label">{label}</span>
-      {index === 0 ? <span className="badge">{t("models.default")}</span> : null}
+      {isDefault ? <span className="badge">{t("models.default")}</span> : null}
+      {offered ? null : <span className="badge state-important">{t("models.unavailable")}</span>}
       <span className="model-moves">
         <button
           type="button"
@@ -100,19 +107,61 @@ function ModelRow({
   );
 }
 
-export function ModelsOrder({ configuration }: { configuration: ModelsConfiguration }) {
+/** The user's own order, saved at every change. */
+export function ModelsOrder({
+  configuration,
+  available,
+}: {
+  configuration: ModelsConfiguration;
+  /** The keys this deployment offers (the session user's `models.available`). */
+  available: readonly string[];
+}) {
   const t = useT("account");
   const save = useSaveModelsConfiguration();
+  const status = save.isPending
+    ? t("models.saving")
+    : save.isError
+      ? t("models.failed")
+      : save.isSuccess
+        ? t("models.saved")
+        : "";
+  return (
+    <ModelsOrderEditor
+      configuration={configuration}
+      available={available}
+      onChange={save.mutate}
+      status={status}
+    />
+  );
+}
+
+/** The editor alone: `onChange` gets each new configuration; `status` says how saving it goes. */
+export function ModelsOrderEditor({
+  configuration,
+  available,
+  onChange,
+  status = "",
+}: {
+  configuration: ModelsConfiguration;
+  /** The keys this deployment offers; the others keep their place, marked. Absent: all are offered. */
+  available?: readonly string[];
+  onChange: (next: ModelsConfiguration) => void;
+  status?: string;
+}) {
+  const t = useT("account");
   const [category, setCategory] = useState<ModelCategory>("text");
   const key = CONFIGURATION_KEY_OF[category];
   const list = configuration[key];
+  // The picker's default is the first model on offer, not the first of the list.
+  const isOffered = (modelKey: string) => available?.includes(modelKey) ?? true;
+  const firstOffered = list.find(isOffered);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const saveList = (next: string[]) => save.mutate({ ...configuration, [key]: next });
+  const saveList = (next: string[]) => onChange({ ...configuration, [key]: next });
   const move = (from: number, to: number) => {
     if (to < 0 || to >= list.length || from === to) return;
     saveList(arrayMove(list, from, to));
@@ -163,7 +212,15 @@ export function ModelsOrder({ configuration }: { configuration: ModelsConfigurat
           <SortableContext items={list} strategy={verticalListSortingStrategy}>
             <ol className="model-list" data-testid={`models-${category}`}>
               {list.map((modelKey, index) => (
-                <ModelRow key={modelKey} modelKey={modelKey} index={index} count={list.length} move={move} />
+                <ModelRow
+                  key={modelKey}
+                  modelKey={modelKey}
+                  index={index}
+                  count={list.length}
+                  move={move}
+                  offered={isOffered(modelKey)}
+                  isDefault={modelKey === firstOffered}
+                />
               ))}
             </ol>
           </SortableContext>
@@ -178,13 +235,7 @@ export function ModelsOrder({ configuration }: { configuration: ModelsConfigurat
           {t("models.reset")}
         </button>
         <span className="hint" role="status">
-          {save.isPending
-            ? t("models.saving")
-            : save.isError
-              ? t("models.failed")
-              : save.isSuccess
-                ? t("models.saved")
-                : ""}
+          {status}
         </span>
       </div>
     </div>

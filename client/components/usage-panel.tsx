@@ -1,5 +1,7 @@
 // Usage per quota category against the plan's limits, and the overall normal / important / limited state
-// of SPEC §4.
+// of SPEC §4. On a team the counts are the team's pooled ones against limit × seats: what the server enforces.
+import { Link } from "react-router";
+import { SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
 import { isPaidPlan } from "../../src/domain/plans";
 import { emptyUsageCounts, quotaLimit, USAGE_CATEGORIES, usageState } from "../../src/domain/usage";
 import type { User } from "../hooks/use-user";
@@ -9,7 +11,10 @@ import "./usage-panel.css";
 export function UsagePanel({ user }: { user: User }) {
   const t = useT("account");
   const plan = user.usagePlan;
-  const state = usageState(plan, user.usageCounts);
+  if (!isPaidPlan(plan)) return <NoPlanUsage ended={plan === "unsubscribed"} />;
+  const counts = user.pooledUsageCounts;
+  const team = user.isTeamMember || user.seats > 1;
+  const state = usageState(plan, counts, user.seats);
   return (
     <section className="card usage" aria-labelledby="usage-title" data-state={state}>
       <header className="usage-header">
@@ -18,16 +23,21 @@ export function UsagePanel({ user }: { user: User }) {
           {t(`usage.states.${state}`)}
         </span>
       </header>
-      <p className="hint">{isPaidPlan(plan) ? t(`usage.explain.${state}`) : t("usage.explain.noPlan")}</p>
+      <p className="hint">{t(`usage.explain.${state}`)}</p>
+      {team ? (
+        <p className="hint" data-testid="usage-team">
+          {t("usage.team", { seats: user.seats })}
+        </p>
+      ) : null}
       {isPaidPlan(plan) ? (
         <ul className="usage-list">
           {USAGE_CATEGORIES.map((category) => {
-            const used = user.usageCounts[category];
-            const limit = quotaLimit(plan, category);
-            const own = usageState(plan, { ...emptyUsageCounts(), [category]: used });
+            const used = counts[category];
+            const limit = quotaLimit(plan, category, user.seats);
+            const own = usageState(plan, { ...emptyUsageCounts(), [category]: used }, user.seats);
             const ratio = limit > 0 ? Math.min(1, used / limit) : 1;
             return (
-              <li key={category} data-state={own}>
+              <li key={category} data-state={own} data-testid={`usage-${category}`}>
                 <div className="usage-line">
                   <span>{t(`usage.categories.${category}`)}</span>
                   <span>{t("usage.count", { used, limit })}</span>
@@ -42,6 +52,24 @@ export function UsagePanel({ user }: { user: User }) {
           })}
         </ul>
       ) : null}
+    </section>
+  );
+}
+
+/** Nobody has used up anything without a plan: say there is none yet (or no longer) and where plans are. */
+function NoPlanUsage({ ended }: { ended: boolean }) {
+  const t = useT("account");
+  return (
+    <section className="card usage" aria-labelledby="usage-title" data-state="no-plan">
+      <header className="usage-header">
+        <h2 id="usage-title">{t("usage.title")}</h2>
+        <span className="badge" data-testid="usage-state">
+          {ended ? t("usage.states.ended") : t("usage.states.noPlan")}
+        </span>
+      </header>
+      <p className="hint">
+        {t("usage.explain.noPlan")} <Link to={SUBSCRIPTION_PATH}>{t("usage.seePlans")}</Link>
+      </p>
     </section>
   );
 }

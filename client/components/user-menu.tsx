@@ -1,18 +1,20 @@
-// The signed-in user's menu: avatar initials, plan, account links, install, sign out.
+// The signed-in user's menu: avatar initials, plan, account links, the configured external links, install,
+// sign out.
 import { Link, useNavigate } from "react-router";
-import { avatarInitials, nameFromEmail } from "../../src/domain/avatar";
+import { initialsOf } from "../../src/domain/avatar";
 import { isPaidPlan } from "../../src/domain/plans";
 import { type User, useSignOut } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
 import { promptInstall, pwaStore } from "../pwa/register";
+import { ExternalLinks, hasExternalLinks } from "./external-links";
 import { Icon } from "./icon";
 import "./user-menu.css";
 
 export function Avatar({ email }: { email: string }) {
   return (
     <span className="avatar" aria-hidden="true">
-      {avatarInitials(nameFromEmail(email))}
+      {initialsOf({ email })}
     </span>
   );
 }
@@ -46,6 +48,11 @@ export function UserMenu({ user, placement = "down" }: { user: User; placement?:
         <Link to={planPath(user)} className="menu-item" onClick={close}>
           <Icon name="card" /> {t("nav.plan")}
         </Link>
+        {hasExternalLinks ? (
+          <div className="menu-links" data-testid="menu-external-links">
+            <ExternalLinks itemClassName="menu-item" onClick={close} />
+          </div>
+        ) : null}
         {canInstall ? (
           <button
             type="button"

@@ -1,7 +1,7 @@
-// Verification, password change, account deletion and the contact form.
+// Verification, forgotten and changed passwords, account deletion and the contact form.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, readJson } from "../lib/api";
-import { useInvalidateUser, userKeys } from "./use-user";
+import { followSavedLanguage, useInvalidateUser, userKeys } from "./use-user";
 
 export interface VerificationState {
   email: string;
@@ -57,5 +57,24 @@ export function useSendContact() {
   return useMutation({
     mutationFn: async (body: { email: string; message: string }) =>
       readJson(api.api.contact.$post({ json: body })),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: async (email: string) => readJson(api.api.login.forgot.$post({ json: { email } })),
+  });
+}
+
+/** A reset signs this browser in: the user query learns who it is. */
+export function useResetPassword() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: async (body: { email: string; code: string; password: string }) =>
+      readJson(api.api.login.reset.$post({ json: body })),
+    onSuccess: async (data) => {
+      await followSavedLanguage(data.lang);
+      await invalidate();
+    },
   });
 }

@@ -1,5 +1,6 @@
 // One chat's messages (newest page first, older pages on demand) and what a user does in it: send, start a
 // new chat, stop, retry. Every answer streams through the generation store and lands in this cache when done.
+
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -13,7 +14,9 @@ import { toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
 import { mayContainMath } from "../../src/domain/chat/markdown-math";
 import { countCompletion } from "../../src/domain/chat/model-picker";
+import { MESSAGE_PAGE_SIZE } from "../../src/domain/chat/paging";
 import type { AnswerWire, ChatPageWire, ChatWire } from "../../src/domain/chat/wire";
+import type { AttachmentWire } from "../../src/domain/files";
 import { loadHighlighter, loadKatex } from "../chat/markdown/lazy-libs";
 import { ApiError, api, readJson } from "../lib/api";
 import { beginGeneration, generationStore, setPendingNewMessage } from "../state/generation";
@@ -27,9 +30,6 @@ export const chatKeys = {
   all: ["chat"] as const,
   messages: (chatId: number) => [...chatKeys.all, chatId, "messages"] as const,
 };
-
-/** Messages per request: a long chat opens on its latest page and reads older ones as the user scrolls up. */
-export const MESSAGE_PAGE_SIZE = 60;
 
 /** One page of a chat, messages oldest first. */
 export type ChatPage = ChatPageWire;
@@ -131,7 +131,13 @@ export function streamCallbacks(client: QueryClient): StreamCallbacks {
       // SPEC §4: the category count goes up at once; the server's counts follow.
       if (message.metadata.outcome !== "error") {
         client.setQueryData<SessionUser | null>(userKeys.session(), (user) =>
-          user?.verified ? { ...user, usageCounts: countCompletion(user.usageCounts, message.model) } : user,
+          user?.verified
+            ? {
+                ...user,
+                usageCounts: countCompletion(user.usageCounts, message.model),
+                pooledUsageCounts: countCompletion(user.pooledUsageCounts, message.model),
+              }
+            : user,
         );
       }
       void client.invalidateQueries({ queryKey: userKeys.all });
@@ -142,10 +148,10 @@ export function streamCallbacks(client: QueryClient): StreamCallbacks {
   };
 }
 
-/** Puts an answer that just started into the store and follows its stream. */
-function follow(client: QueryClient, chatId: number, answer: AnswerWire): void {
+/** Puts an answer that just started into the store and follows its stream (sent at `sentAt`, for TTFT). */
+function follow(client: QueryClient, chatId: number, answer: AnswerWire, sentAt?: number): void {
   beginGeneration({ chatId, userMessage: answer.userMessage, modelMessage: answer.modelMessage });
-  followGeneration(chatId, streamCallbacks(client));
+  followGeneration(chatId, streamCallbacks(client), { sentAt });
   announceGeneration({ chatId, modelMessageId: answer.modelMessage.id });
 }
 
@@ -168,7 +174,7 @@ export function resumeUnfinished(
     userMessage: previous?.role === "user" ? previous : null,
     modelMessage: { ...last, content: "" },
   });
-  followGeneration(chatId, streamCallbacks(client));
+  followGeneration(chatId, streamCallbacks(client), { resumed: true });
 }
 
 function bumpChat(client: QueryClient, assistantId: string, chat: ChatWire): void {
@@ -179,13 +185,27 @@ function bumpChat(client: QueryClient, assistantId: string, chat: ChatWire): voi
 export function useSendMessage(chatId: number, assistantId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ content, model }: { content: string; model: string }) =>
-      readJson(api.api.chat.send.$post({ json: { chatId, content, model } })),
-    onSuccess: (answer) => {
+    mutationFn: async ({
+      content,
+      model,
+      attachments = [],
+    }: {
+      content: string;
+      model: string;
+      /** Uploaded files to send with the message (shown at once, sent as their ids). */
+      attachments?: AttachmentWire[];
+    }) =>
+      readJson(
+        api.api.chat.send.$post({
+          json: { chatId, content, model, attachmentIds: attachments.map((a) => a.id) },
+        }),
+      ),
+    onMutate: () => performance.now(),
+    onSuccess: (answer, _input, sentAt) => {
       appendMessages(client, chatId, [answer.userMessage, answer.modelMessage]);
       const chat = client.getQueryData<ChatData>(chatKeys.messages(chatId))?.pages[0]?.chat;
       if (chat) bumpChat(client, assistantId, { ...chat, model: answer.modelMessage.model ?? chat.model });
-      follow(client, chatId, answer);
+      follow(client, chatId, answer, sentAt);
     },
   });
 }
@@ -195,10 +215,25 @@ export function useRegenerate(chatId: number) {
   return useMutation({
     mutationFn: async ({ model }: { model?: string; messageId: number }) =>
       readJson(api.api.chat.regenerate.$post({ json: { chatId, model } })),
-    onSuccess: (answer, { messageId }) => {
+    onMutate: () => performance.now(),
+    onSuccess: (answer, { messageId }, sentAt) => {
       // The server replaced the answer: the old one goes, the new one streams in its place.
       removeMessagesFrom(client, chatId, messageId);
       appendMessages(client, chatId, [answer.modelMessage]);
+      follow(client, chatId, answer, sentAt);
+    },
+  });
+}
+
+/** The last question asked again with new words: it and what followed go, the new exchange streams in. */
+export function useEditMessage(chatId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { messageId: number; content: string; model: string }) =>
+      readJson(api.api.chat.edit.$post({ json: { chatId, ...body } })),
+    onSuccess: (answer, { messageId }) => {
+      removeMessagesFrom(client, chatId, messageId);
+      appendMessages(client, chatId, [answer.userMessage, answer.modelMessage]);
       follow(client, chatId, answer);
     },
   });
@@ -207,10 +242,21 @@ export function useRegenerate(chatId: number) {
 export function useCreateChat() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { assistantId: string; model: string; content: string }) =>
-      readJson(api.api.chat.new.$post({ json: input })),
-    onMutate: (input) => setPendingNewMessage(input),
-    onSuccess: (created, { assistantId }) => {
+    mutationFn: async ({
+      attachments = [],
+      ...input
+    }: {
+      assistantId: string;
+      model: string;
+      content: string;
+      attachments?: AttachmentWire[];
+    }) =>
+      readJson(api.api.chat.new.$post({ json: { ...input, attachmentIds: attachments.map((a) => a.id) } })),
+    onMutate: ({ assistantId, model, content }) => {
+      setPendingNewMessage({ assistantId, model, content });
+      return performance.now();
+    },
+    onSuccess: (created, { assistantId }, sentAt) => {
       const { chat } = created;
       const page: ChatPage = {
         chat,
@@ -219,7 +265,7 @@ export function useCreateChat() {
       };
       client.setQueryData<ChatData>(chatKeys.messages(chat.id), { pages: [page], pageParams: [null] });
       bumpChat(client, assistantId, chat);
-      follow(client, chat.id, created);
+      follow(client, chat.id, created, sentAt);
       setPendingNewMessage(null);
     },
     onError: () => setPendingNewMessage(null),

@@ -1,6 +1,9 @@
 // The session user of SPEC §3 and the account calls: cached 5 minutes, invalidated by every change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
+import type { Locale } from "../../src/domain/locales";
+import { SIGNED_IN_HINT_COOKIE } from "../../src/domain/sessions";
+import { changeLocale, currentLocale } from "../i18n";
 import { ApiError, api, readJson } from "../lib/api";
 
 export type User = InferResponseType<typeof api.api.login.user.$get, 200>;
@@ -22,7 +25,10 @@ export const USER_STALE_MS = 300_000;
 async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
     const res = await api.api.login.user.$get();
-    if (res.status === 401) return null;
+    if (res.status === 401) {
+      forgetSignedInHint();
+      return null;
+    }
     const user = await readJson(res);
     return { ...user, verified: true };
   } catch (error) {
@@ -31,6 +37,12 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
     console.error("Error while fetching the user", error);
     return null;
   }
+}
+
+/** The session is gone (expired, ended elsewhere): the public header stops offering "Open app". */
+function forgetSignedInHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
 }
 
 export function useSessionUser(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
@@ -56,12 +68,23 @@ export function useInvalidateUser() {
   return () => client.invalidateQueries({ queryKey: userKeys.all });
 }
 
+/**
+ * The language the account saved in its settings, applied as it signs in on this browser: the Worker set
+ * the cookie, this moves the path prefix (a new locale restarts the router on the rewritten address).
+ */
+export async function followSavedLanguage(lang: Locale | null): Promise<void> {
+  if (lang && lang !== currentLocale()) await changeLocale(lang);
+}
+
 export function useSignIn() {
   const invalidate = useInvalidateUser();
   return useMutation({
     mutationFn: async (body: { email: string; password: string }) =>
       readJson(api.api.login.$post({ json: body })),
-    onSuccess: invalidate,
+    onSuccess: async (data) => {
+      await followSavedLanguage(data.lang);
+      await invalidate();
+    },
   });
 }
 

@@ -1,5 +1,5 @@
-// Translation for components: useT(namespace) over whichever engine runs — the light one on the home page,
-// i18next everywhere else. The locale lives in the path prefix; the choice is kept in a cookie.
+// Translation for components: useT(namespace) over the light engine (our catalogues resolved by
+// src/domain/message-format.ts). The locale lives in the path prefix; the choice is kept in a cookie.
 import { use, useMemo, useSyncExternalStore } from "react";
 import { localeCookie, localizePath, splitLocalePath } from "../../src/domain/locale-routing";
 import type { Locale } from "../../src/domain/locales";
@@ -7,7 +7,7 @@ import type { MessageKey, Namespace } from "./resources";
 
 export type { Namespace };
 
-/** What a translation engine offers; see light-engine.ts and i18next-engine.ts. */
+/** What a translation engine offers; see light-engine.ts. */
 export interface Engine {
   readonly locale: Locale;
   has(ns: Namespace): boolean;

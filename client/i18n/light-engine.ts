@@ -1,5 +1,5 @@
-// The home page's translation engine: the same catalogues, resolved by src/domain/message-format.ts, so
-// the first visit does not download i18next (the full app loads it on the first click).
+// The translation engine: our catalogues resolved by src/domain/message-format.ts, which renders every key
+// as i18next would (tests/domain/catalogues.test.ts) without its 15 KB on every page.
 import type { Locale } from "../../src/domain/locales";
 import { type Catalogue, formatMessage } from "../../src/domain/message-format";
 import { loadCatalogue } from "./catalogues";

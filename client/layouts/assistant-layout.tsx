@@ -3,20 +3,20 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useParams } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
+import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants";
 // Before the chat list's styles, which refine the sidebar's.
 import "./assistant-layout.css";
 import { ChatList } from "../chat/chat-list";
+import { AssistantAvatar } from "../components/assistant-avatar";
 import { ErrorScreen } from "../components/error-screen";
 import { Icon } from "../components/icon";
 import { PageLoading } from "../components/page-loading";
+import { QuickSearch, QuickSearchButton } from "../components/quick-search";
 import { SignedInNotices } from "../components/signed-in-notices";
 import { UserMenu } from "../components/user-menu";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
-
-/** SPEC §3: the built-in assistant is labelled with the product name in capitals. */
-export const DEFAULT_ASSISTANT_LABEL = "SWITCHBOARD";
 
 function AssistantList({ assistants }: { assistants: Assistant[] | null | undefined }) {
   const t = useT("app");
@@ -35,7 +35,7 @@ function AssistantList({ assistants }: { assistants: Assistant[] | null | undefi
         {(assistants ?? []).map((assistant) => (
           <li key={assistant.id}>
             <NavLink to={`/app/a/${assistant.id}`} className="sidebar-item">
-              <Icon name="bot" size={22} />
+              <AssistantAvatar image={assistant.image} prop={assistant.prop} />
               <span className="sidebar-label">{assistant.label}</span>
             </NavLink>
           </li>
@@ -135,7 +135,11 @@ export default function AssistantLayout() {
           >
             <Icon name="menu" />
           </button>
-          <h1 className="chat-title">{label}</h1>
+          <h1 className="chat-title">
+            {current ? <AssistantAvatar image={current.image} prop={current.prop} size={26} /> : null}
+            <span>{label}</span>
+          </h1>
+          <QuickSearchButton />
         </header>
         <main id="main" className="chat-main">
           <Suspense fallback={<PageLoading />}>
@@ -144,6 +148,7 @@ export default function AssistantLayout() {
         </main>
       </div>
       <SignedInNotices user={user} />
+      <QuickSearch />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { Icon, type IconName } from "../components/icon";
 import { PageLoading } from "../components/page-loading";
+import { QuickSearch, QuickSearchButton } from "../components/quick-search";
 import { SignedInNotices } from "../components/signed-in-notices";
 import { planPath, UserMenu } from "../components/user-menu";
 import { useUser } from "../hooks/use-user";
@@ -43,6 +44,7 @@ export default function ConnectedLayout() {
             <span>{t("nav.backToChat")}</span>
           </Link>
         )}
+        {user.usagePlan !== "none" && <QuickSearchButton />}
         <UserMenu user={user} />
       </header>
       <div className="connected-body">
@@ -61,6 +63,7 @@ export default function ConnectedLayout() {
         </main>
       </div>
       <SignedInNotices user={user} />
+      {user.usagePlan !== "none" && <QuickSearch />}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 // The default layout's frame for public pages: header with the main links, content, footer with settings.
 import type { ReactNode } from "react";
+import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
+import { hasSignedInHint } from "../../src/domain/sessions";
 import { AppLink } from "../components/app-link";
+import { ExternalLinks } from "../components/external-links";
 import { LocaleSelect } from "../components/locale-select";
 import { ThemeSelect } from "../components/theme-select";
 import { useT } from "../i18n";
@@ -10,6 +13,8 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const t = useT("common");
   // A page forcing light would make the theme picker look broken: offer it only where it shows.
   const forced = useForcedColorMode();
+  // Public pages never ask the API who is signed in: the session's readable hint says enough for a link.
+  const signedIn = hasSignedInHint(document.cookie);
   return (
     <div className="public">
       <a className="skip-link" href="#main">
@@ -22,10 +27,18 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         </AppLink>
         <nav className="public-nav" aria-label={t("nav.label")}>
           <AppLink to="/pricing">{t("nav.pricing")}</AppLink>
-          <AppLink to="/login">{t("nav.signIn")}</AppLink>
-          <AppLink to="/login?mode=signup" className="button small hide-narrow">
-            {t("nav.getStarted")}
-          </AppLink>
+          {signedIn ? (
+            <AppLink to={DEFAULT_CHAT_PATH} className="button small">
+              {t("nav.openApp")}
+            </AppLink>
+          ) : (
+            <>
+              <AppLink to="/login">{t("nav.signIn")}</AppLink>
+              <AppLink to="/login?mode=signup" className="button small hide-narrow">
+                {t("nav.getStarted")}
+              </AppLink>
+            </>
+          )}
         </nav>
       </header>
       <main id="main" className="public-main">
@@ -38,6 +51,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
             <AppLink to="/privacy">{t("footer.privacy")}</AppLink>
             <AppLink to="/legalNotice">{t("footer.legal")}</AppLink>
             <AppLink to="/contact">{t("footer.contact")}</AppLink>
+            <ExternalLinks />
           </nav>
           <div className="footer-controls">
             <LocaleSelect />

@@ -2,10 +2,15 @@
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { type ApiErrorBody, type ErrorCode, isErrorCode } from "../../src/domain/error-codes";
+import { routePattern } from "../../src/domain/monitoring/items";
 import type { AppType } from "../../src/index";
+import { report } from "../monitoring/report";
+import { earlyFetch } from "./early";
 
 export const api = hc<AppType>("/", {
   init: { credentials: "same-origin" },
+  // The first screen's GETs may already be on their way (main.tsx starts them with the app's code).
+  fetch: earlyFetch,
 });
 
 export type { ApiErrorBody };
@@ -45,6 +50,13 @@ export async function readJson<R extends ClientResponse<unknown, number, "json" 
   if (!res.ok) {
     const err = (body as Partial<ApiErrorBody> | null)?.error;
     const code = isErrorCode(err?.code) ? err.code : res.status >= 500 ? "internal_error" : "bad_request";
+    // The code and the API path only: the message may quote what the user sent.
+    report({
+      type: "api",
+      name: code,
+      status: res.status,
+      route: routePattern(new URL(res.url, location.href).pathname),
+    });
     throw new ApiError(res.status, code, err?.message ?? `Request failed (${res.status})`, err?.details);
   }
   return body as SuccessBody<R>;

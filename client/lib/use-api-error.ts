@@ -19,7 +19,7 @@ export function useApiError() {
     if (!(error instanceof ApiError)) return t("api.network");
     if (error.code === "invalid_input") {
       const field = invalidField(error);
-      if (field === "email") return t("api.invalid_email");
+      if (field === "email" || field?.startsWith("emails.")) return t("api.invalid_email");
       if (field === "password" || field === "newPassword") return t("api.weak_password");
       if (field === "code") return t("api.verification_code_invalid");
     }

@@ -14,6 +14,7 @@ import { useLocale, useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
 import { richText } from "../lib/rich-text";
 import { useApiError, useOauthError } from "../lib/use-api-error";
+import { ForgotPassword } from "./forgot-password";
 import "./auth.css";
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub" };
@@ -23,7 +24,8 @@ export default function Login() {
   const errorText = useApiError();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const mode = params.get("mode") === "signup" ? "signup" : "signin";
+  const modeParam = params.get("mode");
+  const mode = modeParam === "signup" || modeParam === "forgot" ? modeParam : "signin";
   const signIn = useSignIn();
   const signUp = useSignUp();
   const providers = useLoginProviders();
@@ -41,10 +43,10 @@ export default function Login() {
   const pending = signIn.isPending || signUp.isPending;
   const failure = signIn.error ?? signUp.error;
 
-  const switchMode = () => {
+  const switchMode = (to: "signin" | "signup" | "forgot" = mode === "signin" ? "signup" : "signin") => {
     const next = new URLSearchParams(params);
-    if (mode === "signup") next.delete("mode");
-    else next.set("mode", "signup");
+    if (to === "signin") next.delete("mode");
+    else next.set("mode", to);
     next.delete("error");
     setParams(next, { replace: true });
     setProblem(null);
@@ -66,6 +68,8 @@ export default function Login() {
   // After an OAuth sign-in the Worker sends the browser back to this full path.
   const returnTo = redirectTarget(params.get("redirect")) ?? localizePath(locale, DEFAULT_CHAT_PATH);
   const message = problem ?? (failure ? errorText(failure) : oauthError);
+
+  if (mode === "forgot") return <ForgotPassword onBack={() => switchMode("signin")} />;
 
   return (
     <div className="auth-page">
@@ -95,6 +99,13 @@ export default function Login() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          {mode === "signin" ? (
+            <p className="forgot-link">
+              <button type="button" className="link-button" onClick={() => switchMode("forgot")}>
+                {t("forgot.link")}
+              </button>
+            </p>
+          ) : null}
           {mode === "signup" ? (
             <p className="hint legal-consent">
               {richText(t("signUp.consent"), {
@@ -124,7 +135,7 @@ export default function Login() {
           </div>
         ) : null}
         <p className="auth-switch">
-          <button type="button" className="link-button" onClick={switchMode}>
+          <button type="button" className="link-button" onClick={() => switchMode()}>
             {mode === "signup" ? t("signUp.switch") : t("signIn.switch")}
           </button>
         </p>

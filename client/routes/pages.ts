@@ -4,7 +4,7 @@ import type { AppRoute, Layout, PageName } from "../../src/domain/app-routes";
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-const PAGE_LOADERS: Record<PageName, Loader> = {
+export const PAGE_LOADERS: Record<PageName, Loader> = {
   home: () => import("./home"),
   login: () => import("./login"),
   contact: () => import("./contact"),
@@ -13,6 +13,7 @@ const PAGE_LOADERS: Record<PageName, Loader> = {
   privacy: () => import("./privacy"),
   legalNotice: () => import("./legal-notice"),
   verification: () => import("./verification"),
+  join: () => import("./join"),
   shared: () => import("./shared"),
   assistants: () => import("./account/assistants"),
   settings: () => import("./account/settings"),
@@ -24,7 +25,7 @@ const PAGE_LOADERS: Record<PageName, Loader> = {
   chat: () => import("../chat/chat-screen"),
 };
 
-const LAYOUT_LOADERS: Record<Exclude<Layout, "default">, Loader> = {
+export const LAYOUT_LOADERS: Record<Exclude<Layout, "default">, Loader> = {
   connected: () => import("../layouts/connected-layout"),
   assistant: () => import("../layouts/assistant-layout"),
 };

@@ -3,6 +3,7 @@
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
 import type { StreamEvent, StreamEventType } from "../../src/domain/chat/stream-events";
 import { api, readJson } from "../lib/api";
+import { report } from "../monitoring/report";
 import {
   abortHandleOf,
   finishGeneration,
@@ -36,15 +37,30 @@ async function stopOnServer(chatId: number): Promise<void> {
 /** How long a finished answer's stream stays open for a title the server said was coming. */
 const TITLE_WAIT_MS = 20_000;
 
+/** What comes first that the user sees of an answer: the time to it is the TTFT. */
+const FIRST_OUTPUT: ReadonlySet<StreamEventType> = new Set(["text", "reasoning", "image"]);
+
 /**
  * Starts following `chatId` unless this page already does; the generation must be in the store. A new chat's
  * answer may end (`done`) before its title is written: then the stream stays open, the answer is finished
- * at once, and the title still reaches the lists when its event comes.
+ * at once, and the title still reaches the lists when its event comes. Stream health (time to first token
+ * from `sentAt`, reconnects, resumes, lost streams) goes to monitoring.
  */
-export function followGeneration(chatId: number, callbacks: StreamCallbacks): void {
+export function followGeneration(
+  chatId: number,
+  callbacks: StreamCallbacks,
+  { sentAt, resumed = false }: { sentAt?: number | undefined; resumed?: boolean } = {},
+): void {
   if (abortHandleOf(chatId)) return;
-  const messageId = generationStore.get().byChat[chatId]?.modelMessage.id;
+  const modelMessage = generationStore.get().byChat[chatId]?.modelMessage;
+  const messageId = modelMessage?.id;
   if (messageId === undefined) return;
+  const model = modelMessage?.model ?? undefined;
+  const health = (name: string, value?: number) =>
+    report({ type: "stream", name, ...(model ? { model } : {}), ...(value === undefined ? {} : { value }) });
+  if (resumed) health("resume");
+  let awaitingFirst = !resumed;
+  const startedAt = performance.now();
   const source = new EventSource(api.api.chat[":chatId"].stream.$path({ param: { chatId: String(chatId) } }));
   // live: the answer streams; title: the answer is done, a title may still come; ended: closed.
   let phase: "live" | "title" | "ended" = "live";
@@ -58,6 +74,7 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
     if (phase !== "live") return end();
     end();
     markStreamLost(chatId, messageId);
+    health("lost");
     callbacks.onLost(chatId, messageId);
   };
   // Finishing the generation removes this handle: a title still on its way must not be cut by that.
@@ -76,6 +93,10 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
       if (!event || phase !== "live") return;
       // The chat moved on to another answer (another tab or device): read it again rather than mix the two.
       if (event.type === "start" && event.messageId !== messageId) return lose();
+      if (awaitingFirst && FIRST_OUTPUT.has(event.type)) {
+        awaitingFirst = false;
+        health("ttft", Math.round(performance.now() - (sentAt ?? startedAt)));
+      }
       receiveGenerationEvent(chatId, event);
     });
   }
@@ -102,5 +123,6 @@ export function followGeneration(chatId: number, callbacks: StreamCallbacks): vo
     if (phase === "title") return end();
     // CONNECTING means EventSource is already reconnecting with Last-Event-ID; CLOSED means it gave up.
     if (source.readyState === EventSource.CLOSED) lose();
+    else if (phase === "live") health("reconnect");
   });
 }

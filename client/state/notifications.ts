@@ -61,3 +61,8 @@ export function dismiss(id: string): void {
   notificationStore.set((list) => list.filter((n) => n.id !== id));
   notification.callback?.();
 }
+
+/** Takes a notification off the screen without closing it: its callback does not run (it may come back). */
+export function withdraw(id: string): void {
+  notificationStore.set((list) => list.filter((n) => n.id !== id));
+}

@@ -1,6 +1,7 @@
 // PGlite (Postgres in WebAssembly) with pgvector, served on an internal loopback port by pglite-socket.
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
@@ -14,8 +15,8 @@ export interface PgliteBackend {
 /** Starts PGlite (on disk under `dataDir`, else in memory) and serves it on 127.0.0.1. */
 export async function startPglite(opts: { dataDir?: string; port?: number } = {}): Promise<PgliteBackend> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // Loading the module only makes `CREATE EXTENSION vector` possible; migrations create it.
-  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { vector } });
+  // Loading the modules only makes `CREATE EXTENSION vector` / `pg_trgm` possible; migrations create them.
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { vector, pg_trgm } });
   // The bridge opens one upstream connection per client connection; the default limit is 1.
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 500 });
   try {

@@ -1,10 +1,12 @@
 // What the model is sent: the assistant's preprompt as the system message and the chat's recent history.
 
 import { getAssistant } from "../db/assistants";
+import { type AttachmentRow, attachmentsOfChat } from "../db/attachments";
 import type { ChatRow } from "../db/chats";
 import type { Database } from "../db/client";
 import { type MessageRow, recentMessages } from "../db/messages";
-import { type ContextMessage, trimContext } from "../domain/chat/context";
+import { type ContextAttachment, type ContextMessage, trimContext } from "../domain/chat/context";
+import { isDocument } from "../domain/files";
 import type { ModelEntry } from "../domain/models";
 
 /** Context is built from at most this many recent messages, then trimmed to the model's window. */
@@ -24,19 +26,47 @@ export async function buildContext(
     replacingFromId?: number;
     /** The new question, when there is one: it closes the history. */
     question: MessageRow | null;
+    /** The files sent with the new question (already known: no need to read them back). */
+    questionAttachments?: readonly AttachmentRow[];
   },
 ): Promise<{ system: string | undefined; messages: ContextMessage[] }> {
   const { userId, chat } = input;
-  const [assistant, recent] = await Promise.all([
+  const [assistant, recent, stored] = await Promise.all([
     chat.assistantId ? getAssistant(db, { userId, assistantId: chat.assistantId }) : null,
     recentMessages(db, { userId, chatId: chat.id, limit: CONTEXT_MESSAGES, before: input.beforeId }),
+    // Files of earlier messages go again with them (a picture discussed three messages ago is still seen).
+    attachmentsOfChat(db, { userId, chatId: chat.id, before: input.question?.id ?? input.beforeId }),
   ]);
   const cut = input.replacingFromId;
   const kept = recent.filter((m) => (cut === undefined || m.id < cut) && m.id !== input.question?.id);
   if (input.question) kept.push(input.question);
   const system = assistant?.preprompt || undefined;
+  const filesOf = new Map<number, ContextAttachment[]>();
+  // Documents never go raw: the document pipeline passes their passages for the question instead.
+  const documentsOf = new Map<number, string[]>();
+  for (const row of [...stored, ...(input.questionAttachments ?? [])]) {
+    if (row.messageId === null) continue;
+    if (isDocument(row)) {
+      documentsOf.set(row.messageId, [...(documentsOf.get(row.messageId) ?? []), row.name ?? "document"]);
+      continue;
+    }
+    const ref = contextAttachment(row);
+    if (ref) filesOf.set(row.messageId, [...(filesOf.get(row.messageId) ?? []), ref]);
+  }
   const history = kept
-    .filter((m) => m.content.trim() !== "")
-    .map((m) => ({ role: roleOf(m), content: m.content }));
+    .map((m): ContextMessage => {
+      const attachments = filesOf.get(m.id);
+      const documents = documentsOf.get(m.id);
+      // A message that only carried documents still says so, or the model would see an empty turn.
+      const content = m.content.trim() || !documents ? m.content : `(Attached: ${documents.join(", ")})`;
+      return attachments ? { role: roleOf(m), content, attachments } : { role: roleOf(m), content };
+    })
+    .filter((m) => m.content.trim() !== "" || (m.attachments?.length ?? 0) > 0);
   return { system, messages: trimContext(history, { contextWindow: input.model.contextWindow, system }) };
+}
+
+function contextAttachment(row: AttachmentRow): ContextAttachment | null {
+  const location = row.content?.location;
+  if (typeof location !== "string") return null;
+  return { name: row.name ?? "file", type: row.type ?? "application/octet-stream", location, size: row.size };
 }

@@ -15,9 +15,9 @@ export interface Reservation {
 /** Records one request against the user's quota, or throws the 402/429 the client acts on. */
 export async function reserveQuota(
   db: Database,
-  { userId, model }: { userId: number; model: ModelEntry },
+  { userId, model, hasDocuments = false }: { userId: number; model: ModelEntry; hasDocuments?: boolean },
 ): Promise<Reservation> {
-  const category = usageCategoryOf(model, {});
+  const category = usageCategoryOf(model, { hasDocuments });
   const now = new Date();
   const quota = await reserveUsage(db, {
     userId,

@@ -2,9 +2,12 @@
 
 import { chatStreamOf } from "../chat/stub";
 import { getAssistant } from "../db/assistants";
+import { type AttachmentRow, filesInPlay } from "../db/attachments";
 import { type ChatRow, createChat, deleteChat } from "../db/chats";
 import type { Database } from "../db/client";
+import { unreadDocuments } from "../db/document-files";
 import { deleteMessagesFrom, type MessageRow, recordExchange } from "../db/messages";
+import { DOCUMENTS_TOTAL_LIMIT, documentsTotal, isDocument } from "../domain/files";
 import type { ModelEntry } from "../domain/models";
 import type { Env } from "../env";
 import { AppError, notFound } from "../errors";
@@ -24,6 +27,8 @@ export interface StartedAnswer {
   chat: ChatRow;
   userMessage: MessageRow | null;
   modelMessage: MessageRow;
+  /** The files sent with the user message. */
+  attachments: AttachmentRow[];
   generationId: string;
 }
 
@@ -43,19 +48,46 @@ const busy = () =>
 export async function startAnswer(
   db: Database,
   env: Env,
-  input: { userId: number; model: ModelEntry; content: string | null; target: AnswerTarget },
+  input: {
+    userId: number;
+    model: ModelEntry;
+    content: string | null;
+    target: AnswerTarget;
+    /** The user's own unsent uploads, linked to the user message in its transaction. */
+    attachmentIds?: readonly string[];
+  },
 ): Promise<StartedAnswer> {
   const { userId, model, target } = input;
   const existing = "chat" in target ? target.chat : null;
-  if (existing && (await chatStreamOf(env, existing.id).isBusy())) throw busy();
-  const assistantId = "newChat" in target ? target.newChat.assistantId : null;
-  if (assistantId !== null && !(await getAssistant(db, { userId, assistantId })))
-    throw notFound("No such assistant.");
+  const assistantId = "newChat" in target ? target.newChat.assistantId : (existing?.assistantId ?? null);
+  const ids = input.attachmentIds ?? [];
+  // Side by side: the chat's live state, the assistant, and the files this send would put in play.
+  const [busyNow, ownAssistant, files] = await Promise.all([
+    existing ? chatStreamOf(env, existing.id).isBusy() : false,
+    assistantId !== null && !existing ? getAssistant(db, { userId, assistantId }) : true,
+    ids.length > 0 || existing || assistantId !== null
+      ? filesInPlay(db, { userId, ids, chatId: existing?.id ?? null, assistantId })
+      : { unsent: [], conversation: [] },
+  ]);
+  if (busyNow) throw busy();
+  if (!ownAssistant) throw notFound("No such assistant.");
+  // A foreign, unknown or already sent file: refused before anything is counted or recorded.
+  if (files.unsent.length !== new Set(ids).size) throw notFound("No such attachment.");
+  const inPlay = [...files.conversation, ...files.unsent];
+  if (documentsTotal(inPlay) > DOCUMENTS_TOTAL_LIMIT) {
+    throw new AppError(
+      413,
+      "documents_too_large",
+      `The documents of this conversation would exceed ${DOCUMENTS_TOTAL_LIMIT} bytes.`,
+    );
+  }
 
-  // Quota first: a request over the limit leaves no trace, not even an empty chat.
-  const reservation = await reserveQuota(db, { userId, model });
+  // Quota first: a request over the limit leaves no trace, not even an empty chat. Documents in the
+  // conversation make it a long request (SPEC §9), so they are looked for before it.
+  const hasDocuments = inPlay.some(isDocument);
+  const reservation = await reserveQuota(db, { userId, model, hasDocuments });
   let created: ChatRow | null = null;
-  let recorded: { userMessage: MessageRow | null; modelMessage: MessageRow } | null = null;
+  let recorded: Awaited<ReturnType<typeof recordExchange>> | null = null;
   try {
     let chat = existing;
     if (!chat) {
@@ -67,8 +99,9 @@ export async function startAnswer(
       chatId: chat.id,
       content: input.content,
       model: model.key,
+      attachmentIds: input.attachmentIds,
     });
-    const { userMessage, modelMessage } = recorded;
+    const { userMessage, modelMessage, attachments } = recorded;
     const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
     const { system, messages } = await buildContext(db, {
       userId,
@@ -77,7 +110,24 @@ export async function startAnswer(
       beforeId: modelMessage.id,
       replacingFromId,
       question: userMessage,
+      questionAttachments: attachments,
     });
+    const documents = hasDocuments
+      ? {
+          question: questionOf(messages),
+          chatId: chat.id,
+          assistantId: chat.assistantId,
+          unread: (await unreadDocuments(db, { userId, chatId: chat.id, assistantId: chat.assistantId })).map(
+            (row) => ({
+              attachmentId: row.id,
+              name: row.name ?? "document",
+              location: row.content?.location ?? "",
+              messageId: row.messageId,
+              assistantId: row.assistantId,
+            }),
+          ),
+        }
+      : undefined;
     const generationId = crypto.randomUUID();
     const started = await chatStreamOf(env, chat.id).start({
       generationId,
@@ -88,6 +138,7 @@ export async function startAnswer(
       system,
       messages,
       titleFrom: created ? (input.content ?? undefined) : undefined,
+      documents,
     });
     // Another device started an answer in between.
     if (!started.ok) throw busy();
@@ -97,7 +148,7 @@ export async function startAnswer(
         (err: unknown) => console.error("removing the replaced messages failed", err),
       );
     }
-    return { chat, userMessage, modelMessage, generationId };
+    return { chat, userMessage, modelMessage, attachments, generationId };
   } catch (err) {
     await undo(db, { userId, created, recorded, reservation }).catch((undoErr: unknown) =>
       console.error("undoing a failed send failed", undoErr),
@@ -105,6 +156,10 @@ export async function startAnswer(
     throw err;
   }
 }
+
+/** The question passages are chosen for: the last user message (a regenerate has no new one). */
+const questionOf = (messages: readonly { role: string; content: string }[]): string =>
+  messages.findLast((m) => m.role === "user")?.content ?? "";
 
 async function undo(
   db: Database,

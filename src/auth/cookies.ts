@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
+import { SIGNED_IN_HINT_COOKIE } from "../domain/sessions";
 import type { AppEnv, Env } from "../env";
 
 const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
@@ -16,12 +17,20 @@ export const sessionCookieName = (env: Pick<Env, "APP_ENV">) =>
 // Browsers accept Secure cookies from http://localhost, so Secure holds everywhere.
 const BASE: CookieOptions = { httpOnly: true, secure: true, sameSite: "Lax", path: "/" };
 
+/**
+ * Beside the session, a hint the public pages can read (they never ask the API who is signed in): it opens
+ * nothing and only swaps "Sign in" for "Open app" in the header (SIGNED_IN_HINT_COOKIE).
+ */
+const HINT: CookieOptions = { secure: true, sameSite: "Lax", path: "/" };
+
 export function setSessionCookie(c: Context<AppEnv>, token: string, maxAgeSeconds: number) {
   setCookie(c, sessionCookieName(c.env), token, { ...BASE, maxAge: maxAgeSeconds });
+  setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { ...HINT, maxAge: maxAgeSeconds });
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, sessionCookieName(c.env), BASE);
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, HINT);
 }
 
 export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, sessionCookieName(c.env));

@@ -1,13 +1,11 @@
 // Runs one provider stream for the ChatStream object and hands it normalised events to checkpoint and fan out.
+import type { ContextMessage } from "../domain/chat/context";
 import type { StreamEvent, StreamOutcome } from "../domain/chat/stream-events";
 import { modelByKey } from "../domain/models";
 import type { Env } from "../env";
-import {
-  type ProviderMessage,
-  type ProviderRequestOptions,
-  providerConfigFromEnv,
-  streamModel,
-} from "../providers";
+import { withAttachmentBytes } from "../files/model-input";
+import { type ProviderRequestOptions, providerConfigFromEnv, streamModel } from "../providers";
+import { type DocumentsInput, prepareDocuments } from "./documents";
 import { storeGeneratedImage } from "./images";
 import { generateTitle } from "./title";
 
@@ -20,10 +18,13 @@ export interface GenerationInput {
   /** Catalogue key. */
   model: string;
   system?: string;
-  messages: ProviderMessage[];
+  /** Attachments travel as R2 locations; their bytes are read here, just before the provider call. */
+  messages: ContextMessage[];
   options?: ProviderRequestOptions;
   /** Set when this generation opens the chat: a light model names it from the first message (runTitle). */
   titleFrom?: string;
+  /** Set when the conversation has documents: they are read and searched before the model is asked. */
+  documents?: DocumentsInput;
 }
 
 export interface GenerationSink {
@@ -47,11 +48,21 @@ export async function runGeneration(
     return "error";
   }
   const config = providerConfigFromEnv(env);
+  let system = input.system;
+  if (input.documents) {
+    const prepared = await prepareDocuments({ ...input.documents, userId: input.userId }, env, signal, (p) =>
+      sink.event({ type: "documents", ...p }),
+    );
+    if (!prepared.ok) {
+      sink.event({ type: "error", code: prepared.code });
+      return "error";
+    }
+    system = [system, prepared.prompt].filter(Boolean).join("\n\n") || undefined;
+  }
+  if (signal.aborted) return "done";
   let outcome: StreamOutcome = "done";
-  const stream = streamModel(
-    { model, system: input.system, messages: input.messages, signal, options: input.options },
-    config,
-  );
+  const messages = await withAttachmentBytes(env.FILES, input.userId, input.messages);
+  const stream = streamModel({ model, system, messages, signal, options: input.options }, config);
   for await (const event of stream) {
     if (signal.aborted) break;
     switch (event.type) {

@@ -1,7 +1,11 @@
 // Chat queries; every one filters by the owner in SQL, so another user's chat id simply finds nothing.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { assistant, chat } from "../../drizzle/schema";
-import type { Database } from "./client";
+import { notFound } from "../errors";
+import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError } from "./client";
+
+/** The assistant was deleted between the check and the write (its delete holds the row until it commits). */
+const assistantGone = (err: unknown) => isPostgresError(err, FOREIGN_KEY_VIOLATION);
 
 export type ChatRow = typeof chat.$inferSelect;
 
@@ -37,12 +41,17 @@ export async function getChat(db: Database, { userId, chatId }: { userId: number
   return rows[0] ?? null;
 }
 
+/** Renames a chat of the user's: its public id (a shared page shows the title), or null when not theirs. */
 export async function renameChat(
   db: Database,
   { userId, chatId, title }: { userId: number; chatId: number; title: string },
-): Promise<boolean> {
-  const rows = await db.update(chat).set({ title }).where(ownChat(userId, chatId)).returning({ id: chat.id });
-  return rows.length > 0;
+): Promise<{ publicId: string | null } | null> {
+  const rows = await db
+    .update(chat)
+    .set({ title })
+    .where(ownChat(userId, chatId))
+    .returning({ publicId: chat.publicId });
+  return rows[0] ?? null;
 }
 
 /** Sets a generated title only while the chat has none, so a user's rename is never overwritten. */
@@ -72,19 +81,29 @@ export async function moveChat(
     assistantId === null
       ? sql`true`
       : sql`exists (select 1 from ${assistant} where ${assistant.id} = ${assistantId} and ${assistant.userId} = ${userId})`;
-  const rows = await db
-    .update(chat)
-    .set({ assistantId })
-    .where(and(ownChat(userId, chatId), target))
-    .returning({ id: chat.id });
-  return rows.length > 0;
+  try {
+    const rows = await db
+      .update(chat)
+      .set({ assistantId })
+      .where(and(ownChat(userId, chatId), target))
+      .returning({ id: chat.id });
+    return rows.length > 0;
+  } catch (err) {
+    if (assistantGone(err)) return false;
+    throw err;
+  }
 }
 
 export async function createChat(
   db: Database,
   { userId, assistantId, model }: { userId: number; assistantId: number | null; model: string },
 ): Promise<ChatRow> {
-  const [row] = await db.insert(chat).values({ user: userId, assistantId, model }).returning();
-  if (!row) throw new Error("createChat: insert returned nothing");
-  return row;
+  try {
+    const [row] = await db.insert(chat).values({ user: userId, assistantId, model }).returning();
+    if (!row) throw new Error("createChat: insert returned nothing");
+    return row;
+  } catch (err) {
+    if (assistantGone(err)) throw notFound("No such assistant.");
+    throw err;
+  }
 }

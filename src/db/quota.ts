@@ -1,9 +1,9 @@
 // The quota gate: check the plan's limit and record the request in one transaction, serialised per account.
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { subscription, usage, user } from "../../drizzle/schema";
 import {
-  FAIR_USAGE_LOOKBACK_SECONDS,
-  FAIR_USAGE_MAX_COUNTED,
+  FAIR_USAGE_RATES,
+  type FairUsageRate,
   type FairUsageSubject,
   fairUsageWait,
 } from "../domain/fair-usage";
@@ -23,9 +23,10 @@ export type QuotaDecision =
  * first (SELECT … FOR UPDATE), so concurrent requests of one account are checked one after another and
  * at the limit exactly one more gets through. Free models (`free`) skip the quota once the plan is paid.
  *
- * Every request, free or not, then meets the fair-usage rate of `ratedAs` (the person; an API key will
- * be rated on its own), under the same lock: so the rate too lets exactly its limit through, however many
- * requests arrive at once. A refused request records nothing.
+ * Every request, free or not, then meets the fair-usage `rates` of `ratedAs` under the same lock, so the
+ * rate too lets exactly its limit through, however many requests arrive at once: a person is rated on
+ * their requests in the app, an API key on its own requests (recorded with its id). A refused request
+ * records nothing.
  */
 export async function reserveUsage(
   db: Database,
@@ -36,10 +37,15 @@ export async function reserveUsage(
     free: boolean;
     now?: Date;
     ratedAs?: FairUsageSubject;
+    /** The rates `ratedAs` is held to; the person's fair-usage rates unless told (an API key's own). */
+    rates?: readonly FairUsageRate[];
   },
 ): Promise<QuotaDecision> {
   const ratedAs = input.ratedAs ?? { userId: input.userId };
   const now = input.now ?? new Date();
+  const rates = input.rates ?? FAIR_USAGE_RATES;
+  const lookbackSeconds = Math.max(...rates.map((r) => r.windowSeconds));
+  const maxCounted = Math.max(...rates.map((r) => r.limit));
   return db.transaction(async (tx) => {
     const [own] = await tx.select().from(subscription).where(eq(subscription.userId, input.userId)).limit(1);
     const memberOf =
@@ -78,27 +84,31 @@ export async function reserveUsage(
       return { ok: false, reason: "quota", plan, used, limit, retryAfterSeconds } as const;
     }
 
-    // The fair-usage rate counts the person's own requests of the last hour, every category and model.
-    // (An API key's own rate will count the rows recorded under its id here: a later issue.)
+    // The rate counts the subject's own requests of the last hour, every category and model: a person's
+    // in the app, or an API key's.
+    const subject =
+      ratedAs.apiKeyId !== undefined
+        ? eq(usage.apiKeyId, ratedAs.apiKeyId)
+        : and(eq(usage.userId, ratedAs.userId), isNull(usage.apiKeyId));
     const recent = await tx
       .select({ at: usage.requestedAt })
       .from(usage)
-      .where(
-        and(
-          eq(usage.userId, ratedAs.userId),
-          gt(usage.requestedAt, new Date(now.getTime() - FAIR_USAGE_LOOKBACK_SECONDS * 1000)),
-        ),
-      )
+      .where(and(subject, gt(usage.requestedAt, new Date(now.getTime() - lookbackSeconds * 1000))))
       .orderBy(desc(usage.requestedAt))
-      .limit(FAIR_USAGE_MAX_COUNTED);
+      .limit(maxCounted);
     const wait = fairUsageWait(
       recent.map((row) => row.at),
       now,
+      rates,
     );
     if (wait !== null) return { ok: false, reason: "fair_usage", plan, retryAfterSeconds: wait } as const;
-    await tx
-      .insert(usage)
-      .values({ userId: input.userId, model: input.model, category: input.category, requestedAt: now });
+    await tx.insert(usage).values({
+      userId: input.userId,
+      model: input.model,
+      category: input.category,
+      requestedAt: now,
+      apiKeyId: ratedAs.apiKeyId ?? null,
+    });
     return { ok: true, plan, used: used + 1, limit } as const;
   });
 }

@@ -3,7 +3,21 @@
 // An address has at most one verified account and at most one unverified claim (two partial unique
 // indexes): a claim beside a verified account is how a sign-up for a taken address answers like any other.
 import { and, eq, lt, not, sql } from "drizzle-orm";
-import { knownDevice, oauthAccount, session, user, verificationCode } from "../../drizzle/schema";
+import {
+  apiKey,
+  assistant,
+  attachment,
+  chat,
+  embedding,
+  knownDevice,
+  oauthAccount,
+  passwordReset,
+  session,
+  usage,
+  user,
+  userPreferences,
+  verificationCode,
+} from "../../drizzle/schema";
 import { type Database, isPostgresError, type Transaction, UNIQUE_VIOLATION } from "./client";
 
 export interface AccountRow {
@@ -147,7 +161,7 @@ export async function deleteStaleClaims(db: Database, { before }: { before: Date
       lt(user.createdAt, before),
       // Spelled out: inside a subquery drizzle's unqualified column would bind to the inner table.
       sql`not exists (select 1 from hot.subscription s where s."userId" = "user"."id")`,
-      sql`not exists (select 1 from hot.chat c where c."userId" = "user"."id")`,
+      sql`not exists (select 1 from hot.chat c where c."user" = "user"."id")`,
     ),
   );
 }
@@ -189,9 +203,11 @@ export async function markVerified(db: Database, { userId }: { userId: number })
 }
 
 /**
- * Account deletion keeps the row (chats and billing history reference it; SPEC §6 marks users deleted)
- * but ends every way in: sessions, OAuth links, known browsers and pending codes go, and `deleted`
- * blocks sign-in.
+ * Account deletion keeps the row (billing history references it; SPEC §6 marks users deleted, and the
+ * address stays taken) but ends every way in — sessions, OAuth links, known browsers and pending codes
+ * go, and `deleted` blocks sign-in — and everything the user made goes with it: API keys, chats (their messages,
+ * attachments and embeddings cascade), unsent uploads, assistants, preferences and usage. The files in R2 are the
+ * caller's (src/files/user-files.ts).
  */
 export async function markDeleted(db: Database, { userId }: { userId: number }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -203,5 +219,14 @@ export async function markDeleted(db: Database, { userId }: { userId: number }):
     await tx.delete(oauthAccount).where(eq(oauthAccount.userId, userId));
     await tx.delete(knownDevice).where(eq(knownDevice.userId, userId));
     await tx.delete(verificationCode).where(eq(verificationCode.userId, userId));
+    await tx.delete(passwordReset).where(eq(passwordReset.userId, userId));
+    await tx.delete(apiKey).where(eq(apiKey.userId, userId));
+    await tx.delete(chat).where(eq(chat.user, userId));
+    // Uploads not sent yet belong to no message or assistant: only their owner.
+    await tx.delete(attachment).where(eq(attachment.userId, userId));
+    await tx.delete(embedding).where(eq(embedding.userId, userId));
+    await tx.delete(assistant).where(eq(assistant.userId, userId));
+    await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
+    await tx.delete(usage).where(eq(usage.userId, userId));
   });
 }

@@ -14,22 +14,39 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   "/api/health",
   "/api/login",
   "/api/login/signup",
+  "/api/login/forgot",
+  "/api/login/reset",
   "/api/login/providers",
   "/api/login/oauth/*",
   // Signing out answers the same with or without a valid session.
   "/api/logout",
   "/api/contact",
+  // Telemetry from every page, public ones included (a session, when there is one, still names the user).
+  "/api/collect",
   "/api/shared/*",
   "/api/billing/webhook",
+  // An invitee reads whom an invitation is from before signing in (the token is the secret).
+  "/api/team/invitation",
   // Dev-only routes are not mounted at all in production builds.
   "/api/dev/*",
 ];
+
+/**
+ * The public OpenAI-compatible API: authenticated by `Authorization: Bearer <key>` instead of the session,
+ * so neither the session nor the same-origin check applies under it, and its errors take OpenAI's shape.
+ */
+export const KEY_API_PREFIX = "/api/v1";
+
+export const isKeyApiPath = (path: string): boolean =>
+  path === KEY_API_PREFIX || path.startsWith(`${KEY_API_PREFIX}/`);
 
 /** What a signed-in account may still do before it confirms its email: verify, or delete itself. */
 export const UNVERIFIED_API_PATHS: readonly string[] = [
   "/api/login/verification",
   "/api/login/verification/resend",
   "/api/login/delete",
+  // Accepting a team invitation from the mailed link confirms the address it was sent to.
+  "/api/team/accept",
 ];
 
 function matches(pattern: string, path: string): boolean {

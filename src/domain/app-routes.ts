@@ -11,6 +11,7 @@ export type PageName =
   | "privacy"
   | "legalNotice"
   | "verification"
+  | "join"
   | "shared"
   | "assistants"
   | "settings"
@@ -39,6 +40,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: "/privacy", page: "privacy", layout: "default" },
   { path: "/legalNotice", page: "legalNotice", layout: "default", light: true },
   { path: "/verification", page: "verification", layout: "default", light: true },
+  // Issue #18: where a team invitation's mailed link leads, signed in or not.
+  { path: "/join", page: "join", layout: "default", light: true },
   { path: "/shared/:chatPublicId", page: "shared", layout: "default" },
   { path: "/app/assistants", page: "assistants", layout: "connected" },
   { path: "/app/assistants/:action", page: "assistants", layout: "connected" },
@@ -63,6 +66,7 @@ export const PUBLIC_PREFIXES = [
   "/contact",
   "/login",
   "/verification",
+  "/join",
   "/privacy",
   "/ToU",
   "/legalNotice",
@@ -74,6 +78,8 @@ export const isPublicPath = (path: string): boolean =>
 /** SPEC §5: what each route parameter must look like; anything else is a fatal 404. */
 export const PARAM_RULES: Readonly<Record<string, RegExp>> = {
   assistantId: /^(default|\d+)$/,
+  /** /app/assistants/{action}: a new assistant, or one to edit. */
+  action: /^(new|\d+)$/,
   chatId: /^\d+$/,
   chatPublicId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };

@@ -56,3 +56,15 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** How long an OAuth sign-in may take between leaving for the provider and coming back. */
 export const OAUTH_FLOW_SECONDS = 10 * MINUTE;
+
+/**
+ * "Forgot password": a code lives this long and allows this many tries. Requests are counted per client IP
+ * and per address (whether or not it has an account, so the limit says nothing), and tries are throttled
+ * like sign-in: per address and per IP in the sign-in window.
+ */
+export const PASSWORD_RESET_CODE_TTL_SECONDS = 15 * MINUTE;
+export const PASSWORD_RESET_MAX_ATTEMPTS = 5;
+export const PASSWORD_RESET_RESEND_SECONDS = MINUTE;
+export const PASSWORD_RESET_REQUESTS_PER_IP = 20;
+export const PASSWORD_RESET_REQUESTS_PER_EMAIL = 10;
+export const PASSWORD_RESET_REQUEST_WINDOW_SECONDS = DAY;

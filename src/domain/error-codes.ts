@@ -50,6 +50,8 @@ export const SEND_ERROR_CODES = [
   "generation_in_progress",
   /** The model exists but this deployment does not offer it (no key for its provider, or a test model). */
   "model_unavailable",
+  /** SPEC §8: the documents of the conversation (messages + assistant) would exceed 32,000,000 bytes. */
+  "documents_too_large",
 ] as const;
 
 /** Checkout, plan changes, the billing portal and the payment provider's webhooks. */
@@ -64,6 +66,36 @@ export const BILLING_ERROR_CODES = [
   "webhook_signature_invalid",
 ] as const;
 
+/** Saving an assistant. */
+export const ASSISTANT_ERROR_CODES = [
+  /** Another of the user's assistants (or the built-in one) already has this label. */
+  "assistant_label_taken",
+] as const;
+
+/** API keys and the public OpenAI-compatible API (issue #19). */
+export const API_ERROR_CODES = [
+  /** The user already holds MAX_API_KEYS_PER_USER keys. */
+  "api_key_limit",
+  /** The public API names a model the catalogue (or this deployment) does not have. */
+  "model_not_found",
+  /** The key owner's plan does not include the model. */
+  "model_not_in_plan",
+] as const;
+
+/** Teams: seats, invitations, members (issue #18). */
+export const TEAM_ERROR_CODES = [
+  "not_team_admin",
+  "no_free_seat",
+  "invitation_invalid",
+  "invitation_expired",
+  "invitation_used",
+  "invitation_wrong_email",
+  "own_plan_active",
+  "already_in_team",
+  "not_team_member",
+  "team_unavailable",
+] as const;
+
 /** SPEC §8 endings of a generation, carried by the stream's `error` event and the saved message. */
 export const STREAM_ERROR_CODES = [
   /** "Model temporarily unavailable, probably an issue with {provider}". */
@@ -76,6 +108,12 @@ export const STREAM_ERROR_CODES = [
   "image_error",
   /** "Unable to process your message" (refused request or an answer we cannot read). */
   "unable_to_process",
+  /** A document of the conversation could not be read (scanned, locked, corrupt): "retry in 10 minutes". */
+  "document_unprocessable",
+  /** A document beyond the pipeline's limits: "too complex and too large to load". */
+  "document_too_complex",
+  /** Anything else in the document pipeline: "contact support". */
+  "document_pipeline_error",
 ] as const;
 
 export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
@@ -84,6 +122,9 @@ export type OauthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 export type SendErrorCode = (typeof SEND_ERROR_CODES)[number];
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
+export type AssistantErrorCode = (typeof ASSISTANT_ERROR_CODES)[number];
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type TeamErrorCode = (typeof TEAM_ERROR_CODES)[number];
 
 export type ErrorCode =
   | GenericErrorCode
@@ -91,7 +132,10 @@ export type ErrorCode =
   | OauthErrorCode
   | SendErrorCode
   | StreamErrorCode
-  | BillingErrorCode;
+  | BillingErrorCode
+  | AssistantErrorCode
+  | ApiErrorCode
+  | TeamErrorCode;
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   ...new Set<ErrorCode>([
@@ -101,6 +145,9 @@ export const ERROR_CODES: readonly ErrorCode[] = [
     ...SEND_ERROR_CODES,
     ...STREAM_ERROR_CODES,
     ...BILLING_ERROR_CODES,
+    ...ASSISTANT_ERROR_CODES,
+    ...API_ERROR_CODES,
+    ...TEAM_ERROR_CODES,
   ]),
 ];
 

@@ -21,8 +21,8 @@ export const FAIR_USAGE_LOOKBACK_SECONDS = Math.max(...FAIR_USAGE_RATES.map((r) 
 export const FAIR_USAGE_MAX_COUNTED = Math.max(...FAIR_USAGE_RATES.map((r) => r.limit));
 
 /**
- * Who is rated. Today a signed-in person; an API key (a later issue) will be rated on its own, with its
- * own counter, through the same check.
+ * Who is rated: a signed-in person (their requests in the app), or an API key on its own, with its own
+ * counter (the requests recorded under its id), through the same check.
  */
 export type FairUsageSubject =
   | { userId: number; apiKeyId?: undefined }

@@ -100,17 +100,20 @@ export function writeDraft(storage: StorageLike, key: string, text: string, log:
 export const removeDraft = (storage: StorageLike, key: string, log: Logger): void =>
   forget(storage, DRAFTS, key, log);
 
-/** A category line's selection flag: false when missing or not a stored boolean. */
-export function readCategoryLine(storage: StorageLike, key: string, log: Logger): boolean {
+/**
+ * A category line's selection flag (the model picker: is this category expanded), `fallback` (false unless
+ * told) when missing or not a stored boolean.
+ */
+export function readCategoryLine(storage: StorageLike, key: string, log: Logger, fallback = false): boolean {
   const raw = safeGet(storage, CATEGORY_LINES.prefix + key, log);
-  if (raw === null) return false;
+  if (raw === null) return fallback;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed === "boolean") return parsed;
     throw new TypeError("not a boolean");
   } catch (error) {
     log(`Failed to parse the category line flag "${key}"`, error);
-    return false;
+    return fallback;
   }
 }
 

@@ -84,3 +84,14 @@ export function initialLocale(
 }
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
+
+/**
+ * A full path ("/de/app/chat?x=1") moved under another locale's prefix ("/fr/app/chat?x=1"): where a
+ * sign-in lands once the account's saved language applies.
+ */
+export function relocalizePath(fullPath: string, locale: Locale): string {
+  const cut = fullPath.search(/[?#]/);
+  const pathname = cut === -1 ? fullPath : fullPath.slice(0, cut);
+  const rest = cut === -1 ? "" : fullPath.slice(cut);
+  return `${localizePath(locale, splitLocalePath(pathname).path)}${rest}`;
+}

@@ -1,5 +1,6 @@
-// The subset of i18next's message format the light home page renders without loading i18next: nested
-// keys, {{name}} and {{name, price}}. tests/domain/catalogues.test.ts proves both give the same text.
+// The subset of i18next's message format our catalogues use, so the app renders them without loading
+// i18next: nested keys, plurals by count (_zero, then the locale's plural rule), {{name}} and {{name, price}}.
+// tests/domain/catalogues.test.ts proves both give the same text for every key of every catalogue.
 import { CURRENCY } from "./pricing.ts";
 
 export interface Catalogue {
@@ -23,6 +24,38 @@ export function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** i18next's formatters as our catalogues use them: price, number and datetime(option: value; …). */
+function formatted(value: unknown, format: string, locale: string): string {
+  const [, name = format, args = ""] = /^(\w+)(?:\((.*)\))?$/.exec(format) ?? [];
+  const options = Object.fromEntries(
+    args
+      .split(";")
+      .map((pair) => pair.split(":").map((part) => part.trim()))
+      .filter((pair): pair is [string, string] => Boolean(pair[0] && pair[1])),
+  );
+  if (name === "price" && typeof value === "number") return formatPrice(value, locale);
+  if (name === "number") return new Intl.NumberFormat(locale, options).format(Number(value));
+  if (name === "datetime") {
+    const date = value instanceof Date ? value : new Date(value as string | number);
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+  return String(value);
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** i18next's plural lookup: `key_zero` for 0 when there is one, else the locale's category (`key_one`…). */
+function pluralOf(catalogue: Catalogue, key: string, count: unknown, locale: string): string | undefined {
+  if (typeof count !== "number") return undefined;
+  if (count === 0) {
+    const zero = lookup(catalogue, `${key}_zero`);
+    if (zero !== undefined) return zero;
+  }
+  const rules = pluralRules.get(locale) ?? new Intl.PluralRules(locale);
+  pluralRules.set(locale, rules);
+  return lookup(catalogue, `${key}_${rules.select(count)}`);
+}
+
 /** The message for `key` with its values filled in; a missing key shows the key, as i18next does. */
 export function formatMessage(
   catalogue: Catalogue,
@@ -30,15 +63,14 @@ export function formatMessage(
   values: Readonly<Record<string, unknown>>,
   locale: string,
 ): string {
-  const message = lookup(catalogue, key);
+  const message = pluralOf(catalogue, key, values.count, locale) ?? lookup(catalogue, key);
   if (message === undefined) return key;
   return message.replace(
-    /\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g,
+    /\{\{\s*([\w.]+)\s*(?:,\s*([^}]+?)\s*)?\}\}/g,
     (whole, name: string, format?: string) => {
       const value = values[name];
       if (value === undefined) return whole;
-      if (format === "price" && typeof value === "number") return formatPrice(value, locale);
-      return String(value);
+      return format ? formatted(value, format, locale) : String(value);
     },
   );
 }

@@ -1,4 +1,5 @@
-// Session lifetime rules: an idle timeout that slides at most once a day, capped by an absolute timeout.
+// Session lifetime rules: an idle timeout that slides at most once a day, capped by an absolute timeout;
+// the readable hint beside the session cookie.
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from "./auth-limits.ts";
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
@@ -29,3 +30,9 @@ export const shouldRefreshSession = (s: Pick<SessionTimes, "lastUsedAt">, now: D
 /** Cookie lifetime matching a session's end, in whole seconds (at least 1 so the browser keeps it). */
 export const cookieMaxAge = (expiresAt: Date, now: Date): number =>
   Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+
+/** A readable cookie set and cleared with the session's: public pages show "Open app" while it is there. */
+export const SIGNED_IN_HINT_COOKIE = "signed_in";
+
+export const hasSignedInHint = (cookieHeader: string): boolean =>
+  cookieHeader.split(";").some((part) => part.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);

@@ -2,7 +2,9 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isKeyApiPath } from "../domain/api-access";
 import type { ApiErrorBody, ErrorCode } from "../domain/error-codes";
+import { openAIErrorBody } from "../domain/openai-wire";
 import { AppError } from "../errors";
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -20,18 +22,31 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
-export const onError: ErrorHandler = (err, c) => {
-  if (err instanceof AppError) {
-    return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
+/**
+ * The answer for a failure: `{ error: { code, message, details? } }`, or under the public API (/api/v1)
+ * OpenAI's `{ error: { message, type, param, code } }`, which its SDKs and clients read.
+ */
+export function errorResponse(c: Context, err: AppError, headers: Record<string, string> = {}): Response {
+  const allHeaders = { ...err.headers, ...headers };
+  if (isKeyApiPath(c.req.path)) {
+    return c.json(openAIErrorBody(err.status, err.code, err.message), err.status, allHeaders);
   }
+  return c.json(errorBody(err.code, err.message, err.details), err.status, allHeaders);
+}
+
+export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof AppError) return errorResponse(c, err);
   if (err instanceof HTTPException && err.status < 500) {
     const status = err.status as ContentfulStatusCode;
     const message = err.message || (err.status === 413 ? "The request body is too large." : "Bad request.");
-    return c.json(errorBody(CODE_BY_STATUS[status] ?? "bad_request", message), status);
+    return errorResponse(c, new AppError(status, CODE_BY_STATUS[status] ?? "bad_request", message));
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
-  return c.json(errorBody("internal_error", "Something went wrong on our side. Please try again."), 500);
+  return errorResponse(
+    c,
+    new AppError(500, "internal_error", "Something went wrong on our side. Please try again."),
+  );
 };
 
 export const onNotFound: NotFoundHandler = (c: Context) =>
-  c.json(errorBody("not_found", `No such endpoint: ${c.req.method} ${c.req.path}`), 404);
+  errorResponse(c, new AppError(404, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`));

@@ -2,12 +2,19 @@
 import { createMiddleware } from "hono/factory";
 
 /**
+ * The hash of public/theme-boot.js, which the build inlines into index.html (a blocking request less before
+ * the first paint). tests/node/static-headers.test.ts checks it against the file.
+ */
+export const THEME_BOOT_SHA256 = "'sha256-MKfQgUrnehRWjj3Tr8nncAXinvJfyG8KjntyjtldQBI='";
+
+/**
  * The SPA's policy. Styles allow inline attributes because KaTeX lays out formulas with style="…";
- * scripts never do: no inline script, no eval, nothing a model or another user wrote runs.
+ * scripts never do: no inline script but the theme boot (by its hash), no eval, nothing a model or another
+ * user wrote runs.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_BOOT_SHA256}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -43,7 +43,8 @@ export const session = () =>
       }
     }
     const { path } = c.req;
-    if (!isPublicApiPath(path)) {
+    // Pages the Worker serves itself (the shared page's form) decide what a missing session means.
+    if (path.startsWith("/api/") && !isPublicApiPath(path)) {
       if (!c.var.user) throw unauthorized();
       // Until the email is confirmed the account may only finish verification, sign out or go away.
       if (!c.var.user.verified && !isUnverifiedApiPath(path)) throw emailNotVerified();

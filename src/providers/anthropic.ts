@@ -32,6 +32,8 @@ function toAnthropicMessages(req: ProviderRequest): MessageParam[] {
         const media_type = part.mimeType as ImageMediaType;
         return { type: "image", source: { type: "base64", media_type, data: bytesToBase64(part.data) } };
       }
+      // Not offered by this protocol (no audio or video in its ProtocolFiles): never produced.
+      if (part.kind === "audio" || part.kind === "video") return { type: "text", text: "" };
       return {
         type: "document",
         title: part.name,

@@ -4,12 +4,28 @@ import { bytesToBase64 } from "./bytes";
 import { ProviderFailure } from "./errors";
 import { defineAdapter, requireEndpoint } from "./guard";
 import { fetchOk } from "./http";
-import { messageParts } from "./parts";
+import { messageParts, type ProtocolFiles } from "./parts";
 import { SourceList } from "./sources";
 import { readSse } from "./sse";
 import type { ProviderEvent, ProviderRequest, SearchSource } from "./types";
 
 const THINKING_BUDGET = { low: 1024, medium: 8192 } as const;
+
+/** Gemini reads audio and video inline (inline_data), as it does pictures and PDFs. */
+const FILES: ProtocolFiles = {
+  pdf: true,
+  audio: ["audio/wav", "audio/mpeg", "audio/aiff", "audio/aac", "audio/ogg", "audio/flac"],
+  video: [
+    "video/mp4",
+    "video/mpeg",
+    "video/quicktime",
+    "video/x-msvideo",
+    "video/x-flv",
+    "video/webm",
+    "video/x-ms-wmv",
+    "video/3gpp",
+  ],
+};
 
 type Part = { text: string } | { inline_data: { mime_type: string; data: string } };
 
@@ -18,7 +34,7 @@ function contents(req: ProviderRequest): Array<{ role: "user" | "model"; parts: 
     .filter((m) => m.content.trim() || m.attachments?.length)
     .map((message) => ({
       role: message.role === "assistant" ? "model" : "user",
-      parts: messageParts(message, req.model, { pdf: true }).map(
+      parts: messageParts(message, req.model, FILES).map(
         (part): Part =>
           part.kind === "text"
             ? { text: part.text }

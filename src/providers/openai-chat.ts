@@ -6,7 +6,7 @@ import type {
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import type { Provider } from "../domain/models/types";
-import { dataUrl } from "./bytes";
+import { bytesToBase64, dataUrl } from "./bytes";
 import { ProviderFailure } from "./errors";
 import { defineAdapter, requireEndpoint } from "./guard";
 import { messageParts } from "./parts";
@@ -31,11 +31,15 @@ interface Quirks {
   usageOption: boolean;
   /** Takes PDFs as `file` content parts. */
   pdf: boolean;
+  /** Audio MIME types taken as `input_audio` parts (the protocol knows wav and mp3). */
+  audio?: readonly string[];
   /** Always searches the web (Sonar), whatever the catalogue category. */
   alwaysSearches: boolean;
   /** Extra body fields that turn web search on for the catalogue's -web variants. */
   webSearch?: Record<string, unknown>;
 }
+
+const WAV_MP3 = ["audio/wav", "audio/mpeg"] as const;
 
 const QUIRKS: Record<OpenAICompatibleProvider, Quirks> = {
   // OpenAI's web models go through the Responses API (openai-responses.ts).
@@ -48,8 +52,8 @@ const QUIRKS: Record<OpenAICompatibleProvider, Quirks> = {
   },
   groq: { usageOption: true, pdf: false, alwaysSearches: false },
   fireworks: { usageOption: true, pdf: false, alwaysSearches: false },
-  google: { usageOption: true, pdf: false, alwaysSearches: false },
-  mistral: { usageOption: false, pdf: false, alwaysSearches: false },
+  google: { usageOption: true, pdf: false, alwaysSearches: false, audio: WAV_MP3 },
+  mistral: { usageOption: false, pdf: false, alwaysSearches: false, audio: WAV_MP3 },
   perplexity: { usageOption: false, pdf: false, alwaysSearches: true },
   openperplex: { usageOption: false, pdf: false, alwaysSearches: true },
 };
@@ -84,6 +88,10 @@ function toOpenAIMessages(req: ProviderRequest, quirks: Quirks): ChatCompletionM
       if (part.kind === "text") return { type: "text", text: part.text };
       if (part.kind === "image")
         return { type: "image_url", image_url: { url: dataUrl(part.mimeType, part.data) } };
+      if (part.kind === "audio" || part.kind === "video") {
+        const format = part.mimeType === "audio/wav" ? "wav" : "mp3";
+        return { type: "input_audio", input_audio: { data: bytesToBase64(part.data), format } };
+      }
       return {
         type: "file",
         file: { filename: part.name, file_data: dataUrl("application/pdf", part.data) },

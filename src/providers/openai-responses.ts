@@ -22,6 +22,8 @@ function toResponsesInput(req: ProviderRequest): ResponseInputItem[] {
       if (part.kind === "image") {
         return { type: "input_image", image_url: dataUrl(part.mimeType, part.data), detail: "auto" };
       }
+      // Not offered by this protocol (no audio or video in its ProtocolFiles): never produced.
+      if (part.kind === "audio" || part.kind === "video") return { type: "input_text", text: "" };
       return { type: "input_file", filename: part.name, file_data: dataUrl("application/pdf", part.data) };
     });
     return { role: "user", content };

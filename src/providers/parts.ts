@@ -5,7 +5,19 @@ import type { ProviderMessage, ProviderRequest } from "./types";
 export type MessagePart =
   | { kind: "text"; text: string }
   | { kind: "image"; mimeType: string; data: Uint8Array }
-  | { kind: "pdf"; name: string; data: Uint8Array };
+  | { kind: "pdf"; name: string; data: Uint8Array }
+  | { kind: "audio"; mimeType: string; data: Uint8Array }
+  | { kind: "video"; mimeType: string; data: Uint8Array };
+
+/** What a wire protocol carries besides text and images. */
+export interface ProtocolFiles {
+  /** PDFs as file parts. */
+  pdf: boolean;
+  /** Audio MIME types it takes inline (e.g. OpenAI's input_audio takes wav and mp3 only). */
+  audio?: readonly string[];
+  /** Video MIME types it takes inline. */
+  video?: readonly string[];
+}
 
 const VISION_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/gif", "image/webp"]);
 
@@ -17,7 +29,7 @@ const VISION_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/gif
 export function messageParts(
   message: ProviderMessage,
   model: ProviderRequest["model"],
-  protocol: { pdf: boolean },
+  protocol: ProtocolFiles,
 ): MessagePart[] {
   const parts: MessagePart[] = [];
   if (message.content) parts.push({ kind: "text", text: message.content });
@@ -25,6 +37,18 @@ export function messageParts(
     const type = file.type.toLowerCase();
     if (VISION_TYPES.has(type) && model.inputs.includes("image")) {
       parts.push({ kind: "image", mimeType: type === "image/jpg" ? "image/jpeg" : type, data: file.data });
+    } else if (
+      type.startsWith("audio/") &&
+      protocol.audio?.includes(type) &&
+      model.inputs.includes("audio")
+    ) {
+      parts.push({ kind: "audio", mimeType: type, data: file.data });
+    } else if (
+      type.startsWith("video/") &&
+      protocol.video?.includes(type) &&
+      model.inputs.includes("video")
+    ) {
+      parts.push({ kind: "video", mimeType: type, data: file.data });
     } else if (type === "application/pdf" && protocol.pdf && model.inputs.includes("document")) {
       parts.push({ kind: "pdf", name: file.name, data: file.data });
     } else if (isTextLike(type, file.name)) {

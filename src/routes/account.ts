@@ -1,4 +1,7 @@
-// Changing the password (every session ends, this browser gets a new one) and deleting the account.
+// Changing the password (every session ends, this browser gets a new one), exporting every chat as a zip,
+// and deleting the account with everything it made.
+
+import { strToU8, zipSync } from "fflate";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies";
@@ -6,13 +9,17 @@ import { rememberThisBrowser } from "../auth/devices";
 import { hashPassword } from "../auth/password";
 import { checkReauth } from "../auth/password-check";
 import { startSession } from "../auth/sessions";
+import { cancelOwnSubscription } from "../billing/account-deletion";
+import { exportChats } from "../db/chat-export";
 import type { Database } from "../db/client";
 import { forgetDevices } from "../db/devices";
 import { deleteUserSessions } from "../db/sessions";
 import { findAccountById, markDeleted, setPasswordHash } from "../db/users";
 import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
+import { exportFileName, exportFiles } from "../domain/chat-export";
 import type { AppEnv } from "../env";
 import { AppError, badRequest, unauthorized } from "../errors";
+import { deleteUserFiles } from "../files/user-files";
 import { validate } from "../middleware/validate";
 
 const changePasswordBody = z.object({
@@ -75,6 +82,29 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
 
+  /** Every chat as JSON and Markdown in one zip (GDPR data portability). */
+  .get("/export", async (c) => {
+    const db = c.var.db();
+    const account = await currentAccount(db, c.var.user?.id);
+    const now = new Date();
+    const files = exportFiles({
+      format: "switchboard-export",
+      version: 1,
+      exportedAt: now.toISOString(),
+      email: account.email,
+      chats: await exportChats(db, { userId: account.id }),
+    });
+    const zip = zipSync(
+      Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])),
+      { level: 6, mtime: now },
+    );
+    return c.body(zip, 200, {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
+      "Cache-Control": "no-store",
+    });
+  })
+
   .post("/delete", validate("json", deleteBody), async (c) => {
     const { password, email } = c.req.valid("json");
     const db = c.var.db();
@@ -88,7 +118,14 @@ export const accountRoutes = new Hono<AppEnv>()
         details: [{ path: "email", message: "This is not the account's email address." }],
       });
     }
+    // Before anything is deleted: when Stripe cannot be told, the account stays, and the user can retry.
+    await cancelOwnSubscription(db, c.env, { userId: account.id });
     await markDeleted(db, { userId: account.id });
     clearSessionCookie(c);
+    // The rows are gone (so are the links to them): the files follow, and a failure here is only logged —
+    // no key is reachable any more, and the account is deleted either way.
+    await deleteUserFiles(c.env.FILES, account.id).catch((err: unknown) =>
+      console.error("deleting the account's files failed", err),
+    );
     return c.json({ ok: true as const });
   });

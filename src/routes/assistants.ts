@@ -1,30 +1,116 @@
-// /api/assistants: the user's assistants and, per assistant, its chats page by page (SPEC §7).
+// /api/assistants: the user's assistants (list, save, delete) and, per assistant, its chats page by page (SPEC §7).
 import { Hono } from "hono";
 import { z } from "zod";
-import { getAssistant, listAssistants } from "../db/assistants";
+import {
+  type AssistantRow,
+  assistantFiles,
+  deleteAssistant,
+  getAssistant,
+  listAssistants,
+  saveAssistant,
+} from "../db/assistants";
+import type { AttachmentRow } from "../db/attachments";
 import { listChats } from "../db/chats";
+import {
+  ASSISTANT_COLOR_NAMES,
+  ASSISTANT_IMAGE_MAX,
+  ASSISTANT_LABEL_MAX,
+  ASSISTANT_PREPROMPT_MAX,
+  type AssistantDeletedWire,
+  type AssistantWire,
+  isAssistantColor,
+  isReservedLabel,
+} from "../domain/assistants";
 import type { ChatListPageWire } from "../domain/chat/wire";
-import { isKnownModelKey } from "../domain/models";
+import { cleanModelsConfiguration, isKnownModelKey } from "../domain/models";
 import type { AppEnv } from "../env";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
+import { keyOf } from "../files/attachments";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
-import { chatDto } from "./dto";
-import { assistantIdSchema } from "./schemas";
+import { attachmentDto, chatDto } from "./dto";
+import { assistantIdSchema, idSchema, modelsConfigurationSchema } from "./schemas";
+
+const assistantDto = (a: AssistantRow, files: readonly AttachmentRow[]): AssistantWire => ({
+  id: a.id,
+  label: a.label,
+  preprompt: a.preprompt,
+  image: a.image,
+  prop: a.prop,
+  modelsConfiguration: a.modelsConfiguration ? cleanModelsConfiguration(a.modelsConfiguration) : null,
+  attachments: files.filter((f) => f.assistantId === a.id).map(attachmentDto),
+});
+
+/** SPEC §7: the whole assistant; without an id it is a new one. Unknown fields (its files) are ignored. */
+const assistantBody = z.object({
+  assistant: z.object({
+    id: idSchema.nullish(),
+    label: z
+      .string({ error: "is required" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(ASSISTANT_LABEL_MAX, `must be at most ${ASSISTANT_LABEL_MAX} characters`),
+    preprompt: z
+      .string()
+      .max(ASSISTANT_PREPROMPT_MAX, `must be at most ${ASSISTANT_PREPROMPT_MAX} characters`)
+      .default(""),
+    image: z
+      .string()
+      .trim()
+      .max(ASSISTANT_IMAGE_MAX, `must be at most ${ASSISTANT_IMAGE_MAX} characters`)
+      .nullish()
+      .transform((value) => value || null),
+    prop: z
+      .string()
+      .nullish()
+      .refine((value) => value == null || isAssistantColor(value), {
+        message: `must be one of ${ASSISTANT_COLOR_NAMES.join(", ")}`,
+      })
+      .transform((value) => value ?? null),
+    /** Null: the assistant follows the user's own models configuration. */
+    modelsConfiguration: modelsConfigurationSchema.nullish().transform((value) => value ?? null),
+  }),
+});
+
+const labelTaken = () =>
+  new AppError(409, "assistant_label_taken", "You already have an assistant with this label.", {
+    details: [{ path: "assistant.label", message: "already used by another of your assistants" }],
+  });
 
 export const assistantRoutes = new Hono<AppEnv>()
   .get("/all", async (c) => {
-    const rows = await listAssistants(c.var.db(), { userId: signedInUser(c).id });
-    return c.json(
-      rows.map((a) => ({
-        id: a.id,
-        label: a.label,
-        preprompt: a.preprompt,
-        image: a.image,
-        prop: a.prop,
-        modelsConfiguration: a.modelsConfiguration,
-      })),
-    );
+    const userId = signedInUser(c).id;
+    const db = c.var.db();
+    const [rows, files] = await Promise.all([listAssistants(db, { userId }), assistantFiles(db, { userId })]);
+    return c.json(rows.map((row) => assistantDto(row, files)));
+  })
+  .post("/update", validate("json", assistantBody), async (c) => {
+    const { id = null, modelsConfiguration, ...fields } = c.req.valid("json").assistant;
+    if (isReservedLabel(fields.label)) throw labelTaken();
+    const userId = signedInUser(c).id;
+    const db = c.var.db();
+    const result = await saveAssistant(db, {
+      userId,
+      id,
+      fields: {
+        ...fields,
+        modelsConfiguration: modelsConfiguration ? cleanModelsConfiguration(modelsConfiguration) : null,
+      },
+    });
+    if (result.kind === "notFound") throw notFound("No such assistant.");
+    if (result.kind === "labelTaken") throw labelTaken();
+    // Its files are uploaded on their own (POST /api/attachments/upload with its id), not through this save.
+    const files = id === null ? [] : await assistantFiles(db, { userId, assistantId: result.row.id });
+    return c.json(assistantDto(result.row, files), id === null ? 201 : 200);
+  })
+  .post("/delete", validate("json", z.object({ assistantId: idSchema })), async (c) => {
+    const { assistantId } = c.req.valid("json");
+    const deleted = await deleteAssistant(c.var.db(), { userId: signedInUser(c).id, assistantId });
+    if (!deleted) throw notFound("No such assistant.");
+    // The rows are gone with the assistant; their bytes follow (a failure here leaves unreachable objects only).
+    const keys = deleted.files.map(keyOf).filter((key): key is string => key !== null);
+    if (keys.length > 0) await c.env.FILES.delete(keys);
+    return c.json({ ok: true, movedChats: deleted.movedChats } satisfies AssistantDeletedWire);
   })
   .post(
     "/chats",

@@ -3,15 +3,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { chatStreamOf } from "../chat/stub";
+import { attachmentsOfMessages } from "../db/attachments";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { listMessages, recentMessages } from "../db/messages";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
+import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
 import { type ModelEntry, offeredModel } from "../domain/models";
 import type { AppEnv, Env } from "../env";
 import { AppError, badRequest, notFound } from "../errors";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { providerSetupFromEnv } from "../providers/availability";
+import { purgeSharedPage } from "../sharing/cache";
 import { chatDto, messageDto } from "./dto";
 import { assistantIdSchema, idSchema, messageContentSchema, modelKeySchema } from "./schemas";
 
@@ -32,29 +35,44 @@ function modelOrThrow(key: string, env: Env): ModelEntry {
 const chatParam = z.object({ chatId: idSchema });
 
 const answerDto = (started: StartedAnswer): AnswerWire => ({
-  userMessage: started.userMessage ? messageDto(started.userMessage) : null,
+  userMessage: started.userMessage ? messageDto(started.userMessage, started.attachments) : null,
   modelMessage: messageDto(started.modelMessage),
   generationId: started.generationId,
 });
+
+/** The user's own uploads to send with the message (POST /api/attachments/upload answers their ids). */
+const attachmentIdsSchema = z
+  .array(z.string().min(1).max(64))
+  .max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message`)
+  .optional();
+
+/** A message may be files alone (an image tool needs no prompt); otherwise it needs words. */
+const sendFields = {
+  content: z.string().trim().max(100_000),
+  attachmentIds: attachmentIdsSchema,
+};
+const needsWordsOrFiles = (body: { content: string; attachmentIds?: string[] }, ctx: z.RefinementCtx) => {
+  if (!body.content && !body.attachmentIds?.length)
+    ctx.addIssue({ code: "custom", path: ["content"], message: "must not be empty" });
+};
 
 export const chatRoutes = new Hono<AppEnv>()
   .post(
     "/new",
     validate(
       "json",
-      z.object({
-        assistantId: assistantIdSchema.optional(),
-        model: modelKeySchema,
-        content: messageContentSchema,
-      }),
+      z
+        .object({ assistantId: assistantIdSchema.optional(), model: modelKeySchema, ...sendFields })
+        .superRefine(needsWordsOrFiles),
     ),
     async (c) => {
-      const { assistantId = null, model: key, content } = c.req.valid("json");
+      const { assistantId = null, model: key, content, attachmentIds } = c.req.valid("json");
       const started = await startAnswer(c.var.db(), c.env, {
         userId: signedInUser(c).id,
         model: modelOrThrow(key, c.env),
         content,
         target: { newChat: { assistantId } },
+        attachmentIds,
       });
       return c.json({ chat: chatDto(started.chat), ...answerDto(started) } satisfies NewChatWire, 201);
     },
@@ -63,16 +81,24 @@ export const chatRoutes = new Hono<AppEnv>()
     "/send",
     validate(
       "json",
-      z.object({ chatId: idSchema, content: messageContentSchema, model: modelKeySchema.optional() }),
+      z
+        .object({ chatId: idSchema, model: modelKeySchema.optional(), ...sendFields })
+        .superRefine(needsWordsOrFiles),
     ),
     async (c) => {
-      const { chatId, content, model: key } = c.req.valid("json");
+      const { chatId, content, model: key, attachmentIds } = c.req.valid("json");
       const userId = signedInUser(c).id;
       const db = c.var.db();
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model, c.env);
-      const started = await startAnswer(db, c.env, { userId, model, content, target: { chat } });
+      const started = await startAnswer(db, c.env, {
+        userId,
+        model,
+        content,
+        target: { chat },
+        attachmentIds,
+      });
       return c.json(answerDto(started), 201);
     },
   )
@@ -104,6 +130,8 @@ export const chatRoutes = new Hono<AppEnv>()
       }
       // A live answer is cut (and saved) first: stop is a no-op when none runs.
       await chatStreamOf(c.env, chatId).stop();
+      // The old tail goes, and a shared snapshot may have shown it.
+      await purgeSharedPage(c.req.url, chat.publicId);
       // The edited question is asked again as a fresh exchange; the old one goes once it runs.
       const started = await startAnswer(db, c.env, {
         userId,
@@ -128,6 +156,7 @@ export const chatRoutes = new Hono<AppEnv>()
       if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
       // A live answer is cut (and saved) first: stop is a no-op when none runs.
       await chatStreamOf(c.env, chatId).stop();
+      await purgeSharedPage(c.req.url, chat.publicId);
       const started = await startAnswer(db, c.env, {
         userId,
         model,
@@ -147,9 +176,11 @@ export const chatRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("json");
     const userId = signedInUser(c).id;
     const db = c.var.db();
-    if (!(await getChat(db, { userId, chatId: id }))) throw notFound("No such chat.");
+    const chat = await getChat(db, { userId, chatId: id });
+    if (!chat) throw notFound("No such chat.");
     await chatStreamOf(c.env, id).stop();
     await deleteChat(db, { userId, chatId: id });
+    await purgeSharedPage(c.req.url, chat.publicId);
     return c.json({ ok: true });
   })
   .post(
@@ -160,8 +191,9 @@ export const chatRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const { id, title } = c.req.valid("json");
-      if (!(await renameChat(c.var.db(), { userId: signedInUser(c).id, chatId: id, title })))
-        throw notFound("No such chat.");
+      const renamed = await renameChat(c.var.db(), { userId: signedInUser(c).id, chatId: id, title });
+      if (!renamed) throw notFound("No such chat.");
+      await purgeSharedPage(c.req.url, renamed.publicId);
       return c.json({ ok: true, title });
     },
   )
@@ -193,9 +225,18 @@ export const chatRoutes = new Hono<AppEnv>()
       const chat = await getChat(db, { userId, chatId });
       if (!chat) throw notFound("No such chat.");
       const page = await listMessages(db, { userId, chatId, before, limit });
+      const files = await attachmentsOfMessages(db, {
+        userId,
+        messageIds: page.messages.filter((m) => m.metadata.role === "user").map((m) => m.id),
+      });
       return c.json({
         chat: chatDto(chat),
-        messages: page.messages.map(messageDto),
+        messages: page.messages.map((m) =>
+          messageDto(
+            m,
+            files.filter((f) => f.messageId === m.id),
+          ),
+        ),
         hasMore: page.hasMore,
       } satisfies ChatPageWire);
     },

@@ -6,13 +6,20 @@ import { deviceTokenHash, rememberThisBrowser } from "../auth/devices";
 import { configuredProviders } from "../auth/oauth";
 import { hashPassword } from "../auth/password";
 import { checkSignIn } from "../auth/password-check";
+import { requestPasswordReset, resetPassword } from "../auth/password-reset";
+import { applySavedLanguage } from "../auth/saved-language";
 import { startSession } from "../auth/sessions";
 import { signUp } from "../auth/sign-up";
 import { deleteSession } from "../db/sessions";
 import { hitThrottle } from "../db/throttle";
 import { loadUser } from "../db/user-object";
 import { deleteStaleClaims, findAccountsByEmail } from "../db/users";
-import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
+import {
+  currentPasswordSchema,
+  emailSchema,
+  newPasswordSchema,
+  verificationCodeSchema,
+} from "../domain/account-schemas";
 import { SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS, UNVERIFIED_ACCOUNT_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";
@@ -23,6 +30,8 @@ import { modelAvailabilityFromEnv } from "../providers/availability";
 
 const signInBody = z.object({ email: emailSchema, password: currentPasswordSchema });
 const signUpBody = z.object({ email: emailSchema, password: newPasswordSchema });
+const forgotBody = z.object({ email: emailSchema });
+const resetBody = z.object({ email: emailSchema, code: verificationCodeSchema, password: newPasswordSchema });
 
 const invalidCredentials = () => new AppError(401, "invalid_credentials", "Wrong email or password.");
 
@@ -50,7 +59,8 @@ export const loginRoutes = new Hono<AppEnv>()
     if (!account) throw invalidCredentials();
     await startSession(c, account.id);
     await rememberThisBrowser(c, account.id);
-    return c.json({ ok: true as const, verified: account.verified });
+    const lang = await applySavedLanguage(c, account.id);
+    return c.json({ ok: true as const, verified: account.verified, lang });
   })
 
   /**
@@ -86,6 +96,20 @@ export const loginRoutes = new Hono<AppEnv>()
       );
     }
     return c.json({ ok: true as const, email, verified: false }, 201);
+  })
+
+  /** The same answer whether or not the address has an account: a code goes out only if it does. */
+  .post("/forgot", validate("json", forgotBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await requestPasswordReset(c.var.db(), mailerFor(c.env, c.var.db), { email, ip: clientIp(c) });
+    return c.json({ ok: true as const, email });
+  })
+
+  /** A new password against the mailed code: every session of the account ends, this browser signs in. */
+  .post("/reset", validate("json", resetBody), async (c) => {
+    const { email, code, password } = c.req.valid("json");
+    const userId = await resetPassword(c, { email, code, password, ip: clientIp(c) });
+    return c.json({ ok: true as const, lang: await applySavedLanguage(c, userId) });
   })
 
   .get("/user", async (c) => {

@@ -10,11 +10,13 @@ import {
   startAuthorization,
 } from "../auth/oauth";
 import { oauthUserId } from "../auth/oauth-sign-in";
+import { applySavedLanguage } from "../auth/saved-language";
 import { startSession } from "../auth/sessions";
 import { constantTimeEqual } from "../auth/tokens";
 import { DEFAULT_CHAT_PATH } from "../domain/app-routes";
 import { OAUTH_FLOW_SECONDS } from "../domain/auth-limits";
 import type { OauthErrorCode } from "../domain/error-codes";
+import { relocalizePath } from "../domain/locale-routing";
 import { safeReturnPath } from "../domain/safe-return";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
@@ -71,7 +73,9 @@ export const oauthRoutes = new Hono<AppEnv>()
       });
       const userId = await oauthUserId(c.var.db(), setup.id, identity);
       await startSession(c, userId);
-      return c.redirect(returnPathOf(saved.oauth_return), 302);
+      const lang = await applySavedLanguage(c, userId);
+      const returnPath = returnPathOf(saved.oauth_return);
+      return c.redirect(lang ? relocalizePath(returnPath, lang) : returnPath, 302);
     } catch (err) {
       if (!(err instanceof OauthError)) throw err;
       if (err.code === "oauth_failed") console.error(`${setup.id} sign-in failed:`, err.message);

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { sameOriginGet } from "../middleware/same-origin";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
+import { modelsConfigurationSchema } from "./schemas";
 
 const MAX_ASSISTANTS_CONFIGURATION_CHARS = 20_000;
 
@@ -19,16 +20,7 @@ const languageBody = z.object({
   lang: z.enum(LOCALES, { error: `The language must be one of ${LOCALES.join(", ")}.` }),
 });
 
-/** Each list is cleaned against the catalogue afterwards, so unknown labels are dropped, not refused. */
-const modelsBody = z.object({
-  modelsConfiguration: z.partialRecord(
-    z.enum(["text", "image", "web", "reasoning", "light_text"], {
-      error: "The keys are text, image, web, reasoning and light_text.",
-    }),
-    z.array(z.string().max(70)).max(200),
-    { error: "The models configuration is an object of model lists." },
-  ),
-});
+const modelsBody = z.object({ modelsConfiguration: modelsConfigurationSchema });
 
 const assistantsBody = z.object({
   assistantsConfiguration: z

@@ -1,4 +1,4 @@
-// zod pieces shared by the chat routes: ids as numbers or digit strings, assistants as "default" or digits.
+// zod pieces shared by the routes: ids as numbers or digit strings, assistants as "default" or digits, model lists.
 import { type RefinementCtx, z } from "zod";
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -50,3 +50,13 @@ export const assistantIdSchema = z
 export const messageContentSchema = z.string().trim().min(1, "must not be empty").max(100_000);
 
 export const modelKeySchema = z.string().min(1).max(70);
+
+/** A models configuration (SPEC §3): model lists per group, cleaned against the catalogue afterwards, so
+ * unknown labels are dropped, not refused. */
+export const modelsConfigurationSchema = z.partialRecord(
+  z.enum(["text", "image", "web", "reasoning", "light_text"], {
+    error: "The keys are text, image, web, reasoning and light_text.",
+  }),
+  z.array(z.string().max(70)).max(200),
+  { error: "The models configuration is an object of model lists." },
+);

@@ -56,6 +56,7 @@ describe("a 375 px phone", () => {
     "/login",
     "/login?mode=signup",
     "/verification",
+    "/join?token=not-a-real-invitation",
     "/contact",
     "/ToU",
     "/privacy",
@@ -77,6 +78,7 @@ describe("a 375 px phone", () => {
     "/app/account/change_subscription",
     "/app/account/changePassword",
     "/app/assistants",
+    "/app/assistants/new",
     "/fr/app/account/change_subscription?seeDetails=true",
   ];
   it.each(accountPages)("shows %s without sideways scrolling", async (path) => {

@@ -1,6 +1,6 @@
 // Which API paths are public: the allow-list, table-driven.
 import { describe, expect, it } from "vitest";
-import { isPublicApiPath, isUnverifiedApiPath } from "../../src/domain/api-access";
+import { isKeyApiPath, isPublicApiPath, isUnverifiedApiPath } from "../../src/domain/api-access";
 
 describe("isPublicApiPath", () => {
   it.each([
@@ -8,6 +8,8 @@ describe("isPublicApiPath", () => {
     ["/api/health/", true],
     ["/api/login", true],
     ["/api/login/signup", true],
+    ["/api/login/forgot", true],
+    ["/api/login/reset", true],
     ["/api/login/user", false],
     ["/api/login/password", false],
     ["/api/login/providers", true],
@@ -18,6 +20,7 @@ describe("isPublicApiPath", () => {
     ["/api/login/oauth/github", true],
     ["/api/login/oauth/", false],
     ["/api/contact", true],
+    ["/api/collect", true],
     ["/api/shared/0b6e3c2a-1f2d-4c3b-9a8e-7d6c5b4a3f21", true],
     ["/api/billing/webhook", true],
     ["/api/chat/new", false],
@@ -42,5 +45,19 @@ describe("isUnverifiedApiPath", () => {
     ["/api/chat/new", false],
   ])("%s → open before verification %s", (path, expected) => {
     expect(isUnverifiedApiPath(path)).toBe(expected);
+  });
+});
+
+describe("isKeyApiPath (Bearer key instead of session and Origin)", () => {
+  it.each([
+    ["/api/v1", true],
+    ["/api/v1/models", true],
+    ["/api/v1/chat/completions", true],
+    ["/api/v10/models", false],
+    ["/api/v1models", false],
+    ["/api/keys", false],
+    ["/v1/models", false],
+  ])("%s → %s", (path, expected) => {
+    expect(isKeyApiPath(path)).toBe(expected);
   });
 });

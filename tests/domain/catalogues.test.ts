@@ -73,26 +73,60 @@ describe("English", () => {
   });
 });
 
-describe("the home page's light resolver", () => {
-  it.each(LOCALES)("renders common and home in %s exactly as i18next does", async (locale) => {
-    const light = ["common", "home"];
+describe("the light resolver the app uses", () => {
+  it.each(LOCALES)("renders every key of every catalogue in %s exactly as i18next does", async (locale) => {
     const i18n = i18next.createInstance();
     await i18n.init({
       lng: locale,
       fallbackLng: false,
-      ns: light,
-      resources: { [locale]: Object.fromEntries(light.map((ns) => [ns, read(locale, ns)])) },
+      ns: NAMESPACES,
+      resources: { [locale]: Object.fromEntries(NAMESPACES.map((ns) => [ns, read(locale, ns)])) },
       interpolation: { escapeValue: false },
     });
     i18n.services.formatter?.add("price", (value: number, lng) => formatPrice(value, lng ?? locale));
-    const values = { year: 2026, price: 8.33 };
-    for (const ns of light) {
+    for (const ns of NAMESPACES) {
       const catalogue = read(locale, ns);
-      for (const key of flatten(catalogue).keys()) {
-        expect(formatMessage(catalogue, key, values, locale), `${locale}/${ns}: ${key}`).toBe(
-          i18n.t(key, { ...values, ns }),
-        );
+      // Every plural base once per count, and every other key: each placeholder gets a value.
+      const keys = new Set(
+        [...flatten(catalogue).keys()].map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")),
+      );
+      for (const key of keys) {
+        for (const count of [0, 1, 2, 3, 5, 11, 22, 101, 1.5]) {
+          // Only the values a key names: i18next hands every value to its Intl formatters as options too.
+          const values: Record<string, unknown> = { count };
+          for (const [name, format] of placeholderFormats(lookupText(catalogue, key))) {
+            if (name in values) continue;
+            values[name] = format.startsWith("price")
+              ? 8.33
+              : format.startsWith("number")
+                ? 1234.5
+                : format.startsWith("datetime")
+                  ? WHEN
+                  : `<${name}>`;
+          }
+          expect(
+            formatMessage(catalogue, key, values, locale),
+            `${locale}/${ns}: ${key} (count ${count})`,
+          ).toBe(i18n.t(key, { ...values, ns }));
+        }
       }
     }
   });
 });
+
+/** The text of a key, or of any of its plural forms, for the names of its placeholders. */
+function lookupText(catalogue: Catalogue, key: string): string {
+  const all = flatten(catalogue);
+  return [...all]
+    .filter(([k]) => k === key || k.startsWith(`${key}_`))
+    .map(([, v]) => v)
+    .join(" ");
+}
+
+const WHEN = new Date(Date.UTC(2026, 10, 23, 12, 30));
+
+/** Each placeholder's name and format (`{{used, number}}` → used, number). */
+const placeholderFormats = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:,\s*([^}]+?)\s*)?\}\}/g)].map(
+    (m) => [m[1] ?? "", m[2] ?? ""] as const,
+  );

@@ -109,6 +109,18 @@ describe("category line flags", () => {
     expect(lines).toHaveLength(2);
   });
 
+  it("fall back to the caller's default, and a stored value beats it", () => {
+    const storage = new MemoryStorage();
+    const { log } = logger();
+    expect(readCategoryLine(storage, "text", log, true)).toBe(true);
+    storage.setItem(`${CATEGORY_LINES.prefix}image`, "maybe");
+    expect(readCategoryLine(storage, "image", log, true)).toBe(true);
+    writeCategoryLine(storage, "text", false, log);
+    expect(readCategoryLine(storage, "text", log, true)).toBe(false);
+    writeCategoryLine(storage, "text", true, log);
+    expect(readCategoryLine(storage, "text", log, false)).toBe(true);
+  });
+
   it("keep at most 20 keys", () => {
     const storage = new MemoryStorage();
     const { log } = logger();

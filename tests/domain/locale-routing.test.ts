@@ -6,6 +6,7 @@ import {
   localizePath,
   negotiateLocale,
   readLocaleCookie,
+  relocalizePath,
   splitLocalePath,
 } from "../../src/domain/locale-routing.ts";
 
@@ -57,5 +58,18 @@ describe("locales", () => {
     expect(localeCookie("ro", true)).toBe("locale=ro; Max-Age=31536000; Path=/; SameSite=Lax; Secure");
     expect(readLocaleCookie("x=1; locale=ro")).toBe("ro");
     expect(readLocaleCookie("locale=xx")).toBeNull();
+  });
+});
+
+describe("relocalizePath", () => {
+  it.each([
+    ["/app/chat", "fr", "/fr/app/chat"],
+    ["/de/app/chat?x=1#top", "fr", "/fr/app/chat?x=1#top"],
+    ["/fr/app/chat", "en", "/app/chat"],
+    ["/fr", "de", "/de"],
+    ["/", "fr", "/fr"],
+    ["/pl/app/c/12?q=a/b", "pl", "/pl/app/c/12?q=a/b"],
+  ] as const)("%s in %s → %s", (path, locale, expected) => {
+    expect(relocalizePath(path, locale)).toBe(expected);
   });
 });

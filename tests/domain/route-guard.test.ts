@@ -68,6 +68,7 @@ describe("public paths and forced light pages", () => {
     ["/contact", true],
     ["/login", true],
     ["/verification", true],
+    ["/join", true],
     ["/privacy", true],
     ["/ToU", true],
     ["/legalNotice", true],
@@ -139,6 +140,10 @@ describe("the guard", () => {
     ["/login", "", unverified, "", to("/verification")],
     ["/verification", "", unverified, "", render],
     ["/pricing", "", unverified, "", render],
+    // An invitee who just signed up comes back to the invitation, whose link confirms the address (#18).
+    ["/join", "?token=abc", unverified, "", render],
+    ["/login", "?redirect=%2Fjoin%3Ftoken%3Dabc", unverified, "", to("/join?token=abc")],
+    ["/join", "?token=abc", null, "", render],
   ];
 
   it.each(table)("%s%s as %j (stored %s)", (path, search, user, storedQuery, expected) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   absoluteDeadline,
   cookieMaxAge,
+  hasSignedInHint,
   idleExpiry,
   isSessionAlive,
   shouldRefreshSession,
@@ -68,5 +69,18 @@ describe("retryAfterSeconds", () => {
     [[{ key: "a", count: 11, windowStartedAt: started(15) }], 1],
   ])("%j → %s", (counts, wait) => {
     expect(retryAfterSeconds(counts, opts)).toBe(wait);
+  });
+});
+
+describe("the signed-in hint cookie", () => {
+  it.each([
+    ["signed_in=1", true],
+    ["theme=dark; signed_in=1; locale=fr", true],
+    ["", false],
+    ["signed_in=0", false],
+    ["not_signed_in=1", false],
+    ["signed_in=1x", false],
+  ])("%j → %s", (header, expected) => {
+    expect(hasSignedInHint(header)).toBe(expected);
   });
 });

@@ -19,11 +19,16 @@ const LAYERS: Record<string, { owns: string[]; mayImport: string[] }> = {
   documents: { owns: ["src/documents/"], mayImport: ["files", "providers", "db", "domain", "base"] },
   chat: { owns: ["src/chat/"], mayImport: ["providers", "documents", "files", "db", "domain", "base"] },
   answers: { owns: ["src/answers/"], mayImport: ["chat", "db", "domain", "base"] },
+  "public-api": { owns: ["src/public-api/"], mayImport: ["providers", "db", "domain", "base"] },
   middleware: { owns: ["src/middleware/"], mayImport: ["auth", "db", "domain", "base"] },
+  // The shared page: rendering, its edge cache, forks (with their pictures).
+  sharing: { owns: ["src/sharing/"], mayImport: ["db", "domain", "base"] },
   routes: {
     owns: ["src/routes/"],
     mayImport: [
+      "sharing",
       "answers",
+      "public-api",
       "chat",
       "documents",
       "files",

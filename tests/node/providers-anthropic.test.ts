@@ -24,7 +24,9 @@ describe("Anthropic messages", () => {
     const events = await collect(
       streamModel(ask(claude, "Tell me about owls", { system: "You are kind." }), config),
     );
-    expect(joined(events, "text")).toBe(fakeAnswer("anthropic", "claude-sonnet-4-5", "Tell me about owls"));
+    expect(joined(events, "text")).toBe(
+      fakeAnswer("anthropic", "claude-sonnet-4-5", "Tell me about owls", "You are kind."),
+    );
     expect(events.at(-1)).toMatchObject({ type: "usage", outputTokens: expect.any(Number) });
     expect((events.at(-1) as { inputTokens: number }).inputTokens).toBeGreaterThan(0);
     expect(lastBody()).toMatchObject({ system: "You are kind.", stream: true, max_tokens: 8192 });

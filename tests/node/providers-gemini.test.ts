@@ -37,7 +37,7 @@ describe("Gemini web models (native API with Google Search)", () => {
       generationConfig: { thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } },
     });
     expect(joined(events, "reasoning")).toBe(fakeReasoning("Who won?"));
-    expect(joined(events, "text")).toBe(fakeAnswer("google", "gemini-2.5-flash", "Who won?"));
+    expect(joined(events, "text")).toBe(fakeAnswer("google", "gemini-2.5-flash", "Who won?", "Be factual."));
     const searches = ofType(events, "search");
     expect(searches[0]?.status).toBe("in_progress");
     expect(searches.at(-1)?.sources?.map((s) => s.title)).toEqual([

@@ -23,7 +23,9 @@ describe("streamed answers", () => {
     const events = await collect(
       streamModel(ask(model("openai", "gpt-4.1-mini"), "What is a monad?", { system: "Be brief." }), config),
     );
-    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-4.1-mini", "What is a monad?"));
+    expect(joined(events, "text")).toBe(
+      fakeAnswer("openai", "gpt-4.1-mini", "What is a monad?", "Be brief."),
+    );
     expect(ofType(events, "text").length).toBeGreaterThan(5);
     expect(events.at(-1)).toMatchObject({
       type: "usage",
@@ -79,6 +81,46 @@ describe("streamed answers", () => {
     expect(content[1]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,iVBORw==" } });
     expect(content[2]?.text).toContain("remember milk");
     expect(content[3]?.text).toContain("archive.zip");
+  });
+});
+
+describe("audio", () => {
+  it("sends wav and mp3 as input_audio to an audio model of a provider that takes it (Mistral's Voxtral)", async () => {
+    const voxtral = model("mistral", "voxtral-small", { inputs: ["text", "audio"] });
+    const attachments = [
+      { name: "a.wav", type: "audio/wav", data: new Uint8Array([0x52, 0x49, 0x46, 0x46]) },
+      { name: "b.mp3", type: "audio/mpeg", data: new Uint8Array([0x49, 0x44, 0x33]) },
+      { name: "c.ogg", type: "audio/ogg", data: new Uint8Array([0x4f, 0x67]) },
+    ];
+    const events = await collect(
+      streamModel(
+        ask(voxtral, "Listen", { messages: [{ role: "user", content: "Listen", attachments }] }),
+        config,
+      ),
+    );
+    const content = (lastBody().messages as Array<{ content: unknown }>)[0]?.content as Array<
+      Record<string, unknown>
+    >;
+    expect(content[1]).toEqual({ type: "input_audio", input_audio: { data: "UklGRg==", format: "wav" } });
+    expect(content[2]).toEqual({ type: "input_audio", input_audio: { data: "SUQz", format: "mp3" } });
+    // The protocol knows wav and mp3 only: an ogg becomes a note the model can mention.
+    expect(content[3]?.text).toContain("c.ogg");
+    expect(joined(events, "text")).toContain("I received 2 audio clips");
+  });
+
+  it("does not send audio to a model whose input list lacks it", async () => {
+    const textOnly = model("openai", "gpt-4.1", { inputs: ["text", "image"] });
+    const attachments = [{ name: "a.wav", type: "audio/wav", data: new Uint8Array([1]) }];
+    await collect(
+      streamModel(
+        ask(textOnly, "Hear", { messages: [{ role: "user", content: "Hear", attachments }] }),
+        config,
+      ),
+    );
+    const content = (lastBody().messages as Array<{ content: unknown }>)[0]?.content as Array<
+      Record<string, unknown>
+    >;
+    expect(content.map((p) => p.type)).toEqual(["text", "text"]);
   });
 });
 
@@ -155,7 +197,7 @@ describe("web search", () => {
     expect(ofType(events, "search")[1]?.sources?.map((s) => s.url)).toHaveLength(2);
     // Titles arrive with the citations, after the text started.
     expect(ofType(events, "search").at(-1)?.sources?.[0]?.title).toBe("Example source one");
-    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-5", "Find it"));
+    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-5", "Find it", "Cite."));
     expect(events.at(-1)).toMatchObject({ type: "usage" });
   });
 

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { cosineDistance, count, eq, sql } from "drizzle-orm";
@@ -22,6 +23,7 @@ const STRING_TOO_LONG = "22001";
 // SPEC §3's tables, plus those the accounts need (verification codes, throttles, the dev outbox) and
 // billing's record of acted-on Stripe events.
 const TABLES = [
+  "api_key",
   "assistant",
   "attachment",
   "billing_event",
@@ -32,8 +34,13 @@ const TABLES = [
   "log",
   "message",
   "oauth_account",
+  "password_reset",
+  "search_word",
   "session",
   "subscription",
+  "team_invitation",
+  "team_notice",
+  "telemetry_event",
   "throttle",
   "usage",
   "user",
@@ -52,7 +59,7 @@ let firstRun: string[];
 const db = () => drizzle({ client, schema: s });
 
 beforeAll(async () => {
-  client = new PGlite({ extensions: { vector } });
+  client = new PGlite({ extensions: { vector, pg_trgm } });
   firstRun = await migratePglite(client);
 });
 afterAll(async () => {
@@ -153,7 +160,7 @@ describe("assistant", () => {
     const u = await newUser();
     const a = await newAssistant(u.id);
     const c = await newChat(u.id, { assistantId: a.id });
-    await db().insert(s.attachment).values({ assistantId: a.id, name: "brief.pdf" });
+    await db().insert(s.attachment).values({ userId: u.id, assistantId: a.id, name: "brief.pdf" });
     await db().delete(s.assistant).where(eq(s.assistant.id, a.id));
     expect(await rowsWhere(s.attachment, eq(s.attachment.assistantId, a.id))).toBe(0);
     expect(await rowsWhere(s.chat, eq(s.chat.id, c.id))).toBe(0);
@@ -179,7 +186,7 @@ describe("chat", () => {
     const [m] = await db().insert(s.message).values({ chat: c.id, content: "hello" }).returning();
     if (!m) throw new Error("message insert returned nothing");
     expect(m.metadata).toEqual({});
-    const [file] = await db().insert(s.attachment).values({ messageId: m.id }).returning();
+    const [file] = await db().insert(s.attachment).values({ userId: u.id, messageId: m.id }).returning();
     expect(file?.size).toBe(0);
     expect(file?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await db()
@@ -241,7 +248,7 @@ describe("deleting a user", () => {
       .insert(s.session)
       .values({ id: "f".repeat(64), userId: u.id, expiresAt: new Date() });
     await db().insert(s.oauthAccount).values({ providerId: "google", providerUserId: "g-1", userId: u.id });
-    await db().insert(s.attachment).values({ assistantId: a.id });
+    await db().insert(s.attachment).values({ userId: u.id, assistantId: a.id });
     await db().insert(s.usage).values({ userId: u.id, model: "gpt-5-mini", category: "text" });
     await db()
       .insert(s.embedding)
@@ -282,27 +289,41 @@ describe("search", () => {
     expect(nearest).toEqual([{ content: "dogs" }]);
   });
 
-  it("has an HNSW cosine index on embeddings and a full-text index on message content", async () => {
+  it("has an HNSW cosine index on embeddings and a full-text index the database keeps current", async () => {
     const { rows } = await client.query<{ indexname: string; indexdef: string }>(
       "select indexname, indexdef from pg_indexes where schemaname = 'hot'",
     );
     const def = (name: string) => rows.find((r) => r.indexname === name)?.indexdef ?? "";
     expect(def("embedding_hnsw_idx")).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
-    expect(def("message_content_search_idx")).toMatch(
-      /USING gin \(to_tsvector\('simple'::regconfig, content\)\)/,
-    );
+    expect(def("message_search_idx")).toMatch(/USING gin \(search\)/);
+    expect(def("search_word_trgm_idx")).toMatch(/USING gist \(word gist_trgm_ops\)/);
     const c = await newChat((await newUser()).id);
-    await db()
+    const [recipe] = await db()
       .insert(s.message)
       .values([
         { chat: c.id, content: "La recette des crêpes bretonnes" },
-        { chat: c.id, content: "Weather tomorrow" },
-      ]);
-    const found = await db()
-      .select({ content: s.message.content })
-      .from(s.message)
-      .where(sql`to_tsvector('simple', ${s.message.content}) @@ plainto_tsquery('simple', 'crêpes')`);
-    expect(found).toEqual([{ content: "La recette des crêpes bretonnes" }]);
+        { chat: c.id, content: "Running the weather model tomorrow" },
+      ])
+      .returning();
+    const matching = (query: string) =>
+      db()
+        .select({ content: s.message.content })
+        .from(s.message)
+        .where(sql`${s.message.search} @@ to_tsquery('english', ${query})`);
+    expect(await matching("crêpes")).toEqual([{ content: "La recette des crêpes bretonnes" }]);
+    // The owner has no language set: English stems, so "runs" finds "Running".
+    expect(await matching("runs")).toEqual([{ content: "Running the weather model tomorrow" }]);
+    // An edit is indexed by the trigger too, and its new words join the typo lexicon.
+    await db()
+      .update(s.message)
+      .set({ content: "Galettes de sarrasin" })
+      .where(eq(s.message.id, recipe?.id ?? 0));
+    expect(await matching("crêpes")).toEqual([]);
+    expect(await matching("sarrasin")).toEqual([{ content: "Galettes de sarrasin" }]);
+    const near = await client.query<{ word: string }>(
+      "select word from hot.search_word where word % 'sarasin' order by word <-> 'sarasin' limit 1",
+    );
+    expect(near.rows).toEqual([{ word: "sarrasin" }]);
   });
 });
 
@@ -315,7 +336,7 @@ describe("node scripts/db/migrate.ts", () => {
   let url: string;
 
   beforeAll(async () => {
-    served = new PGlite({ extensions: { vector } });
+    served = new PGlite({ extensions: { vector, pg_trgm } });
     server = new PGLiteSocketServer({ db: served, port: 0, maxConnections: 4 });
     await server.start();
     url = `postgres://postgres:secret@${server.getServerConn()}/postgres`;

@@ -71,9 +71,51 @@ describe("an answer", () => {
     expect(text).toContain(`local stand-in for`);
   });
 
+  it.each(["gpt-4.1", "claude-sonnet-4-5", "gemini-2.5-flash"])(
+    "of %s quotes an assistant's instructions (the system message) before its closing line",
+    async (key) => {
+      const text = await answer(key, "Describe a lighthouse", "Answer like a pirate.");
+      const lines = text.trim().split("\n");
+      expect(lines.at(-3)).toBe("_Following the instructions: “Answer like a pirate.”._");
+      expect(lines.at(-1)).toContain("local stand-in for");
+      expect(await answer(key, "Describe a lighthouse")).not.toContain("Following the instructions");
+      // Document passages after the instructions are not instructions; alone, there are none.
+      const passages = `The user's documents, as passages chosen for this question.\n<passage source="a.txt">\nOwls.\n</passage>`;
+      const both = await answer(key, "Describe a lighthouse", `Answer like a pirate.\n\n${passages}`);
+      expect(both).toContain("_Following the instructions: “Answer like a pirate.”._");
+      expect(await answer(key, "Describe a lighthouse", passages)).not.toContain(
+        "Following the instructions",
+      );
+    },
+  );
+
   it("without such a request stays prose and a short list", async () => {
     const text = await answer("gpt-4.1", "Describe a lighthouse at night");
     expect(text).toContain("**lighthouse at night**");
     expect(text).not.toMatch(/```|\$\$|\| Aspect/);
+  });
+});
+
+describe("document passages", () => {
+  it("are counted and the first quoted, through the SDKs of OpenAI and Anthropic", async () => {
+    const { passagesPrompt } = await import("../../src/documents/retrieve.ts");
+    const system = passagesPrompt([
+      {
+        content: "Hold the red button for five seconds.",
+        distance: 0.1,
+        metadata: { attachmentId: "a", name: "manual.pdf", index: 0, page: 4, pageEnd: 4 },
+      },
+      {
+        content: "Water the tomatoes.",
+        distance: 0.2,
+        metadata: { attachmentId: "a", name: "manual.pdf", index: 1 },
+      },
+    ]);
+    for (const key of ["gpt-5", "claude-sonnet-4-5"]) {
+      const text = await answer(key, "How do I reset it?", system);
+      expect(text).toContain(
+        'I was given 2 document passages. The first, from manual.pdf, page 4, reads: "Hold the red button for five seconds."',
+      );
+    }
   });
 });

@@ -40,3 +40,19 @@ describe("public/_headers for /*", () => {
     }
   });
 });
+
+describe("the inlined theme boot", () => {
+  it("is allowed by its hash in the policy, and index.html carries exactly that script", async () => {
+    const { createHash } = await import("node:crypto");
+    const { THEME_BOOT_SHA256 } = await import("../../src/middleware/security-headers.ts");
+    const { inlineThemeBoot } = await import("../../scripts/lib/inline-theme-boot.ts");
+    const code = readFileSync(new URL("../../public/theme-boot.js", import.meta.url), "utf8");
+    expect(THEME_BOOT_SHA256).toBe(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'self' ${THEME_BOOT_SHA256}`);
+    const source = readFileSync(new URL("../../client/index.html", import.meta.url), "utf8");
+    const transform = inlineThemeBoot().transformIndexHtml as (html: string) => string;
+    const html = transform(source);
+    expect(html).toContain(`<script>${code}</script>`);
+    expect(html).not.toContain('src="/theme-boot.js"');
+  });
+});

@@ -1,7 +1,15 @@
 // Fake Anthropic Messages API: named SSE events with thinking, web search and text blocks, usage, errors.
 import { randomUUID } from "node:crypto";
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces, writeSse } from "./common.ts";
-import { fakeAnswer, fakeReasoning, fakeSources, lastUserText, pieces, textOf } from "./fake-content.ts";
+import {
+  attachedKinds,
+  fakeAnswer,
+  fakeReasoning,
+  fakeSources,
+  lastUserText,
+  pieces,
+  textOf,
+} from "./fake-content.ts";
 
 function errorBody(status: number, message: string) {
   const type =
@@ -44,7 +52,7 @@ export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
 
   const model = String(body.model ?? "claude");
   const prompt = lastUserText(body.messages);
-  const answer = fakeAnswer("anthropic", model, prompt, textOf(body.system));
+  const answer = fakeAnswer("anthropic", model, prompt, textOf(body.system), attachedKinds(body.messages));
   const thinking = (body.thinking as { type?: string } | undefined)?.type;
   const thinks = thinking === "enabled" || thinking === "adaptive";
   const tools = Array.isArray(body.tools) ? (body.tools as Array<{ type?: string }>) : [];

@@ -22,6 +22,50 @@ export function lastUserText(messages: unknown): string {
   return "";
 }
 
+type Attached = "image" | "audio" | "video" | "document";
+
+const kindOfMime = (mime: unknown): Attached =>
+  typeof mime !== "string"
+    ? "document"
+    : mime.startsWith("image/")
+      ? "image"
+      : mime.startsWith("audio/")
+        ? "audio"
+        : mime.startsWith("video/")
+          ? "video"
+          : "document";
+
+/**
+ * The files in the last user message, in whichever wire format carried them: OpenAI chat (image_url,
+ * input_audio, file), Responses (input_image, input_file), Anthropic (image, document), Gemini (inline_data).
+ */
+export function attachedKinds(messages: unknown): Attached[] {
+  if (!Array.isArray(messages)) return [];
+  const last = [...messages].reverse().find((m) => m && (m as { role?: unknown }).role === "user") as
+    | { content?: unknown; parts?: unknown }
+    | undefined;
+  const parts = Array.isArray(last?.content) ? last.content : Array.isArray(last?.parts) ? last.parts : [];
+  return parts.flatMap((p: Record<string, unknown>): Attached[] => {
+    if (!p || typeof p !== "object") return [];
+    const inline = (p.inline_data ?? p.inlineData) as { mime_type?: unknown; mimeType?: unknown } | undefined;
+    if (inline) return [kindOfMime(inline.mime_type ?? inline.mimeType)];
+    if (p.type === "image_url" || p.type === "input_image" || p.type === "image") return ["image"];
+    if (p.type === "input_audio") return ["audio"];
+    if (p.type === "file" || p.type === "input_file" || p.type === "document") return ["document"];
+    return [];
+  });
+}
+
+/** A sentence saying which files the stand-in received, so a journey can see a picture reached the model. */
+export function attachedSentence(kinds: readonly Attached[]): string {
+  if (kinds.length === 0) return "";
+  const counts = new Map<Attached, number>();
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const noun = (kind: Attached) => (kind === "audio" ? "audio clip" : kind);
+  const list = [...counts].map(([kind, n]) => `${n} ${noun(kind)}${n === 1 ? "" : "s"}`).join(" and ");
+  return `I received ${list} with your message and looked at ${kinds.length === 1 ? "it" : "them"}.`;
+}
+
 /** The system prompt of an OpenAI-style message list (system and developer messages, joined). */
 export function systemOfMessages(messages: unknown): string {
   if (!Array.isArray(messages)) return "";
@@ -163,20 +207,49 @@ const quoteOf = (prompt: string): string => {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 };
 
+/** What a stand-in says of the document passages it was sent, so retrieval shows end to end in dev. */
+function passagesOf(system: string): string | null {
+  const passages = Array.from(
+    system.matchAll(/<passage source="([^"]*)"(?: page="([^"]*)")?>\n([\s\S]*?)\n<\/passage>/g),
+  );
+  const first = passages[0];
+  if (!first) return null;
+  const where = `${first[1]}${first[2] ? `, page ${first[2]}` : ""}`;
+  const quote = (first[3] ?? "").replace(/\s+/g, " ").slice(0, 200);
+  return `I was given ${passages.length} document passage${passages.length === 1 ? "" : "s"}. The first, from ${where}, reads: "${quote}"`;
+}
+
+/** The system prompt without the document passages the answer adds after it: an assistant's instructions. */
+const instructionsOf = (system: string): string =>
+  system.split(/(?:^|\n\n)The user's documents, as passages/)[0]?.trim() ?? "";
+
 /**
  * What a local stand-in answers: a natural reply to the last user message that shows the renderer off when
  * asked (a table, code, math or a list for prompts that mention them), then a discreet line saying no real
- * model wrote it. A title request (a system prompt asking for a title) gets a short title instead.
+ * model wrote it, after quoting an assistant's instructions (the system prompt) when there are some. A title
+ * request (a system prompt asking for a title) gets a short title instead.
  */
-export function fakeAnswer(provider: string, model: string, prompt: string, system = ""): string {
+export function fakeAnswer(
+  provider: string,
+  model: string,
+  prompt: string,
+  system = "",
+  attached: readonly Attached[] = [],
+): string {
   if (/\btitle\b/i.test(system)) return fakeTitle(prompt);
   const topic = topicOf(prompt);
-  const intro = !prompt.trim()
-    ? "Your message was empty. Ask me anything: I can explain, compare, write code or work through some math."
-    : isGreeting(prompt)
-      ? "Hello! Nice to meet you. How can I help today? I can explain things, compare options in a table, write code or work through some math."
-      : `You wrote: "${quoteOf(prompt)}". Here is a short answer about **${topic}**.`;
-  const parts: string[][] = [[intro]];
+  const seen = attachedSentence(attached);
+  const intro =
+    seen && !prompt.trim()
+      ? seen
+      : !prompt.trim()
+        ? "Your message was empty. Ask me anything: I can explain, compare, write code or work through some math."
+        : isGreeting(prompt)
+          ? "Hello! Nice to meet you. How can I help today? I can explain things, compare options in a table, write code or work through some math."
+          : `You wrote: "${quoteOf(prompt)}". Here is a short answer about **${topic}**.`;
+  const parts: string[][] = [seen && prompt.trim() ? [intro, "", seen] : [intro]];
+  const documents = passagesOf(system);
+  if (documents) parts.push([documents]);
   if (wants.table.test(prompt)) parts.push(["Side by side:", "", ...tableSection(prompt)]);
   if (wants.code.test(prompt)) parts.push(["A small example:", "", ...codeSection(prompt)]);
   if (wants.math.test(prompt)) parts.push(mathSection(prompt));
@@ -192,6 +265,9 @@ export function fakeAnswer(provider: string, model: string, prompt: string, syst
       "Ask for a table, some code or the math behind it and I will add them.",
     ]);
   }
+  // An assistant's preprompt arrives as the system message: say so, so its effect shows in a demo.
+  const instructions = instructionsOf(system);
+  if (instructions) parts.push([`_Following the instructions: “${quoteOf(instructions)}”._`]);
   const label = providerLabel(provider as Provider);
   parts.push([`_Demo answer from a local stand-in for ${label} (${model}): no real model was asked._`]);
   return parts.map((p) => p.join("\n")).join("\n\n");

@@ -1,6 +1,6 @@
 // Fake native Gemini API (streamGenerateContent with alt=sse): thought parts, text, Google Search grounding.
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces } from "./common.ts";
-import { fakeAnswer, fakeReasoning, fakeSources, pieces, textOf } from "./fake-content.ts";
+import { attachedKinds, fakeAnswer, fakeReasoning, fakeSources, pieces, textOf } from "./fake-content.ts";
 
 function errorBody(status: number, message: string) {
   const code = status === 429 ? "RESOURCE_EXHAUSTED" : status >= 500 ? "INTERNAL" : "INVALID_ARGUMENT";
@@ -42,7 +42,13 @@ export async function handleGeminiNative(ctx: Ctx, key: string): Promise<void> {
   const model = decodeURIComponent(match[1] ?? "gemini");
   const prompt = lastUserText(body.contents);
   const instruction = body.systemInstruction as { parts?: unknown } | undefined;
-  const answer = fakeAnswer("google", model, prompt, textOf(instruction?.parts));
+  const answer = fakeAnswer(
+    "google",
+    model,
+    prompt,
+    textOf(instruction?.parts),
+    attachedKinds(body.contents),
+  );
   const config = body.generationConfig as { thinkingConfig?: { includeThoughts?: boolean } } | undefined;
   const thoughts = config?.thinkingConfig?.includeThoughts ? pieces(fakeReasoning(prompt)) : [];
   const grounded =

@@ -1,7 +1,7 @@
 // Fake OpenAI Responses API stream: web_search_call items, output_text deltas, url_citation annotations, usage.
 import { randomUUID } from "node:crypto";
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces, writeSse } from "./common.ts";
-import { fakeAnswer, fakeSources, pieces, systemOfMessages } from "./fake-content.ts";
+import { attachedKinds, fakeAnswer, fakeSources, pieces, systemOfMessages } from "./fake-content.ts";
 
 function errorBody(status: number, message: string) {
   const type =
@@ -32,7 +32,7 @@ export async function responses(ctx: Ctx): Promise<void> {
   const prompt = lastUserInput(body.input);
   const instructions = typeof body.instructions === "string" ? body.instructions : "";
   const system = [instructions, systemOfMessages(body.input)].filter(Boolean).join("\n");
-  const answer = fakeAnswer(ctx.provider, model, prompt, system);
+  const answer = fakeAnswer(ctx.provider, model, prompt, system, attachedKinds(body.input));
   const searches =
     Array.isArray(body.tools) && body.tools.some((t: { type?: string }) => t.type?.startsWith("web_search"));
   const sources = fakeSources(prompt);

@@ -10,7 +10,9 @@ import {
   untilClosed,
   writeSse,
 } from "./common.ts";
+import { embeddings } from "./embeddings.ts";
 import {
+  attachedKinds,
   fakeAnswer,
   fakePng,
   fakeReasoning,
@@ -60,7 +62,13 @@ async function chatCompletions(ctx: Ctx): Promise<void> {
   }
   if (answeredWithFailure(ctx, errorBody)) return;
 
-  const answer = fakeAnswer(ctx.provider, model, prompt, systemOfMessages(body.messages));
+  const answer = fakeAnswer(
+    ctx.provider,
+    model,
+    prompt,
+    systemOfMessages(body.messages),
+    attachedKinds(body.messages),
+  );
   const thinks = body.reasoning_effort !== undefined || REASONING_MODEL.test(model);
   const style = thinks ? reasoningStyle(ctx.provider) : "none";
   const sources = fakeSources(prompt);
@@ -213,6 +221,7 @@ export async function handleOpenAICompatible(ctx: Ctx, key: string): Promise<voi
   if (!authorised(ctx, key)) return;
   if (ctx.req.method === "POST" && ctx.path.endsWith("/chat/completions")) return chatCompletions(ctx);
   if (ctx.req.method === "POST" && ctx.path.endsWith("/responses")) return responses(ctx);
+  if (ctx.req.method === "POST" && ctx.path.endsWith("/embeddings")) return embeddings(ctx);
   if (
     ctx.req.method === "POST" &&
     (ctx.path.endsWith("/images/generations") || ctx.path.endsWith("/images/edits"))

@@ -375,3 +375,12 @@ describe("the customer portal", () => {
     expect(refused.status).toBe(409);
   });
 });
+
+describe("deleting a paying account", () => {
+  it("cancels its subscription at Stripe before anything is deleted", async () => {
+    const { account, row } = await subscribed("starter");
+    const res = await api("/api/login/delete", { cookie: account.cookie, body: { email: account.email } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await testStripe().subscriptions.retrieve(row.subscription)).status).toBe("canceled");
+  });
+});

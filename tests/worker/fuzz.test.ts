@@ -3,6 +3,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/password";
+import { isKeyApiPath } from "../../src/domain/api-access";
 import { isErrorCode } from "../../src/domain/error-codes";
 import app from "../../src/index";
 import { createAccount, ORIGIN, TEST_PASSWORD, type TestAccount, uniqueIp } from "./support/accounts";
@@ -32,6 +33,7 @@ const FIELDS = [
   "chatId",
   "messageId",
   "assistantId",
+  "assistant",
   "content",
   "model",
   "title",
@@ -47,6 +49,8 @@ const FIELDS = [
   "promocode",
   "cancelPath",
   "successPath",
+  "query",
+  "months",
 ];
 
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
@@ -165,9 +169,10 @@ function casesFor(route: Route, full: boolean): Case[] {
   return cases;
 }
 
-async function send(c: Case, cookie: string | undefined): Promise<Response> {
+async function send(c: Case, cookie: string | undefined, apiKey?: string): Promise<Response> {
   const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp() };
   if (cookie) headers.Cookie = cookie;
+  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
   if (c.body?.type) headers["Content-Type"] = c.body.type;
   if (c.method !== "GET") headers.Origin = ORIGIN;
   return exports.default.fetch(
@@ -176,6 +181,16 @@ async function send(c: Case, cookie: string | undefined): Promise<Response> {
 }
 
 const JSON_TYPE = /^application\/json/;
+
+const OPENAI_ERROR_TYPES = new Set([
+  "invalid_request_error",
+  "authentication_error",
+  "permission_error",
+  "not_found_error",
+  "rate_limit_error",
+  "insufficient_quota",
+  "api_error",
+]);
 
 /** What is wrong with an answer, or null when it is fine. */
 async function problemOf(res: Response, c: Case): Promise<string | null> {
@@ -186,13 +201,32 @@ async function problemOf(res: Response, c: Case): Promise<string | null> {
     return null;
   }
   const text = await res.text();
-  let body: { error?: { code?: unknown; message?: unknown; details?: unknown } };
+  // The shared page is a document, not the API: its refusals are pages that say so.
+  if (c.path.startsWith("/shared/") && (res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    return text.includes("This conversation is not available")
+      ? null
+      : `${res.status} page: ${text.slice(0, 200)}`;
+  }
+  let body: { error?: { code?: unknown; message?: unknown; details?: unknown; type?: unknown } };
   try {
     body = JSON.parse(text);
   } catch {
     return `${res.status} is not JSON: ${text.slice(0, 200)}`;
   }
   const error = body.error;
+  if (isKeyApiPath(c.path.split("?")[0] ?? "")) {
+    // The public API answers in OpenAI's shape, which its clients read.
+    if (!error || typeof error.type !== "string" || !OPENAI_ERROR_TYPES.has(error.type))
+      return `${res.status} without OpenAI's error type: ${text.slice(0, 200)}`;
+    if (
+      typeof error.message !== "string" ||
+      error.message.trim().length < 8 ||
+      VAGUE.test(error.message.trim())
+    )
+      return `${res.status} ${error.type} says too little: ${JSON.stringify(error.message)}`;
+    if (res.status === 429 && !res.headers.get("Retry-After")) return "429 without Retry-After";
+    return null;
+  }
   if (!error || !isErrorCode(error.code))
     return `${res.status} without a known error code: ${text.slice(0, 200)}`;
   if (
@@ -226,6 +260,23 @@ async function problemOf(res: Response, c: Case): Promise<string | null> {
   return null;
 }
 
+async function createApiKeyFor(cookie: string): Promise<string> {
+  const res = await exports.default.fetch(
+    new Request(`${ORIGIN}/api/keys/create`, {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        Origin: ORIGIN,
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": uniqueIp(),
+      },
+      body: JSON.stringify({ name: "fuzz" }),
+    }),
+  );
+  if (res.status !== 201) throw new Error(`no API key for the fuzz: ${res.status}`);
+  return ((await res.json()) as { key: string }).key;
+}
+
 /** Runs `tasks` a few at a time (the local Postgres is one session: more would only queue). */
 async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -251,9 +302,11 @@ async function fuzz(as: "anonymous" | "signed-in"): Promise<string[]> {
   await pool(work, 4, async ({ route, cases }) => {
     // Each route gets its own account: sign-out or a throttle on one route must not change another's answers.
     const account: TestAccount | null = as === "signed-in" ? await createAccount({ hashedPassword }) : null;
+    // The public API takes a key instead of the session: signed in, the fuzz sends one of the account's.
+    const apiKey = account && isKeyApiPath(route.path) ? await createApiKeyFor(account.cookie) : undefined;
     const all = route.path === "(malformed paths)" ? malformed : cases;
     for (const c of all) {
-      const problem = await problemOf(await send(c, account?.cookie), c);
+      const problem = await problemOf(await send(c, account?.cookie, apiKey), c);
       if (problem) problems.push(`${as} ${c.method} ${c.path.slice(0, 80)} [${c.label}] → ${problem}`);
     }
   });
@@ -266,6 +319,7 @@ describe("fuzzing every route", () => {
     expect(names).toContain("POST /api/login/signup");
     expect(names).toContain("GET /api/chat/:chatId");
     expect(names).toContain("GET /api/files/*");
+    expect(names).toContain("POST /api/v1/chat/completions");
     expect(ROUTES.length).toBeGreaterThan(30);
   });
 

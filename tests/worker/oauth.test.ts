@@ -196,6 +196,23 @@ describe.each(["google", "github"] as const)("sign-in with %s", (provider) => {
     expect(replay.headers.get("Location")).toBe("/login?error=oauth_failed");
   });
 
+  it("applies the account's saved language: the locale cookie and the return path's prefix", async () => {
+    const account = await createAccount();
+    const saved = await call("/api/user/preferences/saveLanguage", {
+      body: { lang: "de" },
+      cookie: account.cookie,
+    });
+    expect(saved.status).toBe(200);
+    const { callback } = await oauthSignIn(
+      provider,
+      { sub: randomSub(), email: account.email },
+      { redirect: "/fr/app/a/default?x=1" },
+    );
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("Location")).toBe("/de/app/a/default?x=1");
+    expect(cookiePairs(callback)).toContain("locale=de");
+  });
+
   it("ignores a return path that would leave the site", async () => {
     const { callback } = await oauthSignIn(
       provider,

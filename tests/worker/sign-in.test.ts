@@ -25,7 +25,7 @@ describe("POST /api/login", () => {
     const account = await createAccount();
     const res = await signIn(account.email, TEST_PASSWORD, uniqueIp());
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, verified: true });
+    expect(await res.json()).toEqual({ ok: true, verified: true, lang: null });
     const me = await call("/api/login/user", { cookie: sessionCookie(res) });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { id: number }).id).toBe(account.id);
@@ -52,7 +52,7 @@ describe("POST /api/login", () => {
     const account = await createAccount({ verified: false });
     const res = await signIn(account.email, TEST_PASSWORD, uniqueIp());
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, verified: false });
+    expect(await res.json()).toEqual({ ok: true, verified: false, lang: null });
   });
 
   it("starts a new session on every sign-in and ends the one the browser held", async () => {
@@ -115,7 +115,7 @@ describe("sign-in throttling", () => {
     // The owner's browser, from yet another address, still gets in with the right password.
     const owner = await signIn(account.email, TEST_PASSWORD, uniqueIp(), device);
     expect(owner.status).toBe(200);
-    expect(await owner.json()).toEqual({ ok: true, verified: true });
+    expect(await owner.json()).toEqual({ ok: true, verified: true, lang: null });
   });
 
   it("failures from many IPs do not lock password change or account deletion", async () => {

@@ -385,3 +385,35 @@ describe("daily caps on verification", () => {
     expect(await outbox(email)).toHaveLength(VERIFICATION_DAILY_SENDS_PER_ACCOUNT);
   });
 });
+
+describe("the sweep of abandoned sign-ups", () => {
+  it("deletes unverified accounts past their 24 hours, and nothing that is verified, paid for or has chats", async () => {
+    const { deleteStaleClaims } = await import("../../src/db/users");
+    const { chat, subscription } = await import("../../drizzle/schema");
+    const { withDb } = await import("./support/accounts");
+    const old = new Date(Date.now() - 25 * 3600 * 1000);
+    const made = await withDb(async (db) => {
+      const insert = async (verified: boolean) => {
+        const [row] = await db
+          .insert(user)
+          .values({ email: `sweep-${crypto.randomUUID()}@example.test`, verified, createdAt: old })
+          .returning({ id: user.id });
+        if (!row) throw new Error("no user");
+        return row.id;
+      };
+      const abandoned = await insert(false);
+      const verified = await insert(true);
+      const withChat = await insert(false);
+      const paid = await insert(false);
+      await db.insert(chat).values({ user: withChat, title: "kept", model: "test" });
+      await db
+        .insert(subscription)
+        .values({ userId: paid, customer: "cus_x", subscription: "sub_x", amount: 1000 });
+      await deleteStaleClaims(db, { before: new Date(Date.now() - 24 * 3600 * 1000) });
+      const left = await db.select({ id: user.id }).from(user);
+      return { abandoned, kept: [verified, withChat, paid], left: new Set(left.map((r) => r.id)) };
+    });
+    expect(made.left.has(made.abandoned)).toBe(false);
+    for (const id of made.kept) expect(made.left.has(id)).toBe(true);
+  });
+});

@@ -35,6 +35,11 @@ describe("GET /api/login/user", () => {
         "lastReleaseNoteDateChecked",
         "hasSeenOnboardingTips",
         "isTeamAdmin",
+        // Beyond SPEC §3 (issue #18): what the client needs to show the team's pooled quota.
+        "seats",
+        "pooledUsageCounts",
+        "isTeamMember",
+        "teamNotice",
       ].sort(),
     );
     expect(body).toEqual({
@@ -49,6 +54,10 @@ describe("GET /api/login/user", () => {
       lastReleaseNoteDateChecked: null,
       hasSeenOnboardingTips: false,
       isTeamAdmin: false,
+      seats: 1,
+      pooledUsageCounts: { text: 0, image: 0, reasoning: 0, long: 0 },
+      isTeamMember: false,
+      teamNotice: null,
     });
   });
 

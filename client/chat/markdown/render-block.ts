@@ -1,11 +1,14 @@
 // One markdown block to safe HTML: GFM by marked, raw HTML shown as text, code highlighted and math typeset
 // when their libraries are here, then sanitised. Results are cached by source, so a block renders once.
-import { Marked, type Token, type Tokens } from "marked";
+import type { Token, Tokens } from "marked";
+import type { MathToken } from "../../../src/domain/chat/markdown-math";
 import {
-  blockMathTokenizer,
-  inlineMathTokenizer,
-  type MathToken,
-} from "../../../src/domain/chat/markdown-math";
+  codeLanguage,
+  createMarkdown,
+  escapeHtml,
+  MATH_MAX_EXPAND,
+  MATH_MAX_SIZE_EM,
+} from "../../../src/domain/chat/markdown-rules";
 import { currentLibs, loadHighlighter, loadKatex, type RenderLibs } from "./lazy-libs";
 import { sanitizeHtml } from "./sanitize";
 
@@ -13,12 +16,6 @@ export interface RenderLabels {
   copyCode: string;
   code: string;
 }
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** KaTeX's caps on what a formula may ask for: sizes in em, and macro expansions. */
-const MATH_MAX_SIZE_EM = 10;
-const MATH_MAX_EXPAND = 500;
 
 /** Math found while rendering one block, typeset after sanitising (KaTeX output is trusted, model text is not). */
 let mathSlots: MathToken[] = [];
@@ -39,7 +36,7 @@ function renderMath(token: MathToken): string {
 }
 
 function renderCode({ text, lang }: Tokens.Code): string {
-  const language = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  const language = codeLanguage(lang);
   let body = escapeHtml(text);
   if (language) {
     if (!libs.hljs) void loadHighlighter();
@@ -55,23 +52,8 @@ function renderCode({ text, lang }: Tokens.Code): string {
   );
 }
 
-const marked = new Marked({
-  gfm: true,
-  breaks: false,
-  extensions: [
-    { ...blockMathTokenizer, renderer: (token) => renderMath(token as unknown as MathToken) },
-    { ...inlineMathTokenizer, renderer: (token) => renderMath(token as unknown as MathToken) },
-  ],
-  renderer: {
-    // Nothing a model writes as HTML is ever HTML: it shows as the text it is.
-    html: ({ text }) => escapeHtml(text),
-    code: renderCode,
-    // Remote images would track readers (and the CSP blocks them): a link to the picture instead.
-    image({ href, text }) {
-      return `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`;
-    },
-  },
-});
+// The shared rules (src/domain/chat/markdown-rules.ts), with math and code as this screen renders them.
+const marked = createMarkdown({ math: renderMath, code: renderCode });
 
 export const lexMarkdown = (source: string): Token[] => marked.lexer(source);
 

@@ -1,18 +1,100 @@
-// /app/account/settings/api: API access. The keys themselves come with a later feature; the page says so.
+// /app/account/settings/api: API keys — create one (its secret shown once, with ready calls), list, revoke.
+import { type FormEvent, useState } from "react";
+import { API_KEY_NAME_MAX, MAX_API_KEYS_PER_USER } from "../../../src/domain/api-keys";
+import { modelByKey } from "../../../src/domain/models";
+import { Alert } from "../../components/alert";
+import { ApiKeyList } from "../../components/api-key-list";
+import { ApiKeySecret } from "../../components/api-key-secret";
+import { Field } from "../../components/field";
 import { Icon } from "../../components/icon";
+import { PageLoading } from "../../components/page-loading";
+import { useApiKeys, useCreateApiKey } from "../../hooks/use-api-keys";
+import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
+import { useApiError } from "../../lib/use-api-error";
+import "../../components/api-keys.css";
+
+/** A text model this deployment offers, for the snippets: the free default when it is there. */
+function snippetModel(available: readonly string[]): string {
+  if (available.includes("gpt-5-mini")) return "gpt-5-mini";
+  return available.find((key) => modelByKey(key)?.type !== "image") ?? "gpt-5-mini";
+}
 
 export default function SettingsApi() {
   const t = useT("account");
+  const errorText = useApiError();
+  const user = useUser();
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const [name, setName] = useState("");
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const baseUrl = `${window.location.origin}/api/v1`;
+  const full = (keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    create.mutate(trimmed, {
+      onSuccess: (answer) => {
+        setCreated({ name: answer.apiKey.name, key: answer.key });
+        setName("");
+      },
+    });
+  };
+
   return (
     <div className="account-page">
       <h1>{t("api.title")}</h1>
       <p className="lead">{t("api.text")}</p>
-      <div className="card empty-state">
-        <Icon name="key" size={36} />
-        <h2>{t("api.emptyTitle")}</h2>
-        <p className="hint">{t("api.emptyText")}</p>
-      </div>
+      {created ? (
+        <ApiKeySecret
+          name={created.name}
+          secret={created.key}
+          baseUrl={baseUrl}
+          model={snippetModel(user?.models.available ?? [])}
+          onDone={() => setCreated(null)}
+        />
+      ) : null}
+      <form className="card api-key-create" onSubmit={submit}>
+        <h2>{t("api.createTitle")}</h2>
+        <Alert>{create.error ? errorText(create.error) : null}</Alert>
+        {full ? <Alert tone="info">{t("api.limitReached", { max: MAX_API_KEYS_PER_USER })}</Alert> : null}
+        <Field
+          id="api-key-name"
+          label={t("api.nameLabel")}
+          hint={t("api.nameHint")}
+          required
+          maxLength={API_KEY_NAME_MAX}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={full}
+        />
+        <button type="submit" className="button" disabled={full || create.isPending || !name.trim()}>
+          {create.isPending ? t("api.creating") : t("api.create")}
+        </button>
+      </form>
+      <section className="card" aria-labelledby="api-keys-title">
+        <h2 id="api-keys-title">{t("api.listTitle")}</h2>
+        {keys.isPending ? (
+          <PageLoading />
+        ) : keys.isError ? (
+          <Alert>
+            {t("api.loadFailed")}{" "}
+            <button type="button" className="button secondary small" onClick={() => keys.refetch()}>
+              {t("api.retry")}
+            </button>
+          </Alert>
+        ) : keys.data.length === 0 ? (
+          <div className="empty-state">
+            <Icon name="key" size={36} />
+            <h3>{t("api.emptyTitle")}</h3>
+            <p className="hint">{t("api.emptyText")}</p>
+          </div>
+        ) : (
+          <ApiKeyList keys={keys.data} />
+        )}
+      </section>
     </div>
   );
 }

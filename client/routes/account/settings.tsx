@@ -115,7 +115,7 @@ export default function Settings() {
       <section className="card" aria-labelledby="models-title">
         <h2 id="models-title">{t("models.title")}</h2>
         <p className="hint">{t("models.hint")}</p>
-        <ModelsOrder configuration={user.modelsConfiguration} />
+        <ModelsOrder configuration={user.modelsConfiguration} available={user.models.available} />
       </section>
 
       {canInstall || installed ? (
@@ -133,6 +133,14 @@ export default function Settings() {
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">{t("settings.account")}</h2>
         <p>{t("settings.signedInAs", { email: user.email })}</p>
+        <div className="export-data">
+          <h3>{t("export.title")}</h3>
+          <p className="hint">{t("export.text")}</p>
+          {/* A plain download: the browser saves the zip the Worker names (GET /api/login/export). */}
+          <a className="button secondary" href="/api/login/export" download data-testid="export-data">
+            {t("export.submit")}
+          </a>
+        </div>
         <DeleteAccount email={user.email} />
       </section>
     </div>

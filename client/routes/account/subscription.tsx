@@ -8,6 +8,7 @@ import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
 import { CheckoutButton } from "../../components/checkout-button";
 import { PlanPicker } from "../../components/plan-picker";
+import { TeamNotice } from "../../components/team-notice";
 import { UsagePanel } from "../../components/usage-panel";
 import { useBillingSummary } from "../../hooks/use-billing";
 import { useSessionUser, useUser } from "../../hooks/use-user";
@@ -51,6 +52,7 @@ export default function Subscription() {
     return (
       <div className="account-page">
         <h1>{t("billing.pageTitle")}</h1>
+        <TeamNotice user={user} />
         {returning ? (
           <Alert tone="success" testId="payment-confirmed">
             <p>{t("billing.confirmed", { plan: t(`plans.${user.usagePlan}`) })}</p>
@@ -75,6 +77,7 @@ export default function Subscription() {
   return (
     <div className="account-page">
       <h1>{ended ? t("subscription.endedTitle") : t("subscription.title")}</h1>
+      <TeamNotice user={user} />
       {waiting ? (
         <Alert tone={late ? "error" : "info"} testId="payment-confirming">
           {late ? t("billing.confirmingLate") : t("billing.confirming")}

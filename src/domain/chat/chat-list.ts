@@ -11,6 +11,8 @@ export interface ChatSummary {
   model: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Set while the chat is shared (its public link's id). */
+  publicId?: string | null;
 }
 
 export interface ChatList {
@@ -33,6 +35,7 @@ export function toChatSummary(wire: ChatWire): ChatSummary | null {
     model: wire.model,
     createdAt: new Date(wire.createdAt),
     updatedAt: new Date(wire.updatedAt),
+    publicId: wire.publicId,
   };
 }
 

@@ -1,8 +1,17 @@
 // Which earlier messages go to the model: the newest that fit its context window, never half a message.
 
+/** A stored file sent with a message: the model request reads its bytes from `location`. */
+export interface ContextAttachment {
+  name: string;
+  type: string;
+  location: string;
+  size: number;
+}
+
 export interface ContextMessage {
   role: "user" | "assistant";
   content: string;
+  attachments?: ContextAttachment[];
 }
 
 /** Room kept for the answer itself. */

@@ -30,10 +30,14 @@ const BY_CODE: Readonly<Record<SendErrorCode | StreamErrorCode, NoticeKey>> = {
   image_timeout: "imageTimeout",
   image_error: "imageError",
   unable_to_process: "unableToProcess",
+  document_unprocessable: "documentUnprocessable",
+  document_too_complex: "documentTooComplex",
+  document_pipeline_error: "documentPipeline",
   quota_reached: "quotaReached",
   subscription_required: "subscriptionRequired",
   generation_in_progress: "generationInProgress",
   model_unavailable: "modelUnavailable",
+  documents_too_large: "documentsTooLarge",
 };
 
 const isNoticeCode = (code: string): code is keyof typeof BY_CODE => Object.hasOwn(BY_CODE, code);

@@ -14,6 +14,22 @@ export interface StreamImage {
   choices?: { label: string; taskId: string; customId: string }[];
 }
 
+/** A document the answer may draw on, and the pages its passages came from (none for formats without pages). */
+export interface DocumentSource {
+  attachmentId: string;
+  name: string;
+  pages: number[];
+}
+
+/** Reading the conversation's documents before the model is asked: progress, then what was found. */
+export interface DocumentsProgress {
+  status: "reading" | "ready";
+  /** Passages embedded so far, of `total`, over the documents read for this answer. */
+  done: number;
+  total: number;
+  sources?: DocumentSource[];
+}
+
 /** How a generation ended. */
 export type StreamOutcome = "done" | "stopped" | "error";
 
@@ -22,6 +38,7 @@ export type StreamEvent =
   | { type: "text"; delta: string }
   | { type: "reasoning"; delta: string }
   | { type: "search"; status: "in_progress" | "completed"; sources?: StreamSource[] }
+  | ({ type: "documents" } & DocumentsProgress)
   | { type: "image"; image: StreamImage }
   | { type: "usage"; inputTokens: number; outputTokens: number }
   | { type: "error"; code: StreamErrorCode; provider?: string; retryAfter?: number }
@@ -48,6 +65,7 @@ export interface ModelMessageMetadata {
   outcome?: StreamOutcome;
   reasoning?: string;
   search?: { status: "in_progress" | "completed"; sources: StreamSource[] };
+  documents?: DocumentsProgress;
   images?: StreamImage[];
   usage?: { inputTokens: number; outputTokens: number };
   error?: { code: StreamErrorCode; provider?: string; retryAfter?: number };
@@ -80,6 +98,10 @@ export function applyStreamEvent<A extends AnswerState>(answer: A, event: Stream
     case "search": {
       const sources = event.sources ?? metadata.search?.sources ?? [];
       return { ...answer, metadata: { ...metadata, search: { status: event.status, sources } } };
+    }
+    case "documents": {
+      const { type: _, ...progress } = event;
+      return { ...answer, metadata: { ...metadata, documents: progress } };
     }
     case "image":
       return { ...answer, metadata: { ...metadata, images: [...(metadata.images ?? []), event.image] } };

@@ -1,4 +1,5 @@
 // The chat API's wire shapes, declared once: the routes' DTOs satisfy them and the client reads them.
+import type { AttachmentWire } from "../files.ts";
 import type { ModelMessageMetadata } from "./stream-events.ts";
 
 /** What a message's metadata may hold: its role, and for a model message how its generation went. */
@@ -24,6 +25,8 @@ export interface MessageWire {
   model: string | null;
   metadata: MessageMetadata;
   createdAt: string;
+  /** The files sent with a user message (SPEC §3 attachment rows), shown as chips and thumbnails. */
+  attachments?: AttachmentWire[];
 }
 
 /** What starting an answer returns: the new messages and the generation to follow on the stream. */
@@ -50,4 +53,31 @@ export interface ChatPageWire {
 export interface ChatListPageWire {
   chats: ChatWire[];
   hasNextPage: boolean;
+}
+
+/** POST /api/chat/share: the chat's public id and the page anyone can open. */
+export interface ShareWire {
+  publicId: string;
+  url: string;
+  /** Search engines may list the page (the owner's choice; noindex otherwise). */
+  indexable: boolean;
+}
+
+/** POST /api/chat/fork: the new chat of one's own. */
+export interface ForkWire {
+  chatId: number;
+}
+
+/** A message as a shared page shows it: no chat id, images only through the share. */
+export type SharedMessageWire = Omit<MessageWire, "chatId">;
+
+/** GET /api/shared/{publicId}: the snapshot a share shows. */
+export interface SharedChatWire {
+  publicId: string;
+  title: string;
+  model: string;
+  createdAt: string;
+  /** Search engines may list the page (the owner's choice; noindex otherwise). */
+  indexable: boolean;
+  messages: SharedMessageWire[];
 }

@@ -1,0 +1,113 @@
+// `npm run bench` (Lighthouse part): Lighthouse 13's mobile performance score, median of 3, for the home page,
+// /pricing, the chat screen signed in and a shared chat, against the production build in Debian's Chromium.
+import { createHash, randomBytes } from "node:crypto";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import pg from "pg";
+import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { CHROMIUM_PATH } from "../tests/browser/browser.ts";
+import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+const db = await startEphemeralDb();
+console.log("building the app for Lighthouse…");
+const app = await serveBuiltApp("bench-lighthouse", {
+  DATABASE_URL: db.url,
+  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+  APP_ENV: "test",
+  ENABLE_TEST_MODELS: "1",
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+const rows: string[][] = [];
+
+try {
+  // A signed-in expert, written straight to the database.
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const token = randomBytes(32).toString("base64url");
+  const { rows: users } = await client.query<{ id: number }>(
+    `insert into hot."user" (email, verified) values ('lighthouse@bench.test', true) returning id`,
+  );
+  const userId = users[0]?.id;
+  await client.query(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
+    [userId],
+  );
+  await client.query(
+    `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
+    [createHash("sha256").update(token).digest("hex"), userId],
+  );
+  await client.end();
+  const cookie = `session=${token}`;
+  const headers = { Cookie: cookie, "Content-Type": "application/json", Origin: app.url };
+
+  // A chat with an answer, shared when the app can share (the sharing routes may not exist yet).
+  const started = await fetch(`${app.url}/api/chat/new`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ assistantId: "default", model: "test", content: "Show me a table and some math" }),
+  });
+  const { chat } = (await started.json()) as { chat: { id: number } };
+  await (await fetch(`${app.url}/api/chat/${chat.id}/stream`, { headers })).text();
+  const share = await fetch(`${app.url}/api/chat/share`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ chatId: chat.id }),
+  });
+  const sharedPath = share.ok
+    ? new URL(((await share.json()) as { url: string }).url, app.url).pathname
+    : null;
+
+  const pages: [string, string, boolean][] = [
+    ["home `/`", "/", false],
+    ["`/pricing`", "/pricing", false],
+    ["chat screen `/app/a/default`, signed in", "/app/a/default", true],
+    ["a chat with an answer, signed in", `/app/a/default/c/${chat.id}`, true],
+    ...(sharedPath ? ([["a shared chat", sharedPath, false]] as [string, string, boolean][]) : []),
+  ];
+  for (const [label, path, signedIn] of pages) {
+    const scores: number[] = [];
+    const fcp: number[] = [];
+    const lcp: number[] = [];
+    const tbt: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${app.url}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        formFactor: "mobile",
+        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      fcp.push(lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN);
+      lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
+      tbt.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
+    }
+    rows.push([
+      label,
+      String(median(scores)),
+      `${(median(fcp) / 1000).toFixed(1)} s`,
+      `${(median(lcp) / 1000).toFixed(1)} s`,
+      `${median(tbt).toFixed(0)} ms`,
+      scores.join(", "),
+    ]);
+  }
+} finally {
+  chrome.kill();
+  await app.stop();
+  await db.close();
+}
+
+console.log(
+  `\nLighthouse 13, mobile (simulated throttling), median of ${RUNS}, production build in Chromium\n`,
+);
+console.log("| page | performance | FCP | LCP | TBT | runs |\n|---|---|---|---|---|---|");
+for (const r of rows) console.log(`| ${r.join(" | ")} |`);

@@ -1,0 +1,39 @@
+// What a model message drew from the user's documents: reading progress while it waits, then the sources.
+import type { DocumentsProgress } from "../../src/domain/chat/stream-events";
+import { Icon } from "../components/icon";
+import { useT } from "../i18n";
+
+export function DocumentsStatus({ documents, live }: { documents: DocumentsProgress; live: boolean }) {
+  const t = useT("chat");
+  if (documents.status === "reading" && live) {
+    const percent = documents.total > 0 ? Math.floor((documents.done / documents.total) * 100) : 0;
+    return (
+      <div className="search-status documents-status" role="status">
+        <span className="pulse" aria-hidden="true" />
+        {t("message.readingDocuments", { percent })}
+        <progress max={100} value={percent} aria-hidden="true" />
+      </div>
+    );
+  }
+  const sources = documents.sources ?? [];
+  if (sources.length === 0) return null;
+  return (
+    <div className="search-status documents-status">
+      <span className="search-sources-label">
+        <Icon name="file-text" size={14} /> {t("message.documentSources")}
+      </span>
+      <ol className="search-sources">
+        {sources.map((source) => (
+          <li key={source.attachmentId}>
+            <span className="source-title">{source.name}</span>
+            {source.pages.length > 0 && (
+              <span className="source-host">
+                {t("message.documentPages", { pages: source.pages.join(", ") })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// The Share dialog of a chat's menu: make a public link (a snapshot of the conversation as it is now), copy
+// it, bring it up to date, or stop sharing — after which the link answers "not available" at once.
+import { useEffect, useId, useRef, useState } from "react";
+import { sharedPagePath } from "../../src/domain/chat/sharing";
+import { Icon } from "../components/icon";
+import { useShareChat, useSharedChat, useUnshareChat } from "../hooks/use-sharing";
+import { useT } from "../i18n";
+import "./share-dialog.css";
+
+/** Mounted while open (so a list of chats asks nothing); closing it unmounts it through `onClose`. */
+export function ShareDialog({
+  chatId,
+  publicId,
+  onClose,
+}: {
+  chatId: number;
+  publicId: string | null;
+  onClose(): void;
+}) {
+  const t = useT("chat");
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => dialog.current?.showModal(), []);
+  const share = useShareChat();
+  const unshare = useUnshareChat();
+  const [copied, setCopied] = useState(false);
+  const current = share.data?.publicId ?? publicId;
+  const shared = unshare.isSuccess && !share.isSuccess ? null : current;
+  const url = shared ? `${window.location.origin}${sharedPagePath(shared)}` : "";
+  const busy = share.isPending || unshare.isPending;
+  // What the share is now (its choice about search engines), read once it exists.
+  const currentShare = useSharedChat(shared);
+  const [indexable, setIndexable] = useState<boolean | null>(null);
+  const listed = indexable ?? share.data?.indexable ?? currentShare.data?.indexable ?? false;
+  const failed = share.isError || unshare.isError;
+
+  const copy = () =>
+    navigator.clipboard.writeText(url).then(
+      () => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      },
+      (error: unknown) => console.error("Copy failed", error),
+    );
+  const create = () => {
+    unshare.reset();
+    share.mutate({ chatId, indexable: listed });
+  };
+  const stop = () => {
+    share.reset();
+    unshare.mutate(chatId);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog share-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+    >
+      <h2 id={`${id}-title`}>{t("share.title")}</h2>
+      <p>{t("share.shows")}</p>
+      {shared ? (
+        <>
+          <div className="share-link">
+            <input
+              aria-label={t("share.link")}
+              value={url}
+              readOnly
+              onFocus={(event) => event.target.select()}
+            />
+            <button type="button" className="button" onClick={copy}>
+              <Icon name={copied ? "check" : "copy"} size={16} />{" "}
+              {copied ? t("share.copied") : t("share.copy")}
+            </button>
+          </div>
+          <p className="share-hint">{t("share.snapshot")}</p>
+        </>
+      ) : (
+        <p className="share-hint">{t("share.private")}</p>
+      )}
+      <label className="share-indexable">
+        <input type="checkbox" checked={listed} onChange={(event) => setIndexable(event.target.checked)} />
+        {t("share.indexable")}
+      </label>
+      {failed && (
+        <p className="share-error" role="alert">
+          {t("share.failed")}
+        </p>
+      )}
+      <div className="confirm-actions share-actions">
+        {shared && (
+          <button type="button" className="button danger" onClick={stop} disabled={busy}>
+            {t("share.stop")}
+          </button>
+        )}
+        <button type="button" className="button secondary" onClick={create} disabled={busy}>
+          {shared ? t("share.update") : t("share.create")}
+        </button>
+        <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+          {t("share.close")}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status">
+        {busy ? t("share.working") : shared ? t("share.on") : t("share.off")}
+      </p>
+    </dialog>
+  );
+}

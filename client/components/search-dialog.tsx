@@ -1,0 +1,248 @@
+// The quick-search dialog, loaded on first use: the 5 recent chats, results as you type grouped by chat,
+// arrows and Enter, month-by-month "search older", and a jump to the message (SPEC §2–§4).
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  chatPath,
+  FIRST_MONTHS,
+  groupByChat,
+  HANDLED_KEYS,
+  olderMonths,
+  SEARCH_MONTHS_MAX,
+  type SearchHitWire,
+  selectNext,
+  selectPrevious,
+  snippetParts,
+} from "../../src/domain/search";
+import { messageTime } from "../chat/format";
+import { ModelIcon } from "../chat/model-badge";
+import { useRecentChats, useSearchResults } from "../hooks/use-search";
+import { useLocale, useT } from "../i18n";
+import { setJumpToMessageId, setSearchModalOpen } from "../state/quick-search";
+import { Icon } from "./icon";
+import "./quick-search.css";
+
+/** How long typing must pause before a search goes out. */
+const DEBOUNCE_MS = 120;
+const DEFAULT_ASSISTANT = "SWITCHBOARD";
+
+function Snippet({ html }: { html: string }) {
+  return (
+    <>
+      {snippetParts(html).map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never move.
+        part.mark ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
+    </>
+  );
+}
+
+export default function SearchDialog() {
+  const t = useT("app");
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const ids = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // SPEC §3 quick-search state.
+  const [searchInput, setSearchInput] = useState("");
+  const [query, setQuery] = useState("");
+  const [numberOfMonthes, setNumberOfMonthes] = useState(FIRST_MONTHS);
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const [autoSelectionOn, setAutoSelectionOn] = useState(true);
+  const keyInputToListen = HANDLED_KEYS;
+
+  const mostRecentChats = useRecentChats(true);
+  const search = useSearchResults(query, numberOfMonthes);
+  const searching = searchInput.trim().length > 0;
+  const searchResult = searching ? search.results : [];
+  const options: SearchHitWire[] = searching ? searchResult : (mostRecentChats.data ?? []);
+  const groups = searching ? groupByChat(searchResult) : [];
+  const flat = searching ? groups.flatMap((g) => g.hits.map((h) => h.hit)) : options;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  // Debounced: each pause sends one query; answers to older ones are never shown (one cache entry each).
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(searchInput), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+  // New results put the selection back on the first one, unless the user is pointing elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection follows a new list, not its contents.
+  useEffect(() => {
+    if (autoSelectionOn) setSelectedIndex(0);
+  }, [query, numberOfMonthes, searching]);
+  useEffect(() => {
+    document.getElementById(`${ids}-option-${selectedIndex}`)?.scrollIntoView({ block: "nearest" });
+  }, [selectedIndex, ids]);
+
+  const close = () => setSearchModalOpen(false);
+  const open = (hit: SearchHitWire | undefined) => {
+    if (!hit) return;
+    close();
+    setJumpToMessageId(hit.messageId, hit.chatId);
+    navigate(chatPath(hit));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!keyInputToListen.includes(event.key)) return;
+    event.preventDefault();
+    if (event.key === "ArrowUp") setSelectedIndex(selectPrevious);
+    else if (event.key === "ArrowDown") setSelectedIndex((i) => selectNext(i, flat.length - 1));
+    else open(flat[Math.min(selectedIndex, flat.length - 1)]);
+  };
+
+  const option = (hit: SearchHitWire, index: number, body: ReactNode) => (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input owns the keyboard (aria-activedescendant).
+    <div
+      key={`${hit.chatId}:${hit.messageId ?? "chat"}`}
+      id={`${ids}-option-${index}`}
+      role="option"
+      tabIndex={-1}
+      aria-selected={index === selectedIndex}
+      className="quick-search-option"
+      data-message-id={hit.messageId ?? undefined}
+      onMouseMove={() => {
+        if (index === selectedIndex) return;
+        setAutoSelectionOn(false);
+        setSelectedIndex(index);
+      }}
+      onClick={() => open(hit)}
+    >
+      {body}
+    </div>
+  );
+  const when = (iso: string) => messageTime(iso, locale);
+  const windowEmpty =
+    numberOfMonthes === 1 ? t("search.emptyFirst") : t("search.emptyOlder", { months: numberOfMonthes });
+  const status = searching
+    ? search.isError
+      ? t("search.error")
+      : search.isFetching && !search.isFetchingNextPage
+        ? t("search.loading")
+        : search.isSuccess && flat.length === 0 && query === searchInput
+          ? windowEmpty
+          : ""
+    : mostRecentChats.isSuccess && options.length === 0
+      ? t("search.noRecent")
+      : "";
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape does so from the keyboard.
+    <dialog
+      ref={dialogRef}
+      className="quick-search"
+      aria-label={t("search.label")}
+      onClose={close}
+      onCancel={close}
+      onClick={(event) => event.target === dialogRef.current && close()}
+    >
+      <div className="quick-search-box">
+        <div className="quick-search-field">
+          <Icon name="search" size={18} />
+          <input
+            type="text"
+            role="combobox"
+            aria-label={t("search.label")}
+            aria-expanded={flat.length > 0}
+            aria-controls={`${ids}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={flat.length > 0 ? `${ids}-option-${selectedIndex}` : undefined}
+            placeholder={t("search.placeholder")}
+            value={searchInput}
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+            onChange={(event) => {
+              setSearchInput(event.target.value);
+              setNumberOfMonthes(FIRST_MONTHS);
+              setAutoSelectionOn(true);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <button type="button" className="icon-button" aria-label={t("search.close")} onClick={close}>
+            <Icon name="close" size={18} />
+          </button>
+        </div>
+        <div
+          id={`${ids}-list`}
+          role="listbox"
+          aria-label={searching ? t("search.results") : t("search.recent")}
+        >
+          {!searching && options.length > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group", not fieldsets.
+            <div role="group" aria-labelledby={`${ids}-recent`}>
+              <h2 id={`${ids}-recent`} className="quick-search-heading">
+                {t("search.recent")}
+              </h2>
+              {options.map((hit, index) =>
+                option(
+                  hit,
+                  index,
+                  <>
+                    <ModelIcon modelKey={hit.model} size={18} />
+                    <span className="quick-search-title">{hit.title || "…"}</span>
+                    <span className="quick-search-meta">
+                      {hit.assistant ?? DEFAULT_ASSISTANT} · {when(hit.date)}
+                    </span>
+                  </>,
+                ),
+              )}
+            </div>
+          )}
+          {groups.map((group) => (
+            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group", not fieldsets.
+            <div key={group.chatId} role="group" aria-labelledby={`${ids}-group-${group.chatId}`}>
+              <h2 id={`${ids}-group-${group.chatId}`} className="quick-search-heading">
+                <ModelIcon modelKey={group.model} size={16} />
+                <span className="quick-search-title">{group.title || "…"}</span>
+                <span className="quick-search-meta">{group.assistant ?? DEFAULT_ASSISTANT}</span>
+              </h2>
+              {group.hits.map(({ hit, index }) =>
+                option(
+                  hit,
+                  index,
+                  <>
+                    {hit.messageId === null && (
+                      <span className="quick-search-kind">{t("search.titleMatch")}</span>
+                    )}
+                    <span className="quick-search-snippet">
+                      <Snippet html={hit.snippet} />
+                    </span>
+                    <span className="quick-search-meta">{when(hit.date)}</span>
+                  </>,
+                ),
+              )}
+            </div>
+          ))}
+        </div>
+        <p className="quick-search-status" role="status">
+          {status}
+        </p>
+        <footer className="quick-search-footer">
+          <span className="quick-search-hint">{t("search.hint")}</span>
+          {searching && search.hasNextPage && (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => void search.fetchNextPage()}
+            >
+              {t("search.more")}
+            </button>
+          )}
+          {searching && numberOfMonthes < SEARCH_MONTHS_MAX && (
+            <button
+              type="button"
+              className="button secondary small"
+              data-testid="search-older"
+              onClick={() => setNumberOfMonthes(olderMonths)}
+            >
+              {t("search.older")}
+            </button>
+          )}
+        </footer>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,159 @@
+// The admin's team screen: seats used of bought (with a way to add seats), inviting by email, the members with
+// this period's usage, and the pending invitations to resend or withdraw.
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import type { TeamView } from "../../src/domain/team";
+import { USAGE_CATEGORIES } from "../../src/domain/usage";
+import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
+import { useLocale, useT } from "../i18n";
+import { useApiError } from "../lib/use-api-error";
+import { Alert } from "./alert";
+import { Field } from "./field";
+import "./team-admin.css";
+
+type AdminView = Extract<TeamView, { role: "admin" }>;
+
+const CHANGE_PATH = "/app/account/change_subscription";
+
+/** Addresses typed one per line, or separated by commas, semicolons or spaces. */
+const splitEmails = (text: string) => text.split(/[\s,;]+/).filter((part) => part !== "");
+
+function InviteForm({ open }: { open: number }) {
+  const t = useT("account");
+  const errorText = useApiError();
+  const invite = useInvite();
+  const [text, setText] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const emails = splitEmails(text);
+    if (emails.length === 0) return;
+    invite.mutate(emails, { onSuccess: () => setText("") });
+  };
+  return (
+    <form className="card team-invite" onSubmit={submit} aria-labelledby="team-invite-title">
+      <h2 id="team-invite-title">{t("team.inviteTitle")}</h2>
+      <Field
+        as="textarea"
+        id="team-invite-emails"
+        label={t("team.inviteLabel")}
+        hint={open > 0 ? t("team.inviteHint", { open }) : t("team.noFreeSeat")}
+        rows={3}
+        maxLength={5000}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Alert>{invite.error ? errorText(invite.error) : null}</Alert>
+      {invite.isSuccess ? <Alert tone="success">{t("team.invited")}</Alert> : null}
+      <div className="team-actions">
+        <button
+          type="submit"
+          className="button"
+          disabled={invite.isPending || splitEmails(text).length === 0}
+        >
+          {invite.isPending ? t("team.sending") : t("team.inviteSubmit")}
+        </button>
+        <Link to={CHANGE_PATH} className="button secondary">
+          {t("team.addSeats")}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function TeamAdmin({ view }: { view: AdminView }) {
+  const t = useT("account");
+  const locale = useLocale();
+  const errorText = useApiError();
+  const remove = useRemoveMember();
+  const withdraw = useWithdrawInvitation();
+  const resend = useInvite();
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+  const failure = remove.error ?? withdraw.error ?? resend.error;
+  return (
+    <>
+      <section className="card team-seats" aria-labelledby="team-seats-title">
+        <h2 id="team-seats-title">{t("team.seatsTitle")}</h2>
+        <p data-testid="team-seats">{t("team.seatsUsed", { used: view.seatsUsed, total: view.seats })}</p>
+        <p className="hint">{t("team.seatsHint")}</p>
+        <Link to={CHANGE_PATH}>{t("team.addSeats")}</Link>
+      </section>
+      <InviteForm open={view.seatsOpen} />
+      <Alert>{failure ? errorText(failure) : null}</Alert>
+      <section className="card" aria-labelledby="team-members-title">
+        <h2 id="team-members-title">{t("team.membersTitle")}</h2>
+        <ul className="team-list" data-testid="team-members">
+          {view.members.map((member) => (
+            <li key={member.userId} data-email={member.email}>
+              <div className="team-person">
+                <strong>{member.email}</strong>
+                {member.isAdmin ? <span className="badge">{t("team.adminBadge")}</span> : null}
+                <span className="hint">{t("team.joined", { date: date(member.joinedAt) })}</span>
+              </div>
+              <dl className="team-usage">
+                {USAGE_CATEGORIES.map((category) => (
+                  <div key={category}>
+                    <dt>{t(`usage.categories.${category}`)}</dt>
+                    <dd data-testid={`member-usage-${category}`}>{member.usage[category]}</dd>
+                  </div>
+                ))}
+              </dl>
+              {member.isAdmin ? null : (
+                <button
+                  type="button"
+                  className="button secondary small"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(t("team.removeConfirm", { email: member.email })))
+                      remove.mutate(member.userId);
+                  }}
+                >
+                  {t("team.remove")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="team-invitations-title">
+        <h2 id="team-invitations-title">{t("team.invitationsTitle")}</h2>
+        {view.invitations.length === 0 ? (
+          <p className="hint">{t("team.invitationsEmpty")}</p>
+        ) : (
+          <ul className="team-list" data-testid="team-invitations">
+            {view.invitations.map((invitation) => (
+              <li key={invitation.id}>
+                <div className="team-person">
+                  <strong>{invitation.email}</strong>
+                  <span className="hint">
+                    {invitation.expired
+                      ? t("team.expired")
+                      : t("team.expires", { date: date(invitation.expiresAt) })}
+                  </span>
+                </div>
+                <div className="team-actions">
+                  <button
+                    type="button"
+                    className="button secondary small"
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate([invitation.email])}
+                  >
+                    {t("team.resend")}
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary small"
+                    disabled={withdraw.isPending}
+                    onClick={() => withdraw.mutate(invitation.id)}
+                  >
+                    {t("team.withdraw")}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+// An assistant's files (SPEC §3): context for every chat of it. A saved assistant's files upload and go at
+// once; a new assistant's wait in the list until it is created (the upload needs its id).
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import {
+  type AttachmentWire,
+  fileColour,
+  formatFileSize,
+  isLargeDocument,
+  sameLocalFile,
+} from "../../../src/domain/files";
+import { Icon } from "../../components/icon";
+import { assistantKeys } from "../../hooks/use-assistants";
+import { deleteAttachment, uploadAttachment } from "../../hooks/use-attachments";
+import { useT } from "../../i18n";
+import { useApiError } from "../../lib/use-api-error";
+
+interface Upload {
+  file: File;
+  progress: number;
+  error: string | null;
+}
+
+function FileRow({
+  name,
+  size,
+  type,
+  progress,
+  error,
+  onRemove,
+}: {
+  name: string;
+  size: number;
+  type: string;
+  progress?: number;
+  error?: string | null;
+  onRemove: () => void;
+}) {
+  const t = useT("account");
+  const colour = fileColour({ name, type });
+  return (
+    <li className="assistant-file" data-testid="assistant-file" data-error={error ? true : undefined}>
+      <span className="file-dot" data-colour={colour ?? "media"} aria-hidden="true" />
+      <span className="assistant-file-name">{name}</span>
+      <span className="hint">{formatFileSize(size)}</span>
+      {isLargeDocument({ name, type, size }) ? (
+        <span className="badge">{t("assistants.files.large")}</span>
+      ) : null}
+      {progress !== undefined && !error ? (
+        <progress max={1} value={progress} aria-label={t("assistants.files.uploading", { name })} />
+      ) : null}
+      {error ? <span className="assistant-file-error">{error}</span> : null}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t("assistants.files.remove", { name })}
+        onClick={onRemove}
+      >
+        <Icon name="close" size={16} />
+      </button>
+    </li>
+  );
+}
+
+/** Uploads files to an assistant one after the other; resolves with the names that failed. */
+export async function uploadAssistantFiles(
+  assistantId: number,
+  files: readonly File[],
+  onProgress?: (file: File, fraction: number) => void,
+): Promise<{ file: File; error: unknown }[]> {
+  const failed: { file: File; error: unknown }[] = [];
+  for (const file of files) {
+    try {
+      await uploadAttachment(file, { assistantId, onProgress: (f) => onProgress?.(file, f) });
+    } catch (error) {
+      failed.push({ file, error });
+    }
+  }
+  return failed;
+}
+
+export function AssistantFiles({
+  assistantId,
+  stored,
+  pending,
+  onPendingChange,
+}: {
+  /** Null while the assistant is not created yet: files wait in `pending`. */
+  assistantId: number | null;
+  stored: readonly AttachmentWire[];
+  pending: readonly File[];
+  onPendingChange: (files: File[]) => void;
+}) {
+  const t = useT("account");
+  const errorText = useApiError();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
+
+  const add = async (chosen: File[]) => {
+    // SPEC §5: the same file (name, size, type, date) is not added twice.
+    const known = [...pending, ...uploads.map((u) => u.file)];
+    const fresh = chosen.filter(
+      (file, i) =>
+        !known.some((k) => sameLocalFile(k, file)) &&
+        chosen.findIndex((other) => sameLocalFile(other, file)) === i &&
+        !stored.some((s) => s.name === file.name && s.size === file.size),
+    );
+    if (fresh.length === 0) return;
+    if (assistantId === null) {
+      onPendingChange([...pending, ...fresh]);
+      return;
+    }
+    setUploads((list) => [...list, ...fresh.map((file) => ({ file, progress: 0, error: null }))]);
+    const update = (file: File, patch: Partial<Upload>) =>
+      setUploads((list) => list.map((u) => (u.file === file ? { ...u, ...patch } : u)));
+    const failed = await uploadAssistantFiles(assistantId, fresh, (file, progress) =>
+      update(file, { progress }),
+    );
+    for (const { file, error } of failed) update(file, { error: errorText(error) });
+    await refresh();
+    // Uploaded files now show among the stored ones; failed ones stay, with their reason, until removed.
+    setUploads((list) =>
+      list.filter((u) => !fresh.includes(u.file) || failed.some((f) => f.file === u.file)),
+    );
+  };
+
+  const removeStored = async (file: AttachmentWire) => {
+    setRemoveError(null);
+    try {
+      await deleteAttachment(file.id);
+    } catch {
+      setRemoveError(t("assistants.files.removeFailed", { name: file.name }));
+    }
+    await refresh();
+  };
+
+  const empty = stored.length === 0 && pending.length === 0 && uploads.length === 0;
+  return (
+    <fieldset className="assistant-files-field">
+      <legend>{t("assistants.files.title")}</legend>
+      <p className="hint">
+        {t("assistants.files.hint")} {assistantId === null ? t("assistants.files.pendingHint") : null}
+      </p>
+      {empty ? <p className="hint">{t("assistants.files.empty")}</p> : null}
+      <ul className="assistant-files">
+        {stored.map((file) => (
+          <FileRow key={file.id} {...file} onRemove={() => void removeStored(file)} />
+        ))}
+        {uploads.map((u) => (
+          <FileRow
+            key={`${u.file.name}-${u.file.lastModified}-${u.file.size}`}
+            name={u.file.name}
+            size={u.file.size}
+            type={u.file.type}
+            progress={u.progress}
+            error={u.error}
+            onRemove={() => setUploads((list) => list.filter((other) => other !== u))}
+          />
+        ))}
+        {pending.map((file) => (
+          <FileRow
+            key={`${file.name}-${file.lastModified}-${file.size}`}
+            name={file.name}
+            size={file.size}
+            type={file.type}
+            onRemove={() => onPendingChange(pending.filter((other) => other !== file))}
+          />
+        ))}
+      </ul>
+      {removeError ? <p className="assistant-file-error">{removeError}</p> : null}
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        data-testid="assistant-file-input"
+        onChange={(event) => {
+          const chosen = [...(event.target.files ?? [])];
+          event.target.value = "";
+          void add(chosen);
+        }}
+      />
+      <button type="button" className="button secondary small" onClick={() => input.current?.click()}>
+        <Icon name="plus" size={16} /> {t("assistants.files.add")}
+      </button>
+    </fieldset>
+  );
+}

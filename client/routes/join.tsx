@@ -1,0 +1,82 @@
+// /join?token=…: where a team invitation's mailed link leads. It shows whose team and which plan, then signs
+// the invitee in or up (coming back here) and joins; opening the link confirms the invited address.
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { DEFAULT_CHAT_PATH, SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
+import { INVITATION_TOKEN_PATTERN } from "../../src/domain/team";
+import { Alert } from "../components/alert";
+import { useAcceptInvitation, useInvitationPreview } from "../hooks/use-team";
+import { useSessionUser } from "../hooks/use-user";
+import { useT } from "../i18n";
+import { ApiError } from "../lib/api";
+import { useApiError } from "../lib/use-api-error";
+import "./auth.css";
+
+export default function Join() {
+  const t = useT("account");
+  const errorText = useApiError();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const raw = params.get("token");
+  const token = raw && INVITATION_TOKEN_PATTERN.test(raw) ? raw : null;
+  const preview = useInvitationPreview(token);
+  const session = useSessionUser();
+  const accept = useAcceptInvitation();
+  const here = `/join?token=${token ?? ""}`;
+  const invitation = preview.data;
+  const ownPlan = accept.error instanceof ApiError && accept.error.code === "own_plan_active";
+
+  let body: React.ReactNode;
+  if (!token) body = <Alert>{t("join.invalid")}</Alert>;
+  else if (preview.error) body = <Alert>{errorText(preview.error)}</Alert>;
+  else if (!invitation || session.isPending) body = <div className="card skeleton" aria-busy />;
+  else if (invitation.state !== "pending") {
+    body = <Alert>{invitation.state === "expired" ? t("join.expired") : t("join.used")}</Alert>;
+  } else if (!session.data) {
+    body = (
+      <div className="team-join-actions">
+        <Link className="button large full" to={`/login?mode=signup&redirect=${encodeURIComponent(here)}`}>
+          {t("join.signUp")}
+        </Link>
+        <Link className="button secondary full" to={`/login?redirect=${encodeURIComponent(here)}`}>
+          {t("join.signIn")}
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <Alert>{accept.error ? errorText(accept.error) : null}</Alert>
+        {ownPlan ? (
+          <p>
+            <Link to={SUBSCRIPTION_PATH}>{t("join.ownPlanLink")}</Link>
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="button large full"
+          disabled={accept.isPending}
+          onClick={() => accept.mutate(token, { onSuccess: () => navigate(DEFAULT_CHAT_PATH) })}
+        >
+          {accept.isPending ? t("join.joining") : t("join.join")}
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <h1>{t("join.title")}</h1>
+        {invitation ? (
+          <>
+            <p className="lead" data-testid="join-team">
+              {t("join.text", { email: invitation.adminEmail, plan: t(`plans.${invitation.plan}`) })}
+            </p>
+            <p className="hint">{t("join.for", { email: invitation.email })}</p>
+          </>
+        ) : null}
+        {body}
+      </div>
+    </div>
+  );
+}

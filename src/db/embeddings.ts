@@ -1,0 +1,120 @@
+// Document passages and their vectors: written per attachment, searched within one user's chat and assistant.
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { embedding } from "../../drizzle/schema";
+import type { Database } from "./client";
+
+/** What a passage remembers of where it came from (the answer names its sources). */
+export interface PassageMetadata {
+  attachmentId: string;
+  name: string;
+  index: number;
+  page?: number;
+  pageEnd?: number;
+  heading?: string;
+}
+
+export interface NewPassage {
+  text: string;
+  metadata: PassageMetadata;
+  vector: number[];
+}
+
+export interface FoundPassage {
+  content: string;
+  metadata: PassageMetadata;
+  distance: number;
+}
+
+const INSERT_BATCH = 200;
+
+export async function insertPassages(
+  db: Database,
+  input: {
+    userId: number;
+    attachmentId: string;
+    chatId?: number | null;
+    messageId?: number | null;
+    assistantId?: number | null;
+    passages: readonly NewPassage[];
+  },
+): Promise<void> {
+  const rows = input.passages.map((p) => ({
+    userId: input.userId,
+    attachmentId: input.attachmentId,
+    chatId: input.chatId ?? null,
+    messageId: input.messageId ?? null,
+    assistantId: input.assistantId ?? null,
+    content: p.text,
+    metadata: { ...p.metadata },
+    embedding: p.vector,
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db.insert(embedding).values(rows.slice(i, i + INSERT_BATCH));
+  }
+}
+
+/**
+ * The passages nearest to `vector` among the user's documents of this chat and this assistant.
+ * pgvector's iterative HNSW scan keeps going until enough rows pass the filter, so a user with few
+ * passages among millions still gets `limit` of them; a filter matching few rows takes the btree
+ * indexes and an exact sort instead (the planner's choice).
+ */
+export async function searchPassages(
+  db: Database,
+  input: {
+    userId: number;
+    chatId?: number | null;
+    assistantId?: number | null;
+    attachmentIds?: readonly string[];
+    vector: readonly number[];
+    limit: number;
+  },
+): Promise<FoundPassage[]> {
+  const scopes = [
+    input.chatId ? eq(embedding.chatId, input.chatId) : undefined,
+    input.assistantId ? eq(embedding.assistantId, input.assistantId) : undefined,
+    input.attachmentIds?.length ? inArray(embedding.attachmentId, [...input.attachmentIds]) : undefined,
+  ].filter((s) => s !== undefined);
+  if (scopes.length === 0) return [];
+  const literal = `[${input.vector.join(",")}]`;
+  const distance = sql<number>`${embedding.embedding} <=> ${literal}::vector`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+    const rows = await tx
+      .select({ content: embedding.content, metadata: embedding.metadata, distance })
+      .from(embedding)
+      .where(and(eq(embedding.userId, input.userId), or(...scopes)))
+      .orderBy(distance)
+      .limit(input.limit);
+    // relaxed_order may return near-ties out of order.
+    return rows
+      .map((r) => ({
+        content: r.content,
+        metadata: r.metadata as unknown as PassageMetadata,
+        distance: Number(r.distance),
+      }))
+      .sort((a, b) => a.distance - b.distance);
+  });
+}
+
+/** Whether an attachment's passages are stored already (a document is read once, then reused). */
+export async function hasPassages(
+  db: Database,
+  input: { userId: number; attachmentId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(embedding)
+    .where(and(eq(embedding.userId, input.userId), eq(embedding.attachmentId, input.attachmentId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function deletePassages(
+  db: Database,
+  input: { userId: number; attachmentId: string },
+): Promise<void> {
+  await db
+    .delete(embedding)
+    .where(and(eq(embedding.userId, input.userId), eq(embedding.attachmentId, input.attachmentId)));
+}

@@ -1,0 +1,114 @@
+// Team rules (SPEC §1/§4/§6, issue #18): seats, invitations and their lifetime, the wire shapes of /api/team.
+import type { Plan } from "./plans.ts";
+import type { UsageCounts } from "./usage.ts";
+
+/** An invitation link works for seven days. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Addresses one invite request may name. */
+export const MAX_INVITES_PER_REQUEST = 20;
+
+/** The invitation token in a link: 256 random bits, base64url. */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const invitationExpiry = (now: Date): Date => new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000);
+
+export type InvitationState = "pending" | "expired" | "accepted";
+
+export function invitationState(
+  invitation: { expiresAt: Date; acceptedAt: Date | null },
+  now: Date,
+): InvitationState {
+  if (invitation.acceptedAt) return "accepted";
+  return invitation.expiresAt <= now ? "expired" : "pending";
+}
+
+/**
+ * Seats still free for new invitations: the admin holds one, each member one, and each pending invitation
+ * keeps one for its invitee. Never negative (seats bought below the count leave none).
+ */
+export function seatsOpenForInvites(seats: number, members: number, pending: number): number {
+  return Math.max(0, seats - 1 - members - pending);
+}
+
+/** Whether one more member fits: checked with the admin's account locked, the moment a member joins. */
+export const hasFreeSeat = (seats: number, members: number): boolean => 1 + members < seats;
+
+/** Why a signed-in invitee may not join, or null when they may (the seat is checked apart, under the lock). */
+export type JoinRefusal = "own_plan_active" | "already_in_team" | "is_admin";
+
+export function joinRefusal(input: {
+  inviteeId: number;
+  adminId: number;
+  /** The invitee's own subscription row, if any. */
+  own: { adminUserId: number | null; ok: boolean; ended: boolean } | null;
+  /** Whether other users name the invitee as their admin. */
+  hasMembers: boolean;
+}): JoinRefusal | null {
+  if (input.inviteeId === input.adminId) return "is_admin";
+  const own = input.own;
+  if (own && own.adminUserId !== null && own.adminUserId !== input.inviteeId) return "already_in_team";
+  // A plan of one's own is kept until it is cancelled: two plans at once would bill the person twice.
+  if (own?.ok && !own.ended) return "own_plan_active";
+  if (input.hasMembers) return "own_plan_active";
+  return null;
+}
+
+/** Same address, whatever its case or surrounding spaces. */
+export const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The addresses of an invite request, trimmed, lower-cased and each once, in their first order. */
+export function uniqueEmails(emails: readonly string[]): string[] {
+  return [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+}
+
+export interface TeamMemberView {
+  userId: number;
+  email: string;
+  /** ISO date the member joined (the admin: when their row was written). */
+  joinedAt: string;
+  isAdmin: boolean;
+  /** This period's requests per category (each category's own window). */
+  usage: UsageCounts;
+}
+
+export interface TeamInvitationView {
+  id: number;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** GET /api/team. */
+export type TeamView =
+  | {
+      role: "admin";
+      plan: Plan;
+      seats: number;
+      seatsUsed: number;
+      /** Seats neither used nor held by a pending invitation. */
+      seatsOpen: number;
+      members: TeamMemberView[];
+      invitations: TeamInvitationView[];
+      /** The team's pooled usage: what the quota counts. */
+      pooledUsage: UsageCounts;
+    }
+  | { role: "member"; plan: Plan; adminEmail: string; seats: number; joinedAt: string }
+  | { role: "none"; plan: Plan };
+
+/** What an invitee sees before joining (POST /api/team/invitation). */
+export interface InvitationPreview {
+  email: string;
+  adminEmail: string;
+  plan: Plan;
+  state: InvitationState;
+  expiresAt: string;
+}
+
+/** Why a user lost their seat, shown once at their next visit. */
+export interface TeamNotice {
+  kind: "removed";
+  adminEmail: string;
+  at: string;
+}

@@ -1,0 +1,147 @@
+// POST /api/v1/chat/completions: one provider stream answered in OpenAI's shapes, streamed or whole.
+
+import type { ModelEntry } from "../domain/models";
+import {
+  chatCompletion,
+  completionChunk,
+  type OpenAIContent,
+  textOfContent,
+  usageChunk,
+  usageOf,
+} from "../domain/openai-wire";
+import type { Env } from "../env";
+import { badRequest } from "../errors";
+import {
+  type ProviderEvent,
+  type ProviderMessage,
+  type ProviderRequestOptions,
+  providerConfigFromEnv,
+  streamModel,
+} from "../providers";
+import { failureError } from "./failures";
+
+export interface OpenAIMessage {
+  role: "system" | "developer" | "user" | "assistant";
+  content?: OpenAIContent;
+}
+
+export interface ChatInput {
+  model: ModelEntry;
+  /** From conversationOf, checked before the request is counted. */
+  conversation: { system?: string; messages: ProviderMessage[] };
+  stream: boolean;
+  includeUsage: boolean;
+  options: ProviderRequestOptions;
+}
+
+/** System and developer messages become the system prompt; the rest the conversation, in order. */
+export function conversationOf(messages: OpenAIMessage[]): { system?: string; messages: ProviderMessage[] } {
+  const system: string[] = [];
+  const conversation: ProviderMessage[] = [];
+  messages.forEach((message, i) => {
+    const text = textOfContent(message.content);
+    if (text === null) {
+      throw badRequest(`messages[${i}].content: only text parts are supported (type "text").`);
+    }
+    if (message.role === "system" || message.role === "developer") system.push(text);
+    else conversation.push({ role: message.role, content: text });
+  });
+  if (!conversation.some((m) => m.role === "user")) {
+    throw badRequest("messages: at least one user message is needed.");
+  }
+  return { system: system.length ? system.join("\n\n") : undefined, messages: conversation };
+}
+
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache",
+  Connection: "keep-alive",
+};
+
+/**
+ * Runs the answer. A failure before the first token is an HTTP error (status, OpenAI's error body); once
+ * streaming, a failure is a last `data: {"error": …}` event, as OpenAI sends it. A client that goes away
+ * cancels the upstream request.
+ */
+export async function completeChat(env: Env, input: ChatInput, signal?: AbortSignal): Promise<Response> {
+  const { model } = input;
+  const abort = new AbortController();
+  signal?.addEventListener("abort", () => abort.abort());
+  const { system, messages } = input.conversation;
+  const events = streamModel(
+    { model, system, messages, signal: abort.signal, options: input.options },
+    providerConfigFromEnv(env),
+  )[Symbol.asyncIterator]();
+  const base = {
+    id: `chatcmpl-${crypto.randomUUID()}`,
+    created: Math.floor(Date.now() / 1000),
+    model: model.key,
+  };
+  const prompt = [system ?? "", ...messages.map((m) => m.content)].join("\n");
+  let content = "";
+  let reasoning = "";
+  let reported: { inputTokens: number; outputTokens: number } | null = null;
+
+  /** The next event that says something (usage is kept aside), or null at the end. */
+  async function next(): Promise<ProviderEvent | null> {
+    for (;;) {
+      const step = await events.next();
+      if (step.done) return null;
+      const event = step.value;
+      if (event.type === "usage")
+        reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      else if (event.type === "text" || event.type === "reasoning" || event.type === "error") return event;
+    }
+  }
+  const usage = () => usageOf(reported, { prompt, answer: reasoning + content });
+
+  if (!input.stream) {
+    for (let event = await next(); event; event = await next()) {
+      if (event.type === "error") throw failureError(event, model);
+      if (event.type === "text") content += event.delta;
+      if (event.type === "reasoning") reasoning += event.delta;
+    }
+    return Response.json(chatCompletion(base, { content, reasoning, usage: usage() }));
+  }
+
+  const first = await next();
+  if (first?.type === "error") throw failureError(first, model);
+  const encoder = new TextEncoder();
+  const data = (payload: unknown) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
+  let pending: ProviderEvent | null | undefined = first;
+  let finished = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(data(completionChunk(base, { role: "assistant", content: "" })));
+    },
+    async pull(controller) {
+      if (finished) return;
+      const event = pending === undefined ? await next() : pending;
+      pending = undefined;
+      if (event?.type === "text") {
+        content += event.delta;
+        controller.enqueue(data(completionChunk(base, { content: event.delta })));
+        return;
+      }
+      if (event?.type === "reasoning") {
+        reasoning += event.delta;
+        controller.enqueue(data(completionChunk(base, { reasoning_content: event.delta })));
+        return;
+      }
+      finished = true;
+      if (event?.type === "error") {
+        const { message, code } = failureError(event, model);
+        controller.enqueue(data({ error: { message, type: "api_error", param: null, code } }));
+      } else {
+        controller.enqueue(data(completionChunk(base, {}, "stop")));
+        if (input.includeUsage) controller.enqueue(data(usageChunk(base, usage())));
+      }
+      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      controller.close();
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+  return new Response(body, { headers: SSE_HEADERS });
+}

@@ -1,0 +1,109 @@
+// /api/v1: the public OpenAI-compatible API — models, chat completions, image generations — for API keys.
+import { Hono } from "hono";
+import { z } from "zod";
+import { MODELS, type ModelEntry, modelAvailability } from "../domain/models";
+import type { OpenAIModel, OpenAIModelList } from "../domain/openai-wire";
+import type { AppEnv } from "../env";
+import { AppError, unauthorized } from "../errors";
+import { apiKeyAuth } from "../middleware/api-key";
+import { validate } from "../middleware/validate";
+import { providerSetupFromEnv } from "../providers";
+import { apiModel, reserveApiRequest } from "../public-api/access";
+import { completeChat, conversationOf } from "../public-api/completions";
+import { generateImages } from "../public-api/images";
+
+// OpenAI's model objects carry a creation time; ours is the catalogue's, not a model's release date.
+const CATALOGUE_CREATED = 1_767_225_600;
+
+const modelObject = (model: ModelEntry): OpenAIModel => ({
+  id: model.key,
+  object: "model",
+  created: CATALOGUE_CREATED,
+  owned_by: model.provider,
+});
+
+const contentSchema = z.union([
+  z.string(),
+  z.null(),
+  z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+]);
+
+const chatSchema = z.object({
+  model: z.string().min(1).max(200),
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(["system", "developer", "user", "assistant"]),
+        content: contentSchema.optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+  stream: z.boolean().nullish(),
+  stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
+  max_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: z.number().int().positive().nullish(),
+  reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).nullish(),
+});
+
+const imageSchema = z.object({
+  model: z.string().min(1).max(200),
+  prompt: z.string().trim().min(1, "must not be empty").max(32_000),
+  n: z.literal(1, "only n: 1 is supported").nullish(),
+  response_format: z.enum(["b64_json", "url"]).nullish(),
+});
+
+const callerOf = (c: { var: AppEnv["Variables"] }) => {
+  if (!c.var.apiKey) throw unauthorized();
+  return { keyId: c.var.apiKey.id, userId: c.var.apiKey.userId };
+};
+
+export const openAIRoutes = new Hono<AppEnv>()
+  .use(apiKeyAuth())
+  .get("/models", (c) => {
+    const available = new Set(modelAvailability(providerSetupFromEnv(c.env)).available);
+    const data = MODELS.filter((m) => available.has(m.key) && !m.deprecated).map(modelObject);
+    return c.json({ object: "list", data } satisfies OpenAIModelList);
+  })
+  .get("/models/:model{.+}", (c) => {
+    const key = c.req.param("model");
+    const available = modelAvailability(providerSetupFromEnv(c.env)).available;
+    const model = MODELS.find((m) => m.key === key && available.includes(m.key));
+    if (!model) throw new AppError(404, "model_not_found", `The model '${key}' does not exist.`);
+    return c.json(modelObject(model));
+  })
+  .post("/chat/completions", validate("json", chatSchema), async (c) => {
+    const body = c.req.valid("json");
+    const model = apiModel(body.model, c.env, "chat");
+    const conversation = conversationOf(body.messages);
+    await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
+    const maxOutputTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
+    const effort = body.reasoning_effort;
+    return completeChat(
+      c.env,
+      {
+        model,
+        conversation,
+        stream: body.stream === true,
+        includeUsage: body.stream_options?.include_usage === true,
+        options: {
+          ...(maxOutputTokens ? { maxOutputTokens } : {}),
+          ...(effort && model.reasoningEffort
+            ? { reasoningEffort: effort === "minimal" || effort === "low" ? "low" : "medium" }
+            : {}),
+        },
+      },
+      c.req.raw.signal,
+    );
+  })
+  .post("/images/generations", validate("json", imageSchema), async (c) => {
+    const body = c.req.valid("json");
+    const model = apiModel(body.model, c.env, "image");
+    await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
+    const images = await generateImages(
+      c.env,
+      { model, prompt: body.prompt, responseFormat: body.response_format ?? "b64_json" },
+      c.req.raw.signal,
+    );
+    return c.json(images);
+  });

@@ -1,0 +1,65 @@
+// /api/search: quick search over the user's chat titles and messages (Ctrl+K); an empty query lists recent chats.
+import { Hono } from "hono";
+import { z } from "zod";
+import { recentChats, type SearchRow, searchChats } from "../db/search";
+import {
+  buildSnippet,
+  containsPattern,
+  FIRST_MONTHS,
+  queryWords,
+  SEARCH_MONTHS_MAX,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+  type SearchAnswerWire,
+  type SearchHitWire,
+} from "../domain/search";
+import type { AppEnv } from "../env";
+import { signedInUser } from "../middleware/session";
+import { validate } from "../middleware/validate";
+
+const searchSchema = z.object({
+  query: z.string().max(SEARCH_QUERY_MAX, `must be at most ${SEARCH_QUERY_MAX} characters`),
+  months: z.number().int().min(1).max(SEARCH_MONTHS_MAX).default(FIRST_MONTHS),
+  offset: z.number().int().min(0).max(10_000).default(0),
+});
+
+const hitDto = (row: SearchRow, snippet: string): SearchHitWire => ({
+  chatId: row.chatId,
+  assistantId: row.assistantId,
+  assistant: row.assistant,
+  title: row.title,
+  model: row.model,
+  messageId: row.messageId,
+  snippet,
+  date: row.date.toISOString(),
+});
+
+export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", searchSchema), async (c) => {
+  const { query, months, offset } = c.req.valid("json");
+  const userId = signedInUser(c).id;
+  const db = c.var.db();
+  const { words, prefix } = queryWords(query);
+  if (words.length === 0) {
+    const recent = offset === 0 ? await recentChats(db, { userId }) : [];
+    return c.json({
+      results: recent.map((row) => hitDto(row, "")),
+      hasMore: false,
+    } satisfies SearchAnswerWire);
+  }
+  const raw = query.trim().toLowerCase();
+  const found = await searchChats(db, {
+    userId,
+    words,
+    prefix,
+    raw,
+    like: containsPattern(raw),
+    months,
+    offset,
+    limit: SEARCH_PAGE_SIZE,
+  });
+  const terms = [...words, ...found.alternatives];
+  const results = found.rows
+    .slice(0, SEARCH_PAGE_SIZE)
+    .map((row) => hitDto(row, buildSnippet(row.text, terms)));
+  return c.json({ results, hasMore: found.rows.length > SEARCH_PAGE_SIZE } satisfies SearchAnswerWire);
+});

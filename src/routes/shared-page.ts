@@ -1,0 +1,71 @@
+// /shared/{publicId}: the Worker's own HTML for a shared chat (not the SPA shell), from the edge cache when
+// it can; and /shared/{publicId}/fork, the page's "Continue this chat" form.
+import { Hono } from "hono";
+import { readSessionCookie } from "../auth/cookies";
+import { getSharedChat } from "../db/shares";
+import { isPublicId, sharedPagePath } from "../domain/chat/sharing";
+import type { AppEnv } from "../env";
+import { cachedSharedPage, etagOf, SHARED_PAGE_CACHE_CONTROL, storeSharedPage } from "../sharing/cache";
+import { forkInto } from "../sharing/fork";
+import { renderGonePage, renderSharedPage, robotsOf, SHARED_PAGE_CSP, type Viewer } from "../sharing/page";
+import { sharedChatDto } from "../sharing/snapshot";
+
+const HTML = "text/html; charset=utf-8";
+
+const gone = (malformedPath?: string) =>
+  new Response(renderGonePage(malformedPath), {
+    status: 404,
+    headers: {
+      "Content-Type": HTML,
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": SHARED_PAGE_CSP,
+    },
+  });
+
+/** A fresh 304 when the browser already holds these bytes. */
+function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | "MISS"): Response {
+  const etag = page.headers.get("ETag");
+  const headers = new Headers(page.headers);
+  headers.set("X-Share-Cache", cache);
+  if (etag && ifNoneMatch === etag) return new Response(null, { status: 304, headers });
+  return new Response(page.body, { status: 200, headers });
+}
+
+export const sharedPageRoutes = new Hono<AppEnv>()
+  .get("/:publicId", async (c) => {
+    const publicId = c.req.param("publicId");
+    if (!isPublicId(publicId)) return gone(new URL(c.req.url).pathname);
+    // Whether a session cookie came (not whether it is valid): no database read before the cache.
+    const viewer: Viewer = readSessionCookie(c) ? "member" : "anonymous";
+    const origin = new URL(c.req.url).origin;
+    const ifNoneMatch = c.req.header("If-None-Match");
+    const hit = await cachedSharedPage(origin, publicId, viewer);
+    if (hit) return answer(hit, ifNoneMatch, "HIT");
+    const shared = await getSharedChat(c.var.db(), { publicId });
+    if (!shared) return gone();
+    const dto = sharedChatDto(shared);
+    const html = await renderSharedPage(dto, origin, viewer);
+    const page = new Response(html, {
+      headers: {
+        "Content-Type": HTML,
+        "Cache-Control": SHARED_PAGE_CACHE_CONTROL,
+        "Content-Security-Policy": SHARED_PAGE_CSP,
+        "X-Robots-Tag": robotsOf(dto),
+        Vary: "Cookie",
+        ETag: await etagOf(html),
+      },
+    });
+    c.executionCtx.waitUntil(storeSharedPage(origin, publicId, viewer, page.clone()));
+    return answer(page, ifNoneMatch, "MISS");
+  })
+  .post("/:publicId/fork", async (c) => {
+    const publicId = c.req.param("publicId");
+    if (!isPublicId(publicId)) return gone();
+    const user = c.var.user;
+    if (!user?.verified) {
+      return c.redirect(`/login?redirect=${encodeURIComponent(sharedPagePath(publicId))}`, 303);
+    }
+    const chat = await forkInto(c.var.db(), c.env.FILES, { userId: user.id, source: { publicId } });
+    if (!chat) return gone();
+    return c.redirect(`/app/a/${chat.assistantId ?? "default"}/c/${chat.id}`, 303);
+  });

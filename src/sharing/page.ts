@@ -1,0 +1,142 @@
+// The shared page as the Worker serves it: a whole HTML document that reads without JavaScript (and runs
+// none: its CSP allows no script), with link-preview tags, noindex, and the fork as a plain form.
+
+import { escapeHtml, isSafeUrl } from "../domain/chat/markdown-rules";
+import { previewText, sharedPagePath } from "../domain/chat/sharing";
+import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
+import { modelByKey } from "../domain/models";
+import { PAGE_STYLE } from "./page-style";
+import { renderMarkdown } from "./render-markdown";
+
+/** Who is reading: the cached page differs only by whether a session cookie came with the request. */
+export type Viewer = "anonymous" | "member";
+
+/** Scripts, frames, plugins and remote anything are refused; only our own pictures and this page's styles load. */
+export const SHARED_PAGE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const PRODUCT = "Switchboard";
+
+/** Kept out of search results unless the owner chose otherwise. */
+export const robotsOf = (shared: Pick<SharedChatWire, "indexable">) =>
+  shared.indexable ? "index, nofollow" : "noindex, nofollow";
+
+const modelName = (key: string | null) => (key ? (modelByKey(key)?.label ?? key) : "");
+
+async function renderMessage(m: SharedMessageWire): Promise<string> {
+  if (m.role === "user") {
+    return `<article class="message user"><div class="who">Prompt</div><div class="text">${escapeHtml(m.content)}</div></article>`;
+  }
+  const parts: string[] = [`<div class="who">${escapeHtml(modelName(m.model))}</div>`];
+  const { reasoning, search, images, error } = m.metadata;
+  if (reasoning) {
+    parts.push(
+      `<details class="reasoning"><summary>Thinking</summary><div>${escapeHtml(reasoning)}</div></details>`,
+    );
+  }
+  const sources = search?.sources ?? [];
+  if (sources.length > 0) {
+    const items = sources.map((s) => {
+      const label = escapeHtml(s.title || s.url);
+      return isSafeUrl(s.url)
+        ? `<li><a href="${escapeHtml(s.url)}" rel="noopener noreferrer nofollow" target="_blank">${label}</a></li>`
+        : `<li>${label}</li>`;
+    });
+    parts.push(`<ol class="sources" aria-label="Sources">${items.join("")}</ol>`);
+  }
+  if (m.content) parts.push(`<div class="markdown">${await renderMarkdown(m.content)}</div>`);
+  if (images?.length) {
+    const alt = escapeHtml(`Image made by ${modelName(m.model)}`);
+    const pictures = images.map(
+      (image) =>
+        `<a href="${escapeHtml(image.url)}"><img src="${escapeHtml(image.url)}" alt="${alt}" loading="lazy"></a>`,
+    );
+    parts.push(`<div class="images">${pictures.join("")}</div>`);
+  }
+  if (error) parts.push(`<p class="note">This answer ended with an error.</p>`);
+  return `<article class="message model">${parts.join("")}</article>`;
+}
+
+function continueBlock(shared: SharedChatWire, viewer: Viewer): string {
+  const path = sharedPagePath(shared.publicId);
+  if (viewer === "member") {
+    return (
+      `<form class="continue" method="post" action="${path}/fork"><p>Pick up where this conversation ends, in a chat of your own.</p>` +
+      `<button class="button" type="submit">Continue this chat</button></form>`
+    );
+  }
+  const login = `/login?redirect=${encodeURIComponent(path)}`;
+  return (
+    `<div class="continue"><p>Sign in to continue this conversation in a chat of your own.</p>` +
+    `<a class="button" href="${escapeHtml(login)}">Sign in to continue</a></div>`
+  );
+}
+
+/** The whole document of a share, for readers and link previews alike. */
+export async function renderSharedPage(
+  shared: SharedChatWire,
+  origin: string,
+  viewer: Viewer,
+): Promise<string> {
+  const title = shared.title.trim() || "Shared conversation";
+  const first = shared.messages.find((m) => m.role === "assistant" && m.content) ?? shared.messages[0];
+  const description = previewText(first?.content ?? "") || `A conversation shared from ${PRODUCT}.`;
+  const url = `${origin}${sharedPagePath(shared.publicId)}`;
+  const date = shared.createdAt.slice(0, 10);
+  const messages = await Promise.all(shared.messages.map(renderMessage));
+  const meta = (attr: "name" | "property", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${escapeHtml(title)} · ${PRODUCT}</title>`,
+    meta("name", "description", description),
+    meta("name", "robots", robotsOf(shared)),
+    '<meta name="color-scheme" content="light dark">',
+    '<meta name="theme-color" content="#8e6e59">',
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    '<link rel="icon" href="/favicon.ico">',
+    meta("property", "og:type", "article"),
+    meta("property", "og:site_name", PRODUCT),
+    meta("property", "og:title", title),
+    meta("property", "og:description", description),
+    meta("property", "og:url", url),
+    meta("property", "og:image", `${origin}/icons/icon-512.png`),
+    meta("name", "twitter:card", "summary"),
+    meta("name", "twitter:title", title),
+    meta("name", "twitter:description", description),
+    `<style>${PAGE_STYLE}</style></head><body>`,
+    `<header class="top"><a class="brand" href="/">${PRODUCT}</a><span class="meta">Shared conversation</span></header>`,
+    `<main><h1 class="title">${escapeHtml(title)}</h1>`,
+    `<p class="meta">${escapeHtml(modelName(shared.model))} · <time datetime="${escapeHtml(shared.createdAt)}">${date}</time> · ${shared.messages.length} messages</p>`,
+    messages.join(""),
+    continueBlock(shared, viewer),
+    "</main>",
+    `<footer>A copy of a conversation its author chose to share, as it was when shared. Answers are written by AI models and may be wrong.</footer>`,
+    "</body></html>",
+  ].join("");
+}
+
+/** The 404 page of an unknown or revoked share: no conversation, no hint that one ever existed. */
+/**
+ * The 404 page of a share. `malformedPath`: the address is not a share link at all (SPEC §2 wants a public id
+ * in UUID form), so it says "Page Not Found: {path}" like the app's own 404 screen.
+ */
+export function renderGonePage(malformedPath?: string): string {
+  const notFound = malformedPath
+    ? `<p class="code">404</p><p>Page Not Found: ${escapeHtml(malformedPath)}</p>`
+    : "";
+  const home = malformedPath ? "Back to the home page" : `Discover ${PRODUCT}`;
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>Not available · ${PRODUCT}</title><meta name="robots" content="noindex">`,
+    `<style>${PAGE_STYLE}</style></head><body>`,
+    `<header class="top"><a class="brand" href="/">${PRODUCT}</a></header>`,
+    `<main class="gone" data-testid="error-screen">${notFound}`,
+    '<h1 class="title">This conversation is not available</h1>',
+    "<p>The link may be wrong, or its author stopped sharing it.</p>",
+    `<p><a class="button" href="/">${home}</a></p></main></body></html>`,
+  ].join("");
+}

@@ -1,0 +1,76 @@
+// A message's markdown to safe HTML on the Worker: the client's rules (src/domain/chat/markdown-rules.ts),
+// code highlighted with the same grammars, math typeset by KaTeX as MathML (no stylesheet or fonts to load),
+// and the same allow-list sanitiser pass before KaTeX's trusted output goes into its slots.
+import hljs from "highlight.js/lib/core";
+import katex from "katex";
+import type { Tokens } from "marked";
+import { CODE_LANGUAGES } from "../domain/chat/code-languages";
+import type { MathToken } from "../domain/chat/markdown-math";
+import {
+  codeLanguage,
+  createMarkdown,
+  escapeHtml,
+  MATH_MAX_EXPAND,
+  MATH_MAX_SIZE_EM,
+} from "../domain/chat/markdown-rules";
+import { sanitizeHtml } from "./sanitize";
+
+for (const [name, language] of Object.entries(CODE_LANGUAGES)) hljs.registerLanguage(name, language);
+
+/** Math met while rendering one message, typeset after sanitising (KaTeX output is trusted, model text is not). */
+let mathSlots: MathToken[] = [];
+/**
+ * Unguessable per render: a model cannot write a slot marker of its own. Made in the request, since the
+ * runtime forbids random values at the top level of a module.
+ */
+let nonce = "";
+
+function renderCode({ text, lang }: Tokens.Code): string {
+  const language = codeLanguage(lang);
+  const body =
+    language && hljs.getLanguage(language)
+      ? hljs.highlight(text, { language, ignoreIllegals: true }).value
+      : escapeHtml(text);
+  return (
+    `<div class="code-block"><div class="code-head"><span class="code-lang">${escapeHtml(language || "code")}</span></div>` +
+    `<pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">${body}</code></pre></div>`
+  );
+}
+
+const marked = createMarkdown({
+  math(token) {
+    mathSlots.push(token);
+    return `<span data-math-slot="${nonce}-${mathSlots.length - 1}"></span>`;
+  },
+  code: renderCode,
+});
+
+function typeset(token: MathToken): string {
+  return katex.renderToString(token.text, {
+    displayMode: token.display,
+    throwOnError: false,
+    trust: false,
+    strict: "ignore",
+    output: "mathml",
+    maxSize: MATH_MAX_SIZE_EM,
+    maxExpand: MATH_MAX_EXPAND,
+  });
+}
+
+/** One message's markdown as HTML that runs nothing. */
+export async function renderMarkdown(source: string): Promise<string> {
+  mathSlots = [];
+  nonce = crypto.randomUUID();
+  const marker = new RegExp(`<span data-math-slot="${nonce}-(\\d+)"></span>`, "g");
+  const unsafe = marked.parse(source.replace(/\r\n?/g, "\n"), { async: false });
+  const slots = mathSlots;
+  const html = await sanitizeHtml(unsafe);
+  if (slots.length === 0) return html;
+  // Captured before the await: renders of several messages interleave there.
+  return html.replace(marker, (_, index: string) => {
+    const slot = slots[Number(index)];
+    if (!slot) return "";
+    const math = typeset(slot);
+    return slot.display ? `<div class="math-display">${math}</div>` : math;
+  });
+}

@@ -1,0 +1,85 @@
+// Journey: on /app/account/settings/api a person creates a key, copies it (shown once, with ready calls
+// for this site), sees it listed by its first characters, uses it, and revokes it — on a phone-wide screen.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { collectPageErrors, eventually, signUpFresh } from "./session";
+
+const base = () => inject("appUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("API keys", () => {
+  it("creates a key shown once, lists it, and revokes it after confirmation", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 760 },
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpFresh(context, base(), "api-keys");
+    await page.goto(`${base()}/app/account/settings/api`);
+
+    await page.getByText("No API key yet").waitFor();
+    const name = page.getByLabel("Key name");
+    await name.fill("My laptop");
+    await name.press("Enter");
+
+    // The secret, once, with a copy button and calls that use this site's address.
+    const secret = page.getByTestId("api-key-secret");
+    await secret.waitFor();
+    const key = (await page.getByTestId("api-key-value").textContent()) ?? "";
+    expect(key).toMatch(/^sb_[A-Za-z0-9_-]{43}$/);
+    await page.getByTestId("api-key-copy").click();
+    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await expect.poll(() => page.getByTestId("api-key-copy").textContent()).toContain("Copied");
+    const curl = (await page.getByTestId("api-snippet").textContent()) ?? "";
+    expect(curl).toContain(`curl ${base()}/api/v1/chat/completions`);
+    expect(curl).toContain(`Bearer ${key}`);
+    await page.getByRole("tab", { name: "Python (openai)" }).click();
+    expect(await page.getByTestId("api-snippet").textContent()).toContain(`base_url="${base()}/api/v1"`);
+    // Fits a phone, the long snippet lines scrolling inside their box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Listed by name and first characters; the whole key is nowhere once the panel is closed.
+    const row = page.getByTestId("api-key-row");
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain("My laptop");
+    expect(await row.textContent()).toContain(`${key.slice(0, 11)}…`);
+    expect(await row.textContent()).toContain("Never");
+    await page.getByRole("button", { name: "I have saved it" }).click();
+    await eventually(() => secret.count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The key works from outside the browser, and shows as used.
+    const models = await context.request.get(`${base()}/api/v1/models`, {
+      headers: { Authorization: `Bearer ${key}`, Cookie: "" },
+    });
+    expect(models.status()).toBe(200);
+    await page.reload();
+    await eventually(async () => (await row.textContent())?.includes("Never")).toBe(false);
+
+    // Revoke: a confirmation first; cancelling keeps the key.
+    await page.getByRole("button", { name: "Revoke My laptop" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke this key?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(await row.count()).toBe(1);
+    await page.getByRole("button", { name: "Revoke My laptop" }).click();
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await page.getByText("No API key yet").waitFor();
+    const after = await context.request.get(`${base()}/api/v1/models`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(after.status()).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,145 @@
+// Journey: create an assistant (name, instructions, icon, colour, a file, its own model order), meet the inline error
+// of a duplicate name, chat with it — its instructions reach the (stand-in) model — and delete it, its chat
+// moving to the default assistant.
+import { beforeAll, describe, expect, it } from "vitest";
+import { ASSISTANT_COLORS } from "../../src/domain/assistants";
+import {
+  appUrl,
+  currentChatId,
+  lastAnswer,
+  poll,
+  send,
+  sessionPerFile,
+  shownText,
+  sidebarChats,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+const session = sessionPerFile();
+let problems: string[];
+beforeAll(() => {
+  problems = watchProblems(session.page);
+});
+
+const tag = crypto.randomUUID().slice(0, 8);
+const LABEL = `Pirate ${tag}`;
+const PREPROMPT = `Speak like a pirate, matey ${tag}.`;
+
+/** "#7550b8" → "rgb(117, 80, 184)", as getComputedStyle answers. */
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+
+describe("an assistant of one's own", () => {
+  let assistantId = 0;
+  let chatId = 0;
+
+  it("is created with a colour, an icon and its own model order", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/assistants`);
+    await page.getByRole("link", { name: "New assistant" }).click();
+    await page.getByRole("heading", { name: "New assistant" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/assistants/new");
+
+    // A name is required: said next to the field, nothing sent.
+    await page.getByRole("button", { name: "Create assistant" }).click();
+    await page.getByText("Give your assistant a name.").waitFor();
+
+    await page.getByLabel("Name").fill(LABEL);
+    await page.getByLabel("Instructions").fill(PREPROMPT);
+    await page.getByRole("radio", { name: "🧭" }).check();
+    await page.getByRole("radio", { name: "Violet" }).check();
+    // A file waits in the list until the assistant exists, then uploads with it.
+    await page.getByTestId("assistant-file-input").setInputFiles({
+      name: "owls.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(`Owls can turn their heads 270 degrees. ${tag}`),
+    });
+    await page.getByTestId("assistant-file").filter({ hasText: "owls.txt" }).waitFor();
+    expect(await shownText(page.getByTestId("assistant-file"))).toContain("47 B");
+    await page.getByRole("checkbox", { name: "Give it its own model order" }).check();
+    // The user's order starts with the offline test model; this assistant puts GPT-5 (a stand-in) first.
+    const text = page.getByTestId("models-text");
+    await text.waitFor();
+    await page.getByRole("button", { name: "Move GPT-5 up" }).click();
+    await poll(() => text.locator(".model-label").first().textContent()).toBe("GPT-5");
+    await page.getByRole("button", { name: "Create assistant" }).click();
+
+    await poll(() => new URL(page.url()).pathname).toBe("/app/assistants");
+    expect(problems).toEqual([]);
+    const card = page.getByTestId("assistant-card").filter({ hasText: LABEL });
+    await card.waitFor();
+    expect(await shownText(card)).toContain(PREPROMPT);
+    const href = (await card.getByRole("link", { name: `Edit ${LABEL}` }).getAttribute("href")) ?? "";
+    assistantId = Number(/\/app\/assistants\/(\d+)$/.exec(href)?.[1]);
+    expect(assistantId).toBeGreaterThan(0);
+  });
+
+  it("keeps its name its own: a second one with the same name is refused next to the field", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/assistants/new`);
+    await page.getByLabel("Name").fill(LABEL);
+    await page.getByRole("button", { name: "Create assistant" }).click();
+    const error = page.getByText("You already have an assistant with this name. Choose another one.");
+    await error.waitFor();
+    expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+    expect(new URL(page.url()).pathname).toBe("/app/assistants/new");
+    // Editing the name clears the error.
+    await page.getByLabel("Name").fill(`${LABEL} bis`);
+    await poll(() => error.count()).toBe(0);
+  });
+
+  it("chats with its own default model; its instructions and its file reach the model", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/assistants`);
+    await page.getByTestId("assistant-card").filter({ hasText: LABEL }).getByRole("link").first().click();
+    await poll(() => new URL(page.url()).pathname).toBe(`/app/a/${assistantId}`);
+    const title = page.locator(".chat-title");
+    await poll(() => shownText(title)).toContain(LABEL);
+    const avatar = title.locator(".assistant-avatar");
+    expect(await avatar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      rgb(ASSISTANT_COLORS.violet),
+    );
+    await page.getByRole("navigation", { name: "Assistants" }).getByRole("link", { name: LABEL }).waitFor();
+    await poll(() => shownText(page.locator(".model-picker-button"))).toMatch(/^GPT-5\b/);
+
+    await send(page, "Where is the treasure?");
+    await waitForAnswer(page);
+    chatId = await currentChatId(page);
+    // The stand-in quotes its system message: the instructions, then the passages of the assistant's file.
+    await poll(() => shownText(lastAnswer(page))).toContain(`Following the instructions: “${PREPROMPT}”`);
+    expect(await shownText(lastAnswer(page))).toContain(
+      `from owls.txt, reads: "Owls can turn their heads 270 degrees. ${tag}"`,
+    );
+    expect(new URL(page.url()).pathname).toBe(`/app/a/${assistantId}/c/${chatId}`);
+  });
+
+  it("is deleted after a confirmation that says its chats move to the default assistant", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
+    await page.getByRole("heading", { name: "Edit assistant" }).waitFor();
+    expect(await page.getByLabel("Name").inputValue()).toBe(LABEL);
+    // Its file was uploaded when it was created.
+    await page.getByTestId("assistant-file").filter({ hasText: "owls.txt" }).waitFor();
+    await page.getByRole("button", { name: "Delete this assistant" }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete ${LABEL}?` });
+    await dialog.waitFor();
+    expect(await shownText(dialog)).toContain("they move to the SWITCHBOARD assistant");
+    await dialog.getByRole("button", { name: "Delete assistant" }).click();
+
+    await poll(() => new URL(page.url()).pathname).toBe("/app/assistants");
+    await page.getByRole("heading", { name: "Assistants" }).waitFor();
+    await poll(() => page.getByTestId("assistant-card").filter({ hasText: LABEL }).count()).toBe(0);
+
+    await page.goto(`${appUrl()}/app/a/default`);
+    const ids = () =>
+      sidebarChats(page).evaluateAll((items) => items.map((li) => li.getAttribute("data-chat-id")));
+    await poll(ids).toContain(String(chatId));
+    // Its old address is now the 404 of an unknown assistant.
+    await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
+    await page.getByTestId("error-screen").waitFor();
+    // The only failed request of the journey is the duplicate's refused save (the browser logs its 409).
+    expect(problems.filter((problem) => !problem.includes("status of 409"))).toEqual([]);
+    expect(problems.filter((problem) => problem.includes("status of 409"))).toHaveLength(1);
+  });
+});

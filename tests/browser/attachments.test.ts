@@ -1,0 +1,219 @@
+// Journeys with files: a picture dropped on the chat reaches a vision model (its stand-in says so) and shows
+// on the message after a reload; documents over the conversation's 32 MB are refused before sending with the
+// draft kept; an image-only tool needs no prompt and answers an image.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakePng } from "../upstreams/fake-content";
+import { launchBrowser } from "./browser";
+import {
+  appUrl,
+  composer,
+  currentChatId,
+  lastAnswer,
+  poll,
+  shownText,
+  signIn,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+/** Vision models first, an image-only tool among the image models. */
+const MODELS = {
+  text: ["gpt-4.1", "test"],
+  reasoning: ["test-reasoning"],
+  web: ["test-web"],
+  image: ["stability-upscaler", "test-image"],
+  light_text: ["test-light"],
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signIn(context);
+  const saved = await context.request.post(`${appUrl()}/api/user/preferences/saveModelsConfiguration`, {
+    data: { modelsConfiguration: MODELS },
+    headers: { Origin: appUrl() },
+  });
+  expect(saved.ok()).toBe(true);
+  page = await context.newPage();
+  problems = watchProblems(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const chips = () => page.getByTestId("file-chip");
+const sendButton = () => page.getByRole("button", { name: "Send" });
+
+async function newChatScreen() {
+  await page.goto(`${appUrl()}/app/a/default`);
+  await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+}
+
+async function pickModel(key: string) {
+  await page.locator(".model-picker-button").click();
+  await page.locator(`[role="option"][data-model="${key}"]`).click();
+}
+
+describe("attachments", () => {
+  it("drops a picture on the chat: a vision model receives it, and the message keeps it after a reload", async () => {
+    await newChatScreen();
+    await poll(() => shownText(page.locator(".model-picker-button"))).toContain("GPT-4.1");
+    const png = Buffer.from(fakePng("a red kite", 24)).toString("base64");
+    const dataTransfer = await page.evaluateHandle((b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], "kite.png", { type: "image/png" }));
+      return transfer;
+    }, png);
+    const target = page.locator(".chat-hero");
+    await target.dispatchEvent("dragenter", { dataTransfer });
+    await page.getByText("Drop files to attach them").waitFor();
+    await target.dispatchEvent("drop", { dataTransfer });
+    await chips().filter({ hasText: "kite.png" }).waitFor();
+    // The same file dropped again is not added twice (SPEC §5).
+    await target.dispatchEvent("drop", { dataTransfer });
+    await poll(() => chips().count()).toBe(1);
+    await poll(() => chips().first().getAttribute("aria-busy")).toBeNull();
+
+    await composer(page).fill("What is in this picture?");
+    await poll(() => sendButton().isDisabled()).toBe(false);
+    await composer(page).press("Enter");
+    const chatId = await currentChatId(page);
+    const answer = await waitForAnswer(page);
+    expect(await shownText(answer)).toContain("I received 1 image with your message");
+    const question = page.locator("article.message.user").last();
+    await question.locator("img.message-image").waitFor();
+    expect(await chips().count()).toBe(0);
+
+    await page.reload();
+    await poll(() => page.url()).toContain(`/c/${chatId}`);
+    const thumbnail = page.locator("article.message.user img.message-image").first();
+    await thumbnail.waitFor();
+    await poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  });
+
+  it("refuses documents over 32 MB in all before sending, with the SPEC §8 message, keeping the draft", async () => {
+    await newChatScreen();
+    await pickModel("test");
+    await composer(page).fill("Summarise both reports");
+    // 33 MB through the browser's file input: give it room on a loaded machine.
+    await page.getByTestId("composer-file-input").setInputFiles(
+      [
+        { name: "report-a.txt", mimeType: "text/plain", buffer: Buffer.alloc(17_000_000, "a") },
+        { name: "report-b.txt", mimeType: "text/plain", buffer: Buffer.alloc(16_000_000, "b") },
+      ],
+      { timeout: 120_000 },
+    );
+    await poll(() => chips().count()).toBe(2);
+    const alert = page.getByTestId("composer-problems");
+    await poll(() => shownText(alert)).toContain("The documents total more than the 32 MB limit");
+    // Each is over 10 MB: flagged on its chip. Sizes as SPEC §5 writes them.
+    await poll(() => shownText(chips().first())).toContain("17 MB");
+    expect(await shownText(chips().first())).toContain("Over 10 MB");
+    expect(await sendButton().isDisabled()).toBe(true);
+    await composer(page).press("Enter");
+    expect(await composer(page).inputValue()).toBe("Summarise both reports");
+    expect(await chips().count()).toBe(2);
+
+    // Removing one brings the total under the limit: the message can go.
+    await page.getByRole("button", { name: "Remove report-b.txt" }).click();
+    await poll(() => alert.count()).toBe(0);
+    await poll(() => sendButton().isDisabled(), 120_000).toBe(false);
+    await page.getByRole("button", { name: "Remove report-a.txt" }).click();
+  }, 300_000);
+
+  it("takes a pasted picture, and says before sending what the chosen model cannot take", async () => {
+    await newChatScreen();
+    await pickModel("gpt-4.1");
+    const png = Buffer.from(fakePng("pasted", 12)).toString("base64");
+    await composer(page).evaluate((area, b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const clipboardData = new DataTransfer();
+      clipboardData.items.add(new File([bytes], "image.png", { type: "image/png" }));
+      area.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
+    }, png);
+    await chips().filter({ hasText: "image.png" }).waitFor();
+    await page.getByRole("button", { name: "Remove image.png" }).click();
+    await poll(() => chips().count()).toBe(0);
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles([
+        { name: "voice.wav", mimeType: "audio/wav", buffer: Buffer.from("RIFF\0\0\0\0WAVEfmt ", "latin1") },
+      ]);
+    await poll(() => shownText(page.getByTestId("composer-problems"))).toContain("GPT-4.1 can't take audio");
+    await composer(page).fill("Transcribe this");
+    expect(await sendButton().isDisabled()).toBe(true);
+    await page.locator(".model-picker-button").click();
+    await poll(() => shownText(page.locator('[role="option"][data-model="gpt-4.1"]'))).toContain(
+      "Can't take audio",
+    );
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Remove voice.wav" }).click();
+
+    // A web page renamed .png is refused by the server: its chip says so and nothing can be sent with it.
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles([
+        { name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<!DOCTYPE html><script>1</script>") },
+      ]);
+    await poll(() => shownText(chips().first())).toContain("This type of file or content is not accepted.");
+    expect(await sendButton().isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Remove cat.png" }).click();
+  });
+
+  it("runs an image-only tool on an uploaded picture with no prompt and answers an image", async () => {
+    await newChatScreen();
+    await pickModel("stability-upscaler");
+    await poll(() => composer(page).getAttribute("placeholder")).toContain("No prompt needed");
+    expect(await sendButton().isDisabled()).toBe(true);
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles([
+        { name: "small.png", mimeType: "image/png", buffer: Buffer.from(fakePng("tiny", 16)) },
+      ]);
+    await page.getByText("No prompt needed: the picture is all this tool takes.").waitFor();
+    await poll(() => sendButton().isDisabled()).toBe(false);
+    await sendButton().click();
+    await currentChatId(page);
+    const answer = lastAnswer(page);
+    const image = answer.locator("img").first();
+    await image.waitFor({ timeout: 30_000 });
+    await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.locator("article.message.user img.message-image").waitFor();
+  });
+
+  it("fits a phone (375 px): chips wrap inside the composer, nothing scrolls sideways", async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await newChatScreen();
+    await page.getByTestId("composer-file-input").setInputFiles([
+      {
+        name: "a-rather-long-file-name-for-a-small-screen.md",
+        mimeType: "text/markdown",
+        buffer: Buffer.from("# a"),
+      },
+      { name: "second.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\n1,2") },
+    ]);
+    await poll(() => chips().count()).toBe(2);
+    for (const chip of await chips().all()) {
+      const box = await chip.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const name of ["a-rather-long-file-name-for-a-small-screen.md", "second.csv"]) {
+      await page.getByRole("button", { name: `Remove ${name}` }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("left no page errors", () => {
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+  });
+});

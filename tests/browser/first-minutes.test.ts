@@ -1,0 +1,274 @@
+// Journeys of a new user's first minutes: forgot password end to end, an unsubscribed user's landing, a
+// French user's language following them to a new browser, the public header once signed in, notifications
+// that time out (and the welcome ones kept off the plan cards), and editing a question.
+import pg from "pg";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { composer, lastAnswer, send, waitForAnswer } from "./chat-support";
+import {
+  collectPageErrors,
+  DEMO_PASSWORD,
+  demoEmail,
+  eventually,
+  mailedCode,
+  pathOf,
+  signUpFresh,
+} from "./session";
+
+let browser: Browser;
+const base = () => inject("appUrl");
+const NEW_PASSWORD = "a fresh passphrase for later";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in through the login form, as a person would. */
+async function signInWithForm(context: BrowserContext, email: string, password: string) {
+  const page = await context.newPage();
+  await page.goto(`${base()}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  return page;
+}
+
+const appHeaders = { "X-Switchboard-Request": "1" };
+
+describe("forgot password", () => {
+  it("mails a code, sets the new password, signs this browser in and every other one out", async () => {
+    const first = await browser.newContext();
+    const email = await signUpFresh(first, base(), "forgot");
+    expect((await first.request.get(`${base()}/api/login/user`)).status()).toBe(200);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/login`);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Reset your password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send the code" }).click();
+    await page.getByText(`If an account uses ${email}, a code is on its way.`).waitFor();
+    await page.getByLabel("Code from the email").fill(await mailedCode(email));
+    await page.getByLabel("New password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set the new password" }).click();
+
+    // Signed in: a new account without a plan lands on the plans.
+    await eventually(() => pathOf(page)).toBe("/app/account/subscription");
+    expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(200);
+    // The other browser's session ended, and only the new password opens the account.
+    expect((await first.request.get(`${base()}/api/login/user`)).status()).toBe(401);
+    const old = await first.request.post(`${base()}/api/login`, {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { Origin: base() },
+    });
+    expect(old.status()).toBe(401);
+    expect(errors).toEqual([]);
+    await first.close();
+    await context.close();
+  });
+
+  it("answers an unknown address exactly like a known one", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/login?mode=forgot`);
+    const email = `nobody-${crypto.randomUUID()}@example.test`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send the code" }).click();
+    await page.getByText(`If an account uses ${email}, a code is on its way.`).waitFor();
+    await context.close();
+  });
+});
+
+describe("landing after sign-in", () => {
+  it("sends an unsubscribed user to the plans, saying the subscription ended", async () => {
+    const context = await browser.newContext();
+    const page = await signInWithForm(context, demoEmail("unsubscribed"), DEMO_PASSWORD);
+    await eventually(() => pathOf(page)).toBe("/app/account/subscription");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Your subscription has ended",
+    );
+    await page.getByText("Choose a plan to use the models again.").waitFor();
+    // No red "Limit reached" for someone without a plan.
+    expect(await page.getByTestId("usage-state").textContent()).toBe("Subscription ended");
+    await context.close();
+  });
+
+  it("applies a French user's saved language in a new browser: cookie and path prefix", async () => {
+    const setup = await browser.newContext();
+    const email = await signUpFresh(setup, base(), "francais");
+    const saved = await setup.request.post(`${base()}/api/user/preferences/saveLanguage`, {
+      data: { lang: "fr" },
+      headers: { Origin: base() },
+    });
+    expect(saved.ok()).toBe(true);
+    await setup.close();
+
+    // A brand-new browser that speaks English.
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await signInWithForm(context, email, DEMO_PASSWORD);
+    await eventually(() => pathOf(page)).toBe("/fr/app/account/subscription");
+    await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    const cookies = await context.cookies(base());
+    expect(cookies.find((c) => c.name === "locale")?.value).toBe("fr");
+    // A later visit of an unprefixed address stays in French.
+    await page.goto(`${base()}/pricing`);
+    await eventually(() => pathOf(page)).toBe("/fr/pricing");
+    await context.close();
+  });
+
+  it("shows Open app instead of Sign in on the public pages once signed in", async () => {
+    const context = await browser.newContext();
+    await signUpFresh(context, base(), "header");
+    const page = await context.newPage();
+    await page.goto(`${base()}/pricing`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Open app" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Sign in" }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("notifications", () => {
+  it("keeps the welcome notices off the plan cards, then shows them elsewhere", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signUpFresh(context, base(), "welcome");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/subscription`);
+    await page.locator(".plan-card, [data-plan]").first().waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId("notification").count()).toBe(0);
+    await page.goto(`${base()}/app/account/settings`);
+    await eventually(() => page.getByTestId("notification").count()).toBe(2);
+    await context.close();
+  });
+
+  it("closes an ordinary one after its timeout, paused while hovered", async () => {
+    const context = await browser.newContext();
+    const email = await signUpFresh(context, base(), "toast");
+    expect(email).toContain("@");
+    for (const flag of ["saveLastReleaseNote", "saveHasSeenOnboardingTips"]) {
+      const res = await context.request.get(`${base()}/api/user/preferences/${flag}`, {
+        headers: appHeaders,
+      });
+      expect(res.ok()).toBe(true);
+    }
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    const offline = page.getByTestId("notification").filter({ hasText: "Ready to work offline" });
+    await eventually(() => offline.count(), 30_000).toBe(1);
+    await offline.hover();
+    await page.waitForTimeout(6_000);
+    expect(await offline.count()).toBe(1);
+    await page.mouse.move(5, 700);
+    await eventually(() => offline.count(), 10_000).toBe(0);
+    await context.close();
+  });
+});
+
+/**
+ * A fresh account of this journey's own on a paid plan (so its answers never count against a shared demo
+ * account), offering the offline test model first.
+ */
+async function subscribedFresh(
+  context: BrowserContext,
+  label: string,
+  { dismissNotices }: { dismissNotices: boolean },
+) {
+  const email = await signUpFresh(context, base(), label);
+  await sql(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+     select id, 'cus_' || $2 || id, 'sub_' || $2 || id, 2000, true, 1 from hot."user" where email = $1 and verified`,
+    [email, label],
+  );
+  const models = await context.request.post(`${base()}/api/user/preferences/saveModelsConfiguration`, {
+    data: { modelsConfiguration: { text: ["test"], reasoning: [], web: [], image: [], light_text: [] } },
+    headers: { Origin: base() },
+  });
+  expect(models.ok()).toBe(true);
+  if (dismissNotices) {
+    for (const flag of ["saveLastReleaseNote", "saveHasSeenOnboardingTips"]) {
+      const res = await context.request.get(`${base()}/api/user/preferences/${flag}`, {
+        headers: appHeaders,
+      });
+      expect(res.ok()).toBe(true);
+    }
+  }
+  return email;
+}
+
+describe("the chat screen on a phone", () => {
+  it("shows the welcome notices only after the first touch, so they are never its LCP element", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+    await subscribedFresh(context, "phone", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { lcpElements: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+          seen.push(entry.element?.closest(".toasts") ? "notification" : (entry.element?.tagName ?? "?"));
+        }
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.goto(`${base()}/app/a/default`);
+    await composer(page).waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId("notification").count()).toBe(0);
+    const lcp = await page.evaluate(() => (window as unknown as { lcpElements: string[] }).lcpElements);
+    expect(lcp.length).toBeGreaterThan(0);
+    expect(lcp).not.toContain("notification");
+    await page.getByRole("heading", { name: "How can I help you today?" }).tap();
+    await eventually(() => page.getByTestId("notification").count()).toBe(2);
+    await context.close();
+  });
+});
+
+describe("editing a question", () => {
+  it("says the answer is replaced, then asks again with the new words", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "editor", { dismissNotices: true });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/a/default`);
+    await composer(page).waitFor();
+    await send(page, "Tell me about apples");
+    await waitForAnswer(page);
+
+    const question = page.locator("article.message.user").last();
+    await question.getByRole("button", { name: "Edit" }).click();
+    await question.getByRole("textbox", { name: "Your message" }).fill("Tell me about pears");
+    await question.getByRole("button", { name: "Save" }).click();
+    const confirm = page.getByRole("alertdialog");
+    expect(await confirm.textContent()).toContain(
+      "The answer after this message will be replaced by a new one.",
+    );
+    await confirm.getByRole("button", { name: "Replace the answer" }).click();
+
+    await eventually(() => page.locator("article.message.user").allTextContents()).toEqual([
+      expect.stringContaining("Tell me about pears"),
+    ]);
+    await waitForAnswer(page);
+    expect(await page.locator("article.message.model").count()).toBe(1);
+    await eventually(() => lastAnswer(page).textContent()).toContain("pears");
+    // The answer can be generated again with the composer's model.
+    await lastAnswer(page)
+      .getByRole("button", { name: /Regenerate with/ })
+      .waitFor();
+    await context.close();
+  });
+});

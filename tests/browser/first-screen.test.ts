@@ -1,0 +1,38 @@
+// Journey: opening a chat by full page load asks for its data once, from the first script, before the app's
+// code has arrived — the screen's hooks take those answers over instead of asking again.
+import { describe, expect, it } from "vitest";
+import { appUrl, currentChatId, send, sessionPerFile, waitForAnswer, watchProblems } from "./chat-support";
+
+const session = sessionPerFile();
+
+describe("a chat opened by full page load", () => {
+  it("requests the user, the assistants and the chat's latest page once each, in parallel with the code", async () => {
+    const first = session.page;
+    await first.goto(`${appUrl()}/app/a/default`);
+    await send(first, "A first message for the reload test");
+    const chatId = await currentChatId(first);
+    await waitForAnswer(first);
+
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    const requests: { path: string; at: number }[] = [];
+    const started = Date.now();
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      requests.push({ path: `${url.pathname}${url.search}`, at: Date.now() - started });
+    });
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await page.locator("article.message.user", { hasText: "A first message for the reload test" }).waitFor();
+
+    const count = (path: string) => requests.filter((r) => r.path === path).length;
+    expect(count("/api/login/user")).toBe(1);
+    expect(count("/api/assistants/all")).toBe(1);
+    expect(count(`/api/chat/${chatId}?limit=60`)).toBe(1);
+    // The chat's data was asked for before the chat screen's own code.
+    const chatData = requests.find((r) => r.path.startsWith(`/api/chat/${chatId}`));
+    const screenCode = requests.find((r) => /chat-screen-[^/]*\.js$/.test(r.path));
+    expect(chatData && screenCode && chatData.at <= screenCode.at).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,163 @@
+// Journey: Ctrl+K opens quick search with the 5 recent chats; typing finds messages grouped by chat with the
+// words highlighted; the arrows move the selection; Enter jumps to a message far up a 1,000-message chat.
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { hashPassword } from "../../src/auth/password";
+import { launchBrowser } from "./browser";
+import { appUrl, DEMO_PASSWORD, poll, signIn, watchProblems } from "./chat-support";
+
+const WORD = `quasar${crypto
+  .randomUUID()
+  .replace(/[^a-f]/g, "")
+  .slice(0, 8)}`;
+const EMAIL = `search-${crypto.randomUUID()}@demo.switchboard.test`;
+let longChatId = 0;
+let targetId = 0;
+let recentTitles: string[] = [];
+
+/** An account of this file's own (recent chats must be its chats alone), its chats written straight to the database. */
+async function arrange(): Promise<void> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    const hashed = await hashPassword(DEMO_PASSWORD);
+    const { rows: users } = await client.query<{ id: string }>(
+      `insert into hot."user" (email, verified, "hashedPassword") values ($1, true, $2) returning id`,
+      [EMAIL, hashed],
+    );
+    const userId = Number(users[0]?.id);
+    await client.query(
+      `insert into hot.subscription ("userId", customer, subscription, amount, ok) values ($1, $2, $3, 2000, true)`,
+      [userId, `cus_search_${userId}`, `sub_search_${userId}`],
+    );
+    const chat = async (title: string, daysAgo: number) => {
+      const { rows } = await client.query<{ id: string }>(
+        `insert into hot.chat ("user", title, model, "createdAt", "updatedAt")
+         values ($1, $2, 'test', now() - $3::float * interval '1 day', now() - $3::float * interval '1 day') returning id`,
+        [userId, title, daysAgo],
+      );
+      return Number(rows[0]?.id);
+    };
+    // The long chat: 1,000 messages a minute apart; the one to find is the 11th, far above the latest page.
+    longChatId = await chat("A very long conversation", 7);
+    await client.query(
+      `insert into hot.message (chat, content, metadata, model, "createdAt")
+       select $1, case when n = 11 then $2 else 'Line number ' || n || E' of a long talk\\n\\nwith a second paragraph' end,
+         jsonb_build_object('role', case when n % 2 = 1 then 'user' else 'assistant' end, 'done', true),
+         case when n % 2 = 1 then null else 'test' end,
+         now() - interval '8 days' + make_interval(mins => n)
+       from generate_series(1, 1000) n`,
+      [longChatId, `The ${WORD} sits at the edge of the observable universe.`],
+    );
+    const { rows: target } = await client.query<{ id: string }>(
+      "select id from hot.message where chat = $1 and content like 'The %' limit 1",
+      [longChatId],
+    );
+    targetId = Number(target[0]?.id);
+    // A newer chat mentioning the word too, and five more recent ones.
+    const shortChat = await chat("Astronomy notes", 1);
+    await client.query(
+      `insert into hot.message (chat, content, metadata) values ($1, $2, '{"role":"user"}')`,
+      [shortChat, `Is a ${WORD} <b>bright</b>?`],
+    );
+    recentTitles = [];
+    for (let i = 1; i <= 5; i++) {
+      recentTitles.unshift(`Recent chat ${i}`);
+      await chat(`Recent chat ${i}`, 1 - i / 10);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  await arrange();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signIn(context, EMAIL);
+  page = await context.newPage();
+  problems = watchProblems(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const dialog = () => page.getByRole("dialog", { name: "Search chats" });
+const field = () => dialog().getByRole("combobox", { name: "Search chats" });
+const options = () => dialog().getByRole("option");
+const selected = () => dialog().locator('[role="option"][aria-selected="true"]');
+
+describe("quick search", () => {
+  it("opens with Ctrl+K on the 5 most recent chats, and closes with Ctrl+K and Escape", async () => {
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    await page.keyboard.press("Control+k");
+    await field().waitFor();
+    await poll(() => options().count()).toBe(5);
+    const titles = await dialog().locator(".quick-search-title").allTextContents();
+    expect(titles).toEqual(recentTitles);
+    expect(await field().evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Control+k");
+    await poll(() => dialog().count()).toBe(0);
+    await page.keyboard.press("Control+k");
+    await field().waitFor();
+    await page.keyboard.press("Escape");
+    await poll(() => dialog().count()).toBe(0);
+  });
+
+  it("finds messages as you type, grouped by chat, the word highlighted and the HTML shown as text", async () => {
+    await page.keyboard.press("Control+k");
+    await field().pressSequentially(WORD.slice(0, 7), { delay: 30 });
+    await poll(() => options().count()).toBe(2);
+    const groups = await dialog().locator('[role="group"] h2 .quick-search-title').allTextContents();
+    expect(groups).toEqual(["Astronomy notes", "A very long conversation"]);
+    expect(await options().first().textContent()).toContain("<b>bright</b>");
+    expect(await options().first().locator("mark").allTextContents()).toEqual([WORD]);
+    expect(await dialog().locator("b").count()).toBe(0);
+  });
+
+  it("moves the selection with the arrows, never past either end", async () => {
+    expect(await selected().getAttribute("data-message-id")).not.toBe(String(targetId));
+    await page.keyboard.press("ArrowUp");
+    await poll(() => options().first().getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await poll(() => selected().getAttribute("data-message-id")).toBe(String(targetId));
+    const active = await field().getAttribute("aria-activedescendant");
+    expect(active).toBe(await selected().getAttribute("id"));
+  });
+
+  it("jumps to the message far up the long chat with Enter, scrolled into view and highlighted", async () => {
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/app/a/default/c/${longChatId}$`));
+    expect(await dialog().count()).toBe(0);
+    const message = page.locator(`article[data-message-id="${targetId}"]`);
+    await message.waitFor({ timeout: 20_000 });
+    await poll(() =>
+      message.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      }),
+    ).toBe(true);
+    expect(await message.textContent()).toContain(WORD);
+    await poll(() => page.locator(".message-row[data-jumped]").count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it("has a search button on a phone", async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole("button", { name: "Search chats (Ctrl+K)" }).click();
+    await field().waitFor();
+    await poll(() => options().count()).toBe(5);
+    const box = await dialog().boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(375);
+    await page.keyboard.press("Escape");
+  });
+});

@@ -1,0 +1,207 @@
+// Journey: share a chat from its menu → open the link in a fresh context without cookies, with JavaScript off
+// (the Worker's own page reads whole) → the XSS corpus in the shared answer runs nothing → another user
+// continues it (the page's form forks it) and goes on → branch from a message → stop sharing: the link is gone.
+import pg from "pg";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import {
+  appUrl,
+  composer,
+  currentChatId,
+  lastAnswer,
+  poll,
+  send,
+  sessionPerFile,
+  shownText,
+  signIn,
+  waitForAnswer,
+} from "./chat-support";
+
+const HOSTILE = [
+  "# A perfectly normal answer",
+  "",
+  "Hello <script>window.__xss = 'script'</script> world.",
+  "",
+  `<img src="x" onerror="window.__xss = 'onerror'">`,
+  "",
+  "[a javascript link](javascript:window.__xss='link')",
+  "",
+  `<a href="javascript:window.__xss='raw-link'">a raw link</a>`,
+  "",
+  `<svg><script>window.__xss = 'svg-script'</script><circle r="5" onload="window.__xss = 'svg-onload'"/></svg>`,
+  "",
+  `<iframe src="javascript:window.__xss='iframe'"></iframe>`,
+  "",
+  "![pixel](javascript:window.__xss='image')",
+  "",
+  "<style>body { display: none }</style>",
+  "",
+  "Some math: $e^{i\\pi} + 1 = 0$",
+  "",
+  "[a real link](https://example.com/page)",
+].join("\n");
+
+const session = sessionPerFile();
+let chatId = 0;
+let link = "";
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { page } = session;
+  await page.goto(`${appUrl()}/app/a/default`);
+  await send(page, "Share me please");
+  chatId = await currentChatId(page);
+  await waitForAnswer(page);
+  // The answer becomes the hostile corpus, as a model could have written it.
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    await client.query(
+      `update hot.message set content = $1 where chat = $2 and metadata->>'role' = 'assistant'`,
+      [HOSTILE, chatId],
+    );
+  } finally {
+    await client.end();
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function newContext(options: { javaScriptEnabled?: boolean } = {}) {
+  if (!browser) throw new Error("the browser opens in beforeAll");
+  return browser.newContext(options);
+}
+
+const chatMenuItem = (page: Page) => page.locator(`li.chat-item[data-chat-id="${chatId}"]`);
+
+async function openShareDialog(page: Page) {
+  await chatMenuItem(page)
+    .getByRole("button", { name: /^Actions for/ })
+    .click();
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share this chat" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("sharing a chat", () => {
+  it("makes a link from the chat's menu, saying what it shows", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    const dialog = await openShareDialog(page);
+    expect(await shownText(dialog)).toContain("as it is now");
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    const field = dialog.getByRole("textbox", { name: "Public link" });
+    await poll(() => field.inputValue()).toMatch(
+      /\/shared\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    link = await field.inputValue();
+    expect(link.startsWith(appUrl())).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).click();
+  });
+
+  it("reads whole in a fresh context with no cookies and JavaScript off", async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(link);
+    expect(res?.status()).toBe(200);
+    expect((await context.cookies()).length).toBe(0);
+    await page.getByRole("heading", { name: "A perfectly normal answer" }).waitFor();
+    const text = await shownText(page.locator("main"));
+    expect(text).toContain("Share me please");
+    expect(text).toContain("<script>window.__xss = 'script'</script>");
+    expect(text).toContain("<iframe");
+    // Math typeset without a script, a sign-in offer instead of the fork for a visitor.
+    expect(await page.locator("main math").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: "Sign in to continue" }).count()).toBe(1);
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBeTruthy();
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    await context.close();
+  });
+
+  it("runs nothing from the XSS corpus, with JavaScript on", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const attempts: string[] = [];
+    page.on("dialog", (dialog) => {
+      attempts.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    page.on("pageerror", (error) => attempts.push(`pageerror: ${error.message}`));
+    await page.goto(link);
+    await page.getByRole("heading", { name: "A perfectly normal answer" }).waitFor();
+    const main = page.locator("main");
+    for (const selector of [
+      "script",
+      "iframe",
+      "style",
+      "object",
+      "embed",
+      "svg",
+      "img",
+      "[onerror]",
+      "[onload]",
+    ]) {
+      expect(await main.locator(selector).count(), selector).toBe(0);
+    }
+    expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+    const real = page.getByRole("link", { name: "a real link" });
+    expect(await real.getAttribute("href")).toBe("https://example.com/page");
+    expect(await real.getAttribute("rel")).toBe("noopener noreferrer");
+    const before = page.url();
+    await page.getByText("a javascript link").click();
+    await page.getByText("a raw link").click();
+    await page.getByText("pixel").click();
+    expect(page.url()).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe("none");
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    expect(attempts).toEqual([]);
+    await context.close();
+  });
+
+  it("lets another user continue it as a chat of their own", async () => {
+    const context = await newContext();
+    await signIn(context, "team-member2@demo.switchboard.test");
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole("button", { name: "Continue this chat" }).click();
+    await page.waitForURL(/\/app\/a\/default\/c\/\d+$/);
+    const forkId = await currentChatId(page);
+    expect(forkId).not.toBe(chatId);
+    await page.getByRole("heading", { name: "A perfectly normal answer" }).waitFor();
+    // The composer is ready: typing goes straight into it.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Message");
+    await send(page, "And then what happened?");
+    await waitForAnswer(page);
+    expect(await shownText(lastAnswer(page))).toContain("And then what happened?");
+    expect(await page.locator("article.message.user").count()).toBe(2);
+    await context.close();
+  });
+
+  it("branches the owner's chat from an answer, opening the new chat with its composer", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await lastAnswer(page).getByRole("button", { name: "Branch from here" }).click();
+    await poll(() => currentChatId(page)).not.toBe(chatId);
+    await page.getByRole("heading", { name: "A perfectly normal answer" }).waitFor();
+    await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("stops sharing: the link answers 'not available' at once", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    const dialog = await openShareDialog(page);
+    await dialog.getByRole("button", { name: "Stop sharing" }).click();
+    await dialog.getByRole("button", { name: "Create link" }).waitFor();
+    const context = await newContext({ javaScriptEnabled: false });
+    const reader = await context.newPage();
+    const res = await reader.goto(link);
+    expect(res?.status()).toBe(404);
+    await reader.getByRole("heading", { name: "This conversation is not available" }).waitFor();
+    await context.close();
+  });
+});

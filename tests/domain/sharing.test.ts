@@ -1,0 +1,71 @@
+// Sharing rules: public ids, where pictures are read, link previews, and the markdown
+// rules both renderers follow (links and pictures only to the web and mail, raw HTML as text).
+import { describe, expect, it } from "vitest";
+import { createMarkdown, escapeHtml, isSafeUrl } from "../../src/domain/chat/markdown-rules";
+import { imageKeyOf, isPublicId, previewText, sharedImagePath } from "../../src/domain/chat/sharing";
+
+describe("isPublicId", () => {
+  it.each([
+    ["0f8fad5b-d9cb-469f-a165-70867728950e", true],
+    ["0F8FAD5B-D9CB-469F-A165-70867728950E", false],
+    ["0f8fad5bd9cb469fa16570867728950e", false],
+    ["0f8fad5b-d9cb-469f-a165-70867728950", false],
+    ["", false],
+    ["../0f8fad5b-d9cb-469f-a165-70867728950e", false],
+  ])("%s → %s", (id, expected) => expect(isPublicId(id)).toBe(expected));
+});
+
+describe("imageKeyOf", () => {
+  it.each([
+    ["/api/files/generated/7/3/9/a.png", "generated/7/3/9/a.png"],
+    ["/api/files/generated%2F7%2Fa.png", "generated/7/a.png"],
+    ["/api/files/generated/7/../8/a.png", null],
+    ["/api/files/generated//a.png", null],
+    ["/api/files/%E0%A4%A", null],
+    ["https://example.com/a.png", null],
+    ["javascript:alert(1)", null],
+  ])("%s → %s", (url, key) => expect(imageKeyOf({ url })).toBe(key));
+
+  it("addresses a share's picture by message and position, never by key", () => {
+    expect(sharedImagePath("0f8fad5b-d9cb-469f-a165-70867728950e", 12, 0)).toBe(
+      "/api/shared/0f8fad5b-d9cb-469f-a165-70867728950e/images/12/0",
+    );
+  });
+});
+
+describe("previewText", () => {
+  it.each([
+    ["# Title\n\nSome **bold** text.", "Title Some bold text."],
+    ["```js\nconst a = 1;\n```\nAfter code", "After code"],
+    ["word ".repeat(60), `${"word ".repeat(40).trim()}…`],
+    ["", ""],
+  ])("%j → %j", (source, expected) => expect(previewText(source)).toBe(expected));
+});
+
+describe("the markdown rules", () => {
+  const md = createMarkdown({
+    math: (t) => `[math:${escapeHtml(t.text)}]`,
+    code: (t) => `<pre>${escapeHtml(t.text)}</pre>`,
+  });
+  const render = (source: string) => md.parse(source, { async: false });
+
+  it.each([
+    ["https://example.com", true],
+    ["HTTP://example.com", true],
+    ["mailto:a@example.com", true],
+    [" javascript:alert(1)", false],
+    ["data:text/html,hi", false],
+    ["vbscript:x", false],
+    ["/relative", false],
+  ])("isSafeUrl(%j) → %s", (url, safe) => expect(isSafeUrl(url)).toBe(safe));
+
+  it.each([
+    ["<script>alert(1)</script>", "&#60;script&#62;alert(1)&#60;/script&#62;"],
+    ["[x](javascript:alert(1))", "<p><a>x</a></p>"],
+    ["![pic](javascript:alert(1))", "<p><a>pic</a></p>"],
+    ["![pic](https://example.com/a.png)", '<p><a href="https://example.com/a.png">pic</a></p>'],
+    ['[ok](https://example.com "t")', '<p><a href="https://example.com" title="t">ok</a></p>'],
+    ["$x^2$", "<p>[math:x^2]</p>"],
+    ["```\n<b>\n```", "<pre>&#60;b&#62;</pre>"],
+  ])("%j → %j", (source, html) => expect(render(source).trim()).toBe(html));
+});

@@ -1,0 +1,99 @@
+// Team rules: invitation lifetime and state, seats open for invitations, who may join, address matching.
+import { describe, expect, it } from "vitest";
+import {
+  hasFreeSeat,
+  INVITATION_TTL_SECONDS,
+  invitationExpiry,
+  invitationState,
+  joinRefusal,
+  sameEmail,
+  seatsOpenForInvites,
+  uniqueEmails,
+} from "../../src/domain/team";
+
+const now = new Date("2026-11-23T08:00:00Z");
+
+describe("invitations", () => {
+  it("last seven days", () => {
+    expect(INVITATION_TTL_SECONDS).toBe(604_800);
+    expect(invitationExpiry(now).toISOString()).toBe("2026-11-30T08:00:00.000Z");
+  });
+
+  it.each([
+    ["pending until it expires", { expiresAt: new Date(now.getTime() + 1), acceptedAt: null }, "pending"],
+    ["expired at its expiry", { expiresAt: now, acceptedAt: null }, "expired"],
+    ["accepted, even once past expiry", { expiresAt: new Date(0), acceptedAt: new Date(0) }, "accepted"],
+  ] as const)("are %s", (_label, invitation, state) => {
+    expect(invitationState(invitation, now)).toBe(state);
+  });
+
+  it.each([
+    [
+      ["A@x.test", " a@x.test ", "b@x.test"],
+      ["a@x.test", "b@x.test"],
+    ],
+    [["c@x.test"], ["c@x.test"]],
+  ])("name each address once: %j", (input, output) => {
+    expect(uniqueEmails(input)).toEqual(output);
+  });
+
+  it.each([
+    ["A@X.test", "a@x.test", true],
+    [" a@x.test", "a@x.test", true],
+    ["a@x.test", "b@x.test", false],
+  ])("match %s and %s: %s", (a, b, same) => {
+    expect(sameEmail(a, b)).toBe(same);
+  });
+});
+
+describe("seats", () => {
+  it.each([
+    [1, 0, 0, 0],
+    [3, 0, 0, 2],
+    [3, 1, 0, 1],
+    [3, 1, 1, 0],
+    [3, 2, 1, 0],
+    [2, 3, 0, 0],
+  ])("%i seats, %i members, %i pending: %i open for invitations", (seats, members, pending, open) => {
+    expect(seatsOpenForInvites(seats, members, pending)).toBe(open);
+  });
+
+  it.each([
+    [3, 1, true],
+    [3, 2, false],
+    [1, 0, false],
+  ])("%i seats with %i members: a free seat is %s", (seats, members, free) => {
+    expect(hasFreeSeat(seats, members)).toBe(free);
+  });
+});
+
+describe("who may join", () => {
+  const base = { inviteeId: 2, adminId: 1, own: null, hasMembers: false };
+  it.each([
+    ["someone without a plan", base, null],
+    ["the admin themself", { ...base, inviteeId: 1 }, "is_admin"],
+    [
+      "a member of another team",
+      { ...base, own: { adminUserId: 9, ok: true, ended: false } },
+      "already_in_team",
+    ],
+    [
+      "someone paying for their own plan",
+      { ...base, own: { adminUserId: null, ok: true, ended: false } },
+      "own_plan_active",
+    ],
+    [
+      "someone whose own plan has ended",
+      { ...base, own: { adminUserId: null, ok: false, ended: true } },
+      null,
+    ],
+    [
+      "someone whose own payment lapsed",
+      { ...base, own: { adminUserId: null, ok: false, ended: false } },
+      null,
+    ],
+    ["an admin of their own members", { ...base, hasMembers: true }, "own_plan_active"],
+  ] as const)("%s", (_label, input, refusal) => {
+    expect(joinRefusal(input)).toBe(refusal);
+  });
+});

@@ -1,0 +1,426 @@
+// API keys and the public OpenAI-compatible API (#19), through the official `openai` SDK pointed at the
+// Worker: keys made and revoked in the app, models listed, answers streamed from the fake upstreams,
+// counted against the owner's plan, refused in OpenAI's shapes.
+import { exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import OpenAI from "openai";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiKey, chat, log, usage } from "../../drizzle/schema";
+import { MAX_API_KEYS_PER_USER } from "../../src/domain/api-keys";
+import { FAIR_USAGE_RATES } from "../../src/domain/fair-usage";
+import { QUOTAS } from "../../src/domain/usage";
+import { withDb } from "./support/accounts";
+import { api, json } from "./support/api";
+import { accountOnPlan, addUsage, usageCount } from "./support/plans";
+import { scriptUpstream, uniqueTag, upstreamRequests } from "./support/upstreams";
+
+const BASE_URL = "http://localhost/api/v1";
+
+interface KeyList {
+  keys: { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }[];
+}
+
+async function createKey(cookie: string, name = "laptop"): Promise<{ id: number; key: string }> {
+  const res = await api("/api/keys/create", { cookie, body: { name } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json<{ id: number; key: string }>(res);
+}
+
+async function listKeys(cookie: string): Promise<KeyList> {
+  const res = await api("/api/keys", { cookie });
+  expect(res.status).toBe(200);
+  return json<KeyList>(res);
+}
+
+/** The official SDK, talking to the Worker in this test's runtime; no retries, so a 429 is seen as is. */
+const sdk = (key: string) =>
+  new OpenAI({
+    apiKey: key,
+    baseURL: BASE_URL,
+    maxRetries: 0,
+    fetch: (input, init) => exports.default.fetch(new Request(input, init)),
+  });
+
+/** The SDK's error for a failing call (it throws one APIError subclass per status). */
+async function refusal(call: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof OpenAI.APIError) return err;
+    throw err;
+  }
+  throw new Error("the call was not refused");
+}
+
+/** A raw call to /api/v1 with a Bearer key (and whatever else a client might send). */
+const v1 = (path: string, key: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+  exports.default.fetch(
+    new Request(`${BASE_URL}${path}`, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    }),
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("API keys in the app", () => {
+  it("creates a key shown once, lists it by name and first characters, never the secret", async () => {
+    const account = await accountOnPlan("starter");
+    const created = await createKey(account.cookie, "CI runner");
+    expect(created.key).toMatch(/^sb_[A-Za-z0-9_-]{43}$/);
+    const { keys } = await listKeys(account.cookie);
+    expect(keys).toEqual([
+      {
+        id: created.id,
+        name: "CI runner",
+        prefix: created.key.slice(0, 11),
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
+    ]);
+    const stored = await withDb((db) => db.select().from(apiKey).where(eq(apiKey.id, created.id)));
+    // Only a digest is kept: the table cannot hand the key out again.
+    expect(JSON.stringify(stored)).not.toContain(created.key.slice(3));
+    expect(stored[0]?.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it(`holds at most ${MAX_API_KEYS_PER_USER} keys per user, even created all at once`, async () => {
+    const account = await accountOnPlan("starter");
+    const answers = await Promise.all(
+      Array.from({ length: MAX_API_KEYS_PER_USER + 3 }, (_, i) =>
+        api("/api/keys/create", { cookie: account.cookie, body: { name: `key ${i}` } }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_API_KEYS_PER_USER);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    const refused = answers.find((r) => r.status === 409);
+    expect((await json<{ error: { code: string } }>(refused as Response)).error.code).toBe("api_key_limit");
+    expect((await listKeys(account.cookie)).keys).toHaveLength(MAX_API_KEYS_PER_USER);
+  });
+
+  it("refuses a bad name with a 400 and another user's key id with a 404", async () => {
+    const owner = await accountOnPlan("starter");
+    const other = await accountOnPlan("starter");
+    const { id } = await createKey(owner.cookie);
+    expect((await api("/api/keys/create", { cookie: owner.cookie, body: { name: "  " } })).status).toBe(400);
+    const foreign = await api("/api/keys/revoke", { cookie: other.cookie, body: { id } });
+    expect(foreign.status).toBe(404);
+    expect((await listKeys(owner.cookie)).keys.map((k) => k.id)).toEqual([id]);
+    expect((await api("/api/keys", {})).status).toBe(401);
+  });
+});
+
+describe("the OpenAI-compatible API", () => {
+  it("lists the models this deployment offers", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const ids: string[] = [];
+    for await (const model of sdk(key).models.list()) ids.push(model.id);
+    expect(ids).toEqual(expect.arrayContaining(["test", "test-image", "gpt-4.1", "gpt-5-mini"]));
+    const one = await sdk(key).models.retrieve("gpt-4.1");
+    expect(one).toMatchObject({ id: "gpt-4.1", object: "model", owned_by: "openai" });
+  });
+
+  it("streams a completion from the upstream in OpenAI's chunks, with usage, and counts it", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const tag = uniqueTag("api-stream");
+    const stream = await sdk(key).chat.completions.create({
+      model: "gpt-4.1",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: "system", content: "Answer briefly." },
+        { role: "user", content: `Say hello ${tag}` },
+      ],
+    });
+    const chunks: OpenAI.ChatCompletionChunk[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? "").join("");
+    expect(text.length).toBeGreaterThan(0);
+    expect(chunks[0]?.choices[0]?.delta.role).toBe("assistant");
+    expect(chunks.every((c) => c.object === "chat.completion.chunk" && c.model === "gpt-4.1")).toBe(true);
+    expect(chunks.find((c) => c.choices[0]?.finish_reason === "stop")).toBeDefined();
+    const last = chunks.at(-1);
+    expect(last?.choices).toEqual([]);
+    expect(last?.usage?.completion_tokens).toBeGreaterThan(0);
+    expect(last?.usage?.total_tokens).toBe(
+      (last?.usage?.prompt_tokens ?? 0) + (last?.usage?.completion_tokens ?? 0),
+    );
+
+    // The upstream was asked, with the system prompt, under the provider's own model name.
+    const [seen] = await upstreamRequests(tag, { provider: "openai" });
+    expect(JSON.stringify(seen?.body)).toContain("Answer briefly.");
+    // A usage row like any other, tied to the key; no chat in the sidebar.
+    expect(await usageCount(account.id, "text")).toBe(1);
+    const rows = await withDb((db) => db.select().from(usage).where(eq(usage.userId, account.id)));
+    expect(rows[0]?.apiKeyId).not.toBeNull();
+    expect(await withDb((db) => db.select().from(chat).where(eq(chat.user, account.id)))).toEqual([]);
+    const { keys } = await listKeys(account.cookie);
+    expect(keys[0]?.lastUsedAt).not.toBeNull();
+  });
+
+  it("answers a whole completion with usage", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const completion = await sdk(key).chat.completions.create({
+      model: "test",
+      messages: [{ role: "user", content: "Hello there" }],
+    });
+    expect(completion.object).toBe("chat.completion");
+    expect(completion.model).toBe("test");
+    expect(completion.choices[0]?.message.role).toBe("assistant");
+    expect(completion.choices[0]?.message.content?.length).toBeGreaterThan(0);
+    expect(completion.choices[0]?.finish_reason).toBe("stop");
+    expect(completion.usage?.prompt_tokens).toBeGreaterThan(0);
+    expect(completion.usage?.completion_tokens).toBeGreaterThan(0);
+  });
+
+  it("generates an image with an image model", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const result = await sdk(key).images.generate({ model: "test-image", prompt: "a red square" });
+    const b64 = result.data?.[0]?.b64_json ?? "";
+    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+    expect(await usageCount(account.id, "image")).toBe(1);
+  });
+
+  it("answers 429 in OpenAI's shape with Retry-After once the plan's quota is spent", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    await addUsage(account.id, "text", QUOTAS.starter.text);
+    const err = await refusal(
+      sdk(key).chat.completions.create({ model: "test", messages: [{ role: "user", content: "one more" }] }),
+    );
+    expect(err.status).toBe(429);
+    expect(err).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(Number(err.headers?.get("retry-after"))).toBeGreaterThan(0);
+    expect(err.error).toMatchObject({ type: "insufficient_quota", code: "insufficient_quota" });
+    expect(err.message).toContain("You reached your quota");
+    expect(await usageCount(account.id, "text")).toBe(QUOTAS.starter.text);
+  });
+
+  it("counts a team member's key against the team's pooled quota", async () => {
+    const admin = await accountOnPlan("standard", { seats: 2 });
+    const member = await accountOnPlan("standard", { adminUserId: admin.id });
+    const { key } = await createKey(member.cookie);
+    await addUsage(admin.id, "text", QUOTAS.standard.text * 2 - 1);
+    const ask = () =>
+      sdk(key).chat.completions.create({ model: "test", messages: [{ role: "user", content: "team" }] });
+    expect((await ask()).choices[0]?.message.content).toBeTruthy();
+    const err = await refusal(ask());
+    expect(err.status).toBe(429);
+    expect(err.error).toMatchObject({ type: "insufficient_quota" });
+  });
+
+  it("ends a stream that fails after its first tokens with OpenAI's error event", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const tag = uniqueTag("api-malformed");
+    await scriptUpstream("openai", "malformed", tag);
+    const stream = await sdk(key).chat.completions.create({
+      model: "gpt-4.1",
+      stream: true,
+      messages: [{ role: "user", content: tag }],
+    });
+    let text = "";
+    const err = await refusal(
+      (async () => {
+        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+      })(),
+    );
+    expect(text.length).toBeGreaterThan(0);
+    expect(err.message).toContain("Unable to process");
+    await scriptUpstream("openai", "normal", tag);
+  });
+
+  it("holds each key to its own requests per minute, leaving the owner's other keys alone", async () => {
+    const account = await accountOnPlan("expert");
+    const busy = await createKey(account.cookie, "busy");
+    const calm = await createKey(account.cookie, "calm");
+    const perMinute = FAIR_USAGE_RATES.find((r) => r.windowSeconds === 60)?.limit ?? 0;
+    const at = new Date(Date.now() - 5_000);
+    await withDb((db) =>
+      db.insert(usage).values(
+        Array.from({ length: perMinute }, () => ({
+          userId: account.id,
+          model: "test",
+          category: "text",
+          requestedAt: at,
+          apiKeyId: busy.id,
+        })),
+      ),
+    );
+    const ask = (key: string) =>
+      sdk(key).chat.completions.create({ model: "test", messages: [{ role: "user", content: "hi" }] });
+    const err = await refusal(ask(busy.key));
+    expect(err.status).toBe(429);
+    expect(err.error).toMatchObject({ type: "rate_limit_error", code: "rate_limit_exceeded" });
+    expect(Number(err.headers?.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect((await ask(calm.key)).choices[0]?.message.content).toBeTruthy();
+    // The key's requests do not use up its owner's pace in the app.
+    const inApp = await api("/api/chat/new", {
+      cookie: account.cookie,
+      body: { assistantId: "default", model: "test", content: "from the app" },
+    });
+    expect(inApp.status).toBe(201);
+  });
+
+  it("lets exactly the key's per-minute rate through when requests arrive all at once", async () => {
+    const account = await accountOnPlan("expert");
+    const { key } = await createKey(account.cookie);
+    const perMinute = FAIR_USAGE_RATES.find((r) => r.windowSeconds === 60)?.limit ?? 0;
+    const answers = await Promise.all(
+      Array.from({ length: perMinute + 3 }, () =>
+        v1("/chat/completions", key, {
+          body: { model: "test", messages: [{ role: "user", content: "go" }] },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(perMinute);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    expect(await usageCount(account.id, "text")).toBe(perMinute);
+  });
+
+  it("cancels the upstream request when the client stops reading a stream", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const tag = uniqueTag("api-hang");
+    await scriptUpstream("openai", "hang", tag);
+    const res = await v1("/chat/completions", key, {
+      body: { model: "gpt-4.1", stream: true, messages: [{ role: "user", content: tag }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = res.body?.getReader();
+    // The role chunk, then the one token the hanging upstream sends: the answer is under way.
+    let seen = "";
+    while (seen.split("data: ").length <= 2) {
+      const step = await reader?.read();
+      if (!step || step.done) break;
+      seen += new TextDecoder().decode(step.value);
+    }
+    expect(seen.split("data: ").length).toBeGreaterThan(2);
+    await reader?.cancel();
+    const deadline = Date.now() + 5_000;
+    let aborted = false;
+    while (!aborted && Date.now() < deadline) {
+      aborted = (await upstreamRequests(tag, { provider: "openai" }))[0]?.aborted ?? false;
+      if (!aborted) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(aborted).toBe(true);
+    await scriptUpstream("openai", "normal", tag);
+  });
+
+  it("refuses an unknown model with 404 and a model outside the plan with 403", async () => {
+    const subscriber = await accountOnPlan("starter");
+    const lapsed = await accountOnPlan("unsubscribed");
+    const { key } = await createKey(subscriber.cookie);
+    const { key: lapsedKey } = await createKey(lapsed.cookie);
+    const unknown = await refusal(
+      sdk(key).chat.completions.create({
+        model: "no-such-model",
+        messages: [{ role: "user", content: "hi" }],
+      }),
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({ type: "not_found_error", code: "model_not_found" });
+    const notInPlan = await refusal(
+      sdk(lapsedKey).chat.completions.create({ model: "test", messages: [{ role: "user", content: "hi" }] }),
+    );
+    expect(notInPlan.status).toBe(403);
+    expect(notInPlan.error).toMatchObject({ type: "permission_error", code: "model_not_in_plan" });
+    const wrongKind = await refusal(
+      sdk(key).chat.completions.create({ model: "test-image", messages: [{ role: "user", content: "hi" }] }),
+    );
+    expect(wrongKind.status).toBe(400);
+    expect(await usageCount(subscriber.id, "text")).toBe(0);
+  });
+
+  it("stops a revoked key at once with 401", async () => {
+    const account = await accountOnPlan("starter");
+    const { id, key } = await createKey(account.cookie);
+    expect((await sdk(key).models.list()).data.length).toBeGreaterThan(0);
+    const revoked = await api("/api/keys/revoke", { cookie: account.cookie, body: { id } });
+    expect(revoked.status).toBe(200);
+    const err = await refusal(sdk(key).models.list());
+    expect(err.status).toBe(401);
+    expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(err.error).toMatchObject({ type: "authentication_error", code: "invalid_api_key" });
+    expect((await listKeys(account.cookie)).keys).toEqual([]);
+  });
+
+  it("takes the key alone: no cookie needed, no Origin check, and no key means 401", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const crossSite = await v1("/chat/completions", key, {
+      body: { model: "test", messages: [{ role: "user", content: "hi" }] },
+      headers: { Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(200);
+    // A session cookie is no key.
+    const cookieOnly = await exports.default.fetch(
+      new Request(`${BASE_URL}/models`, { headers: { Cookie: account.cookie } }),
+    );
+    expect(cookieOnly.status).toBe(401);
+    expect(await cookieOnly.json()).toEqual({
+      error: {
+        message: expect.any(String),
+        type: "authentication_error",
+        param: null,
+        code: "invalid_api_key",
+      },
+    });
+    const notFound = await v1("/nothing-here", key);
+    expect(notFound.status).toBe(404);
+    expect(((await notFound.json()) as { error: { type: string } }).error.type).toBe("not_found_error");
+    const invalid = await v1("/chat/completions", key, { body: { model: "test", messages: "hi" } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");
+  });
+
+  it("never shows a key in a response or a log after its creation", async () => {
+    const account = await accountOnPlan("starter");
+    const { id, key } = await createKey(account.cookie);
+    const lines: string[] = [];
+    for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(" "));
+      });
+    }
+    const tag = uniqueTag("api-failing");
+    await scriptUpstream("openai", "server_error", tag);
+    const answers = [
+      await api("/api/keys", { cookie: account.cookie }),
+      await v1("/models", key),
+      await v1("/chat/completions", key, {
+        body: { model: "test", messages: [{ role: "user", content: "hi" }] },
+      }),
+      await v1("/chat/completions", key, {
+        body: { model: "gpt-4.1", messages: [{ role: "user", content: tag }] },
+      }),
+      await v1("/chat/completions", key, { body: { model: "nope", messages: [] } }),
+      await v1("/models", `${key.slice(0, -1)}x`),
+      await api("/api/keys/revoke", { cookie: account.cookie, body: { id } }),
+      await v1("/models", key),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 502, 400, 401, 200, 401]);
+    const secret = key.slice(3);
+    for (const res of answers) {
+      expect(await res.text()).not.toContain(secret);
+      expect([...res.headers.values()].join(" ")).not.toContain(secret);
+    }
+    // The upstream failure was logged (so the logs were watched), without the key.
+    expect(lines.some((line) => line.includes("gpt-4.1: provider_unavailable"))).toBe(true);
+    expect(lines.join("\n")).not.toContain(secret);
+    const logged = await withDb((db) => db.select().from(log));
+    expect(JSON.stringify(logged)).not.toContain(secret);
+    await scriptUpstream("openai", "normal", tag);
+  });
+});

@@ -1,0 +1,195 @@
+// POST /api/search: only the user's own words match, the months window, typos and prefixes, escaped highlights.
+import { describe, expect, it } from "vitest";
+import { chat, message } from "../../drizzle/schema";
+import type { SearchAnswerWire } from "../../src/domain/search";
+import { createAccount, errorOf, withDb } from "./support/accounts";
+import { api, json } from "./support/api";
+import { makeAssistant } from "./support/chats";
+
+/** A word no other test (the database is shared) will ever write: letters only, so typos can be made of it. */
+function uniqueWord(stem: string): string {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return stem + Array.from(bytes, (b) => letters[b % 26]).join("");
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function chatWith(
+  userId: number,
+  messages: { content: string; daysAgo?: number }[],
+  options: { title?: string; assistantId?: number | null; daysAgo?: number } = {},
+) {
+  return withDb(async (db) => {
+    const updatedAt = new Date(Date.now() - (options.daysAgo ?? 0) * DAY);
+    const [row] = await db
+      .insert(chat)
+      .values({
+        user: userId,
+        model: "test",
+        title: options.title ?? "",
+        assistantId: options.assistantId ?? null,
+        createdAt: updatedAt,
+        updatedAt,
+      })
+      .returning();
+    if (!row) throw new Error("chat not created");
+    if (messages.length === 0) return { chatId: row.id, messageIds: [] as number[] };
+    const inserted = await db
+      .insert(message)
+      .values(
+        messages.map((m, i) => ({
+          chat: row.id,
+          content: m.content,
+          metadata: { role: i % 2 === 0 ? "user" : "assistant" },
+          createdAt: new Date(Date.now() - (m.daysAgo ?? 0) * DAY),
+        })),
+      )
+      .returning({ id: message.id });
+    return { chatId: row.id, messageIds: inserted.map((m) => m.id) };
+  });
+}
+
+async function search(cookie: string, body: Record<string, unknown>) {
+  const res = await api("/api/search", { cookie, body });
+  expect(res.status).toBe(200);
+  return json<SearchAnswerWire>(res);
+}
+
+describe("POST /api/search", () => {
+  it("finds only the user's own words: another user's chat never matches", async () => {
+    const word = uniqueWord("secret");
+    const me = await createAccount({ hashedPassword: null });
+    const other = await createAccount({ hashedPassword: null });
+    await chatWith(other.id, [{ content: `the ${word} plan` }], { title: `About ${word}` });
+    expect((await search(me.cookie, { query: word })).results).toEqual([]);
+    // The same query as its owner finds both the title and the message.
+    const theirs = await search(other.cookie, { query: word });
+    expect(theirs.results.map((r) => r.messageId === null)).toEqual([true, false]);
+  });
+
+  it("answers title and message hits with the assistant, the date and a highlighted snippet", async () => {
+    const word = uniqueWord("gazpacho");
+    const account = await createAccount({ hashedPassword: null });
+    const helper = await makeAssistant(account.id, `Cook ${word}`);
+    const { chatId, messageIds } = await chatWith(
+      account.id,
+      [{ content: "What should I cook?" }, { content: `A cold ${word} with bread.` }],
+      { title: "Dinner ideas", assistantId: helper.id },
+    );
+    const { results, hasMore } = await search(account.cookie, { query: word, months: 1, offset: 0 });
+    expect(hasMore).toBe(false);
+    expect(results).toEqual([
+      {
+        chatId,
+        assistantId: helper.id,
+        assistant: `Cook ${word}`,
+        title: "Dinner ideas",
+        model: "test",
+        messageId: messageIds[1],
+        snippet: `A cold <mark>${word}</mark> with bread.`,
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+  });
+
+  it("matches the word being typed as a prefix, stems in the user's language, and forgives a typo", async () => {
+    const word = uniqueWord("kaleidoscope");
+    const account = await createAccount({ hashedPassword: null });
+    const { messageIds } = await chatWith(account.id, [
+      { content: `My ${word} collection` },
+      { content: "She was running late" },
+    ]);
+    const ids = async (query: string) =>
+      (await search(account.cookie, { query })).results
+        .map((r) => r.messageId)
+        .filter((id) => messageIds.includes(id ?? 0));
+    expect(await ids(word.slice(0, 5))).toEqual([messageIds[0]]);
+    // A finished word (trailing space) is not a prefix any more (and too far from the word for a typo).
+    expect(await ids(`${word.slice(0, 5)} `)).toEqual([]);
+    // English stemming (the default language): "runs" finds "running".
+    expect(await ids("she runs ")).toEqual([messageIds[1]]);
+    // Two letters swapped in the middle of the word.
+    const typo = `${word.slice(0, 4)}${word[5]}${word[4]}${word.slice(6)}`;
+    const fuzzy = await search(account.cookie, { query: `${typo} ` });
+    expect(fuzzy.results.find((r) => r.messageId === messageIds[0])?.snippet).toBe(
+      `My <mark>${word}</mark> collection`,
+    );
+  });
+
+  it("searches the last month first and older months when asked", async () => {
+    const word = uniqueWord("almanac");
+    const account = await createAccount({ hashedPassword: null });
+    const { messageIds } = await chatWith(
+      account.id,
+      [
+        { content: `recent ${word}`, daysAgo: 2 },
+        { content: `older ${word}`, daysAgo: 45 },
+        { content: `ancient ${word}`, daysAgo: 200 },
+      ],
+      { daysAgo: 2 },
+    );
+    const found = async (months: number) =>
+      (await search(account.cookie, { query: word, months })).results.map((r) => r.messageId);
+    expect(await found(1)).toEqual([messageIds[0]]);
+    expect(await found(2)).toEqual([messageIds[0], messageIds[1]]);
+    expect(await found(12)).toEqual([messageIds[0], messageIds[1], messageIds[2]]);
+  });
+
+  it("escapes HTML in snippets, so a message cannot inject markup into the results", async () => {
+    const word = uniqueWord("payload");
+    const account = await createAccount({ hashedPassword: null });
+    await chatWith(account.id, [{ content: `<img src=x onerror="alert(1)"> ${word} & <mark>fake</mark>` }]);
+    const [hit] = (await search(account.cookie, { query: word })).results;
+    expect(hit?.snippet).toBe(
+      `&lt;img src=x onerror=&quot;alert(1)&quot;&gt; <mark>${word}</mark> &amp; &lt;mark&gt;fake&lt;/mark&gt;`,
+    );
+  });
+
+  it("shows at most 3 messages per chat and pages with offset and hasMore", async () => {
+    const word = uniqueWord("ledger");
+    const account = await createAccount({ hashedPassword: null });
+    for (let chatIndex = 0; chatIndex < 8; chatIndex++) {
+      await chatWith(
+        account.id,
+        Array.from({ length: 5 }, (_, i) => ({ content: `${word} entry ${i}`, daysAgo: chatIndex })),
+      );
+    }
+    const first = await search(account.cookie, { query: word });
+    expect(first.results).toHaveLength(20);
+    expect(first.hasMore).toBe(true);
+    const second = await search(account.cookie, { query: word, offset: 20 });
+    expect(second.results).toHaveLength(4);
+    expect(second.hasMore).toBe(false);
+    const perChat = new Map<number, number>();
+    for (const r of [...first.results, ...second.results])
+      perChat.set(r.chatId, (perChat.get(r.chatId) ?? 0) + 1);
+    expect([...perChat.values()]).toEqual(Array(8).fill(3));
+  });
+
+  it("answers the 5 most recent chats for an empty query, newest first", async () => {
+    const account = await createAccount({ hashedPassword: null });
+    const chats = [];
+    for (let i = 6; i >= 0; i--)
+      chats.push(await chatWith(account.id, [], { title: `Chat ${i}`, daysAgo: i }));
+    const { results, hasMore } = await search(account.cookie, { query: "  " });
+    expect(results.map((r) => r.title)).toEqual(["Chat 0", "Chat 1", "Chat 2", "Chat 3", "Chat 4"]);
+    expect(results.every((r) => r.messageId === null && r.snippet === "")).toBe(true);
+    expect(hasMore).toBe(false);
+  });
+
+  it("says what was wrong with bad input, and asks to sign in", async () => {
+    const account = await createAccount({ hashedPassword: null });
+    for (const body of [
+      {},
+      { query: "x".repeat(201) },
+      { query: "a", months: 0 },
+      { query: "a", offset: -1 },
+    ]) {
+      const res = await api("/api/search", { cookie: account.cookie, body });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe("invalid_input");
+    }
+    expect((await api("/api/search", { body: { query: "a" } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,406 @@
+// Sharing and forking: snapshot shares, the Worker's own cached page (purged on every change it shows),
+// revocation, ownership, forks with forkedMessagesIds, and pictures reachable only through their share.
+import { exports } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { chat, message } from "../../drizzle/schema";
+import type { SharedChatWire } from "../../src/domain/chat/wire";
+import { withDb } from "./support/accounts";
+import { api, json, ORIGIN } from "./support/api";
+import { readChat, readToDone, startAnswer, startChat } from "./support/chats";
+import { accountOnPlan } from "./support/plans";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A finished chat of `cookie`'s, whose first answer is over. */
+async function finishedChat(cookie: string, content = "Tell me about sharing") {
+  const started = await startChat(cookie, content);
+  await readToDone(cookie, started.chat.id);
+  return started.chat.id;
+}
+
+async function share(cookie: string, chatId: number) {
+  const res = await api("/api/chat/share", { cookie, body: { chatId } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return json<{ publicId: string; url: string }>(res);
+}
+
+const page = (publicId: string, cookie?: string) => api(`/shared/${publicId}`, { cookie });
+const sharedJson = (publicId: string) => api(`/api/shared/${publicId}`);
+
+describe("sharing a chat", () => {
+  it("gives a lowercase UUID and a link that anyone reads, as JSON and as the Worker's own page", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const shared = await share(owner.cookie, chatId);
+    expect(shared.publicId).toMatch(UUID);
+    expect(shared.url).toBe(`${ORIGIN}/shared/${shared.publicId}`);
+
+    const res = await sharedJson(shared.publicId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const body = await json<SharedChatWire>(res);
+    expect(body.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(body.messages[0]?.content).toBe("Tell me about sharing");
+    // Nothing private: not the owner, not the chat's id.
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(owner.email);
+    expect(text).not.toContain(`"chatId"`);
+
+    const first = await page(shared.publicId);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toContain("text/html");
+    expect(first.headers.get("X-Share-Cache")).toBe("MISS");
+    const csp = first.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("script-src");
+    expect(first.headers.get("Cache-Control")).toContain("s-maxage=");
+    const html = await first.text();
+    expect(html).toContain("<!doctype html>");
+    expect(html).toContain("Tell me about sharing");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain(`<meta property="og:url" content="${shared.url}">`);
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain(owner.email);
+    // Anonymous readers are offered to sign in; the fork form is for those with a session.
+    expect(html).toContain("Sign in to continue");
+
+    const again = await page(shared.publicId);
+    expect(again.headers.get("X-Share-Cache")).toBe("HIT");
+    expect(await again.text()).toBe(html);
+    // A browser that holds these bytes gets a 304.
+    const etag = again.headers.get("ETag") ?? "";
+    expect((await api(`/shared/${shared.publicId}`, { headers: { "If-None-Match": etag } })).status).toBe(
+      304,
+    );
+
+    const member = await accountOnPlan("starter");
+    const memberHtml = await (await page(shared.publicId, member.cookie)).text();
+    expect(memberHtml).toContain(`action="/shared/${shared.publicId}/fork"`);
+    expect(memberHtml).toContain("Continue this chat");
+    // The file's first test also pays for the Worker's cold start.
+  }, 60_000);
+
+  it("is a snapshot: later messages stay private until the owner shares again (same link)", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const { publicId } = await share(owner.cookie, chatId);
+    expect(await (await page(publicId)).text()).not.toContain("A later question");
+    await startAnswer(owner.cookie, "send", { chatId, content: "A later question" });
+    await readToDone(owner.cookie, chatId);
+    expect(await (await page(publicId)).text()).not.toContain("A later question");
+    expect((await json<SharedChatWire>(await sharedJson(publicId))).messages).toHaveLength(2);
+
+    const again = await share(owner.cookie, chatId);
+    expect(again.publicId).toBe(publicId);
+    const res = await page(publicId);
+    expect(res.headers.get("X-Share-Cache")).toBe("MISS");
+    expect(await res.text()).toContain("A later question");
+  });
+
+  it("purges the cached page when the chat is renamed, edited or deleted", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const { publicId } = await share(owner.cookie, chatId);
+    await page(publicId);
+    expect((await page(publicId)).headers.get("X-Share-Cache")).toBe("HIT");
+
+    const renamed = await api("/api/chat/update", {
+      cookie: owner.cookie,
+      body: { id: chatId, title: "New name" },
+    });
+    expect(renamed.status).toBe(200);
+    const afterRename = await page(publicId);
+    expect(afterRename.headers.get("X-Share-Cache")).toBe("MISS");
+    expect(await afterRename.text()).toContain('<h1 class="title">New name</h1>');
+
+    const { messages } = await readChat(owner.cookie, chatId);
+    const question = messages.find((m) => m.role === "user");
+    await startAnswer(owner.cookie, "edit", { chatId, messageId: question?.id, content: "Edited question" });
+    await readToDone(owner.cookie, chatId);
+    const afterEdit = await page(publicId);
+    expect(afterEdit.headers.get("X-Share-Cache")).toBe("MISS");
+    expect(await afterEdit.text()).not.toContain("Tell me about sharing");
+
+    expect((await api("/api/chat/delete", { cookie: owner.cookie, body: { id: chatId } })).status).toBe(200);
+    expect((await page(publicId)).status).toBe(404);
+  });
+});
+
+describe("search engines", () => {
+  it("keep a share out of their results unless the owner chooses otherwise", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const first = await share(owner.cookie, chatId);
+    expect(first).toMatchObject({ indexable: false });
+    let res = await page(first.publicId);
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+
+    const listed = await api("/api/chat/share", { cookie: owner.cookie, body: { chatId, indexable: true } });
+    expect(await json(listed)).toMatchObject({ publicId: first.publicId, indexable: true });
+    res = await page(first.publicId);
+    expect(res.headers.get("X-Robots-Tag")).toBe("index, nofollow");
+    expect(await res.text()).toContain('<meta name="robots" content="index, nofollow">');
+    expect((await json<SharedChatWire>(await sharedJson(first.publicId))).indexable).toBe(true);
+    // Updating the link without saying keeps the choice; a bad value says what was wrong.
+    expect(await share(owner.cookie, chatId)).toMatchObject({ indexable: true });
+    const bad = await api("/api/chat/share", { cookie: owner.cookie, body: { chatId, indexable: "yes" } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("indexable");
+  });
+});
+
+describe("stopping sharing", () => {
+  it("answers 404 at once (the cached page purged), and sharing again makes a new id", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const { publicId } = await share(owner.cookie, chatId);
+    await page(publicId);
+    expect((await page(publicId)).headers.get("X-Share-Cache")).toBe("HIT");
+
+    const res = await api("/api/chat/unshare", { cookie: owner.cookie, body: { chatId } });
+    expect(res.status).toBe(200);
+    const gone = await page(publicId);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get("Cache-Control")).toBe("no-store");
+    expect(await gone.text()).toContain("This conversation is not available");
+    expect((await sharedJson(publicId)).status).toBe(404);
+    const [row] = await withDb((db) => db.select().from(chat).where(eq(chat.id, chatId)));
+    expect(row?.publicId).toBeNull();
+    expect(row?.sharedUpTo).toBeNull();
+
+    const again = await share(owner.cookie, chatId);
+    expect(again.publicId).not.toBe(publicId);
+    expect((await page(publicId)).status).toBe(404);
+    expect((await page(again.publicId)).status).toBe(200);
+  });
+});
+
+describe("ownership and unknown ids", () => {
+  it("404s another user's chat for share, unshare and fork; unknown or malformed public ids are not found", async () => {
+    const owner = await accountOnPlan("starter");
+    const other = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    for (const path of ["/api/chat/share", "/api/chat/unshare"]) {
+      expect((await api(path, { cookie: other.cookie, body: { chatId } })).status, path).toBe(404);
+    }
+    expect((await api("/api/chat/fork", { cookie: other.cookie, body: { chatId } })).status).toBe(404);
+    const [row] = await withDb((db) => db.select().from(chat).where(eq(chat.id, chatId)));
+    expect(row?.publicId).toBeNull();
+
+    const unknown = crypto.randomUUID();
+    expect((await page(unknown)).status).toBe(404);
+    expect((await sharedJson(unknown)).status).toBe(404);
+    expect((await api("/api/chat/fork", { cookie: other.cookie, body: { publicId: unknown } })).status).toBe(
+      404,
+    );
+    expect((await page(unknown.toUpperCase())).status).toBe(404);
+    expect((await page("not-a-uuid")).status).toBe(404);
+    expect((await sharedJson("not-a-uuid")).status).toBe(400);
+    // Sharing needs a session.
+    expect((await api("/api/chat/share", { body: { chatId } })).status).toBe(401);
+  });
+
+  it("says what was wrong with a fork request", async () => {
+    const owner = await accountOnPlan("starter");
+    const both = await api("/api/chat/fork", {
+      cookie: owner.cookie,
+      body: { chatId: 1, publicId: crypto.randomUUID() },
+    });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(await both.json())).toContain("either publicId");
+    const neither = await api("/api/chat/fork", { cookie: owner.cookie, body: {} });
+    expect(neither.status).toBe(400);
+    const bad = await api("/api/chat/fork", { cookie: owner.cookie, body: { publicId: "ABC" } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("UUID");
+  });
+});
+
+describe("forking", () => {
+  it("copies a share into the reader's own chat, recording where each message came from", async () => {
+    const owner = await accountOnPlan("starter");
+    const reader = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie, "A question worth keeping");
+    const { publicId } = await share(owner.cookie, chatId);
+    const res = await api("/api/chat/fork", { cookie: reader.cookie, body: { publicId } });
+    expect(res.status).toBe(201);
+    const { chatId: forkId } = await json<{ chatId: number }>(res);
+    expect(forkId).not.toBe(chatId);
+
+    const original = await readChat(owner.cookie, chatId);
+    const fork = await readChat(reader.cookie, forkId);
+    expect(fork.messages.map((m) => m.content)).toEqual(original.messages.map((m) => m.content));
+    const [row] = await withDb((db) => db.select().from(chat).where(eq(chat.id, forkId)));
+    expect(row?.user).toBe(reader.id);
+    expect(row?.assistantId).toBeNull();
+    expect(row?.publicId).toBeNull();
+    expect(row?.forkedMessagesIds).toEqual(original.messages.map((m) => m.id));
+    // The owner's chat is untouched, and the reader can go on in theirs.
+    expect((await readChat(owner.cookie, chatId)).messages).toHaveLength(2);
+    await startAnswer(reader.cookie, "send", { chatId: forkId, content: "And then?" });
+    await readToDone(reader.cookie, forkId);
+    expect((await readChat(reader.cookie, forkId)).messages).toHaveLength(4);
+  });
+
+  it("branches one's own chat from a message; a message of another chat is not found", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie, "First");
+    await startAnswer(owner.cookie, "send", { chatId, content: "Second" });
+    await readToDone(owner.cookie, chatId);
+    const { messages } = await readChat(owner.cookie, chatId);
+    const firstAnswer = messages[1];
+    const res = await api("/api/chat/fork", {
+      cookie: owner.cookie,
+      body: { chatId, messageId: firstAnswer?.id },
+    });
+    expect(res.status).toBe(201);
+    const { chatId: branch } = await json<{ chatId: number }>(res);
+    const copied = await readChat(owner.cookie, branch);
+    expect(copied.messages.map((m) => m.content)).toEqual(messages.slice(0, 2).map((m) => m.content));
+    const [row] = await withDb((db) => db.select().from(chat).where(eq(chat.id, branch)));
+    expect(row?.forkedMessagesIds).toEqual(messages.slice(0, 2).map((m) => m.id));
+
+    const elsewhere = await finishedChat(owner.cookie, "Elsewhere");
+    const foreign = (await readChat(owner.cookie, elsewhere)).messages[0]?.id;
+    const wrong = await api("/api/chat/fork", { cookie: owner.cookie, body: { chatId, messageId: foreign } });
+    expect(wrong.status).toBe(404);
+  });
+
+  it("continues from the page's form: a member lands in the new chat, a visitor is sent to sign in", async () => {
+    const owner = await accountOnPlan("starter");
+    const reader = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const { publicId } = await share(owner.cookie, chatId);
+    // As the page's form posts it, not following the redirect.
+    const form = (cookie?: string, origin = ORIGIN) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/shared/${publicId}/fork`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            Origin: origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+        }),
+      );
+    const member = await form(reader.cookie);
+    expect(member.status, await member.clone().text()).toBe(303);
+    const location = member.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/app\/a\/default\/c\/\d+$/);
+    const forkId = Number(location.split("/").pop());
+    expect((await readChat(reader.cookie, forkId)).messages).toHaveLength(2);
+
+    const visitor = await form();
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("Location")).toBe(
+      `/login?redirect=${encodeURIComponent(`/shared/${publicId}`)}`,
+    );
+    // Another site cannot make a signed-in reader fork.
+    expect((await form(reader.cookie, "https://evil.test")).status).toBe(403);
+  });
+});
+
+const HOSTILE = [
+  "# A perfectly normal answer",
+  "Hello <script>window.__xss = 'script'</script> world.",
+  `<img src="x" onerror="window.__xss = 'onerror'">`,
+  "[a javascript link](javascript:window.__xss='link')",
+  `<a href="javascript:window.__xss='raw-link'">a raw link</a>`,
+  `<svg><script>window.__xss = 'svg-script'</script><circle r="5" onload="window.__xss = 'svg-onload'"/></svg>`,
+  `<iframe src="javascript:window.__xss='iframe'"></iframe>`,
+  "![pixel](javascript:window.__xss='image')",
+  "<style>body { display: none }</style>",
+  "[a real link](https://example.com/page)",
+  "$$\\href{javascript:alert(1)}{x}$$ and `code` and $\\frac{1}{2}$",
+  "```js\nconst a = '<script>alert(1)</script>';\n```",
+].join("\n\n");
+
+describe("the shared page's safety", () => {
+  it("renders a hostile answer as text: no tag, handler or script link survives", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie, `<img src=x onerror="window.__xss='user'"> <b>bold?</b>`);
+    await withDb((db) =>
+      db
+        .update(message)
+        .set({ content: HOSTILE })
+        .where(and(eq(message.chat, chatId), eq(message.model, "test"))),
+    );
+    const { publicId } = await share(owner.cookie, chatId);
+    const html = await (await page(publicId)).text();
+    const body = html.slice(html.indexOf("<body>"));
+    expect(body).toContain("<h1>A perfectly normal answer</h1>");
+    expect(body).toContain("&#60;script&#62;window.__xss = &#39;script&#39;&#60;/script&#62;");
+    // Shown as escaped text, never as markup, a handler or an address.
+    for (const tag of ["script", "img", "iframe", "svg", "style", "object", "embed"]) {
+      expect(body.includes(`<${tag}`), tag).toBe(false);
+    }
+    expect(body).not.toMatch(/<[^>]*\son\w+\s*=/i);
+    expect(body).not.toMatch(/(?:href|src)\s*=\s*["']?\s*javascript:/i);
+    expect(body).toContain(
+      '<a href="https://example.com/page" target="_blank" rel="noopener noreferrer">a real link</a>',
+    );
+    expect(body).toContain("<math");
+    expect(body).toContain('class="hljs language-js"');
+    // The user's own markup is text too.
+    expect(body).toContain("&#60;b&#62;bold?&#60;/b&#62;");
+  });
+});
+
+describe("pictures of a shared chat", () => {
+  const imageChat = async (cookie: string, prompt: string) => {
+    const started = await startChat(cookie, prompt, { model: "test-image" });
+    await readToDone(cookie, started.chat.id);
+    const { messages } = await readChat(cookie, started.chat.id);
+    const answer = messages.find((m) => m.role === "assistant");
+    const images = (answer?.metadata.images ?? []) as { url: string }[];
+    expect(images.length).toBeGreaterThan(0);
+    return { chatId: started.chat.id, messageId: answer?.id ?? 0, url: images[0]?.url ?? "" };
+  };
+
+  it("are served to anyone through the share, and nothing else is", async () => {
+    const owner = await accountOnPlan("starter");
+    const shown = await imageChat(owner.cookie, "a red square");
+    const hidden = await imageChat(owner.cookie, "a secret blue circle");
+    const { publicId } = await share(owner.cookie, shown.chatId);
+
+    const body = await json<SharedChatWire>(await sharedJson(publicId));
+    const picture = body.messages.find((m) => m.role === "assistant")?.metadata.images?.[0];
+    expect(picture?.url).toBe(`/api/shared/${publicId}/images/${shown.messageId}/0`);
+    // The owner's own address (with their id and R2 key) never leaves.
+    expect(JSON.stringify(body)).not.toContain("/api/files/");
+    expect(await (await page(publicId)).text()).toContain(`<img src="${picture?.url}"`);
+
+    const anonymous = await api(picture?.url ?? "");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("Content-Type")).toBe("image/png");
+    expect((await anonymous.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    expect((await api(`/api/shared/${publicId}/images/${shown.messageId}/1`)).status).toBe(404);
+    // Another chat's picture, even the same owner's, is not reachable through this share.
+    expect((await api(`/api/shared/${publicId}/images/${hidden.messageId}/0`)).status).toBe(404);
+    expect((await api(hidden.url)).status).toBe(401);
+    expect((await api(shown.url)).status).toBe(401);
+
+    await api("/api/chat/unshare", { cookie: owner.cookie, body: { chatId: shown.chatId } });
+    expect((await api(picture?.url ?? "")).status).toBe(404);
+  });
+
+  it("are copied to the reader's own files when they fork a share", async () => {
+    const owner = await accountOnPlan("starter");
+    const reader = await accountOnPlan("starter");
+    const shown = await imageChat(owner.cookie, "a green triangle");
+    const { publicId } = await share(owner.cookie, shown.chatId);
+    const res = await api("/api/chat/fork", { cookie: reader.cookie, body: { publicId } });
+    const { chatId } = await json<{ chatId: number }>(res);
+    const fork = await readChat(reader.cookie, chatId);
+    const url = ((fork.messages[1]?.metadata.images ?? []) as { url: string }[])[0]?.url ?? "";
+    expect(url.startsWith(`/api/files/generated/${reader.id}/${chatId}/`)).toBe(true);
+    expect((await api(url, { cookie: reader.cookie })).status).toBe(200);
+    expect((await api(shown.url, { cookie: reader.cookie })).status).toBe(404);
+  });
+});
