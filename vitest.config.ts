@@ -1,5 +1,7 @@
 // Test projects: pure domain rules, Node-side tooling, the Worker in workerd, and browser journeys.
+import { readFile } from "node:fs/promises";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { TEST_OAUTH_CLIENTS } from "./tests/setup/oauth";
 import { TEST_STRIPE } from "./tests/setup/stripe";
@@ -25,6 +27,7 @@ export default defineConfig({
       },
       {
         plugins: [
+          withoutDependencySourceMaps(),
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
@@ -80,3 +83,19 @@ export default defineConfig({
     ],
   },
 });
+
+// The Workers pool sends a fresh runner every module of its test file's graph in one WebSocket message,
+// which workerd caps at 32 MiB. Dependencies' source maps (the SDKs embed their whole TypeScript sources)
+// were four fifths of it and had pushed it over the cap on CI; our own files keep theirs for stack traces.
+function withoutDependencySourceMaps(): Plugin {
+  return {
+    name: "switchboard:without-dependency-source-maps",
+    enforce: "pre",
+    async load(id) {
+      if (!/\/node_modules\/.+\.[cm]?js$/.test(id)) return null;
+      const code = await readFile(id, "utf8");
+      // An empty map (not null) tells Vite not to look for one and its SSR transform not to make one.
+      return { code: code.replace(/^\/\/# sourceMappingURL=.*$/gm, ""), map: { mappings: "" } };
+    },
+  };
+}
