@@ -1,10 +1,14 @@
-// `node bench/search.ts`: quick-search query times (p50/p95) over 100,000 messages in 1,000 chats of one user, on
-// an in-process PGlite migrated like production, with the very statement POST /api/search runs.
+// `node bench/search.ts`: quick-search query times (p50/p95) over 100,000 messages in 1,000 chats of one user, with
+// the very statement POST /api/search runs, on a private native PostgreSQL (as production's Neon is) when the
+// machine has one with pgvector, else on an in-process PGlite; BENCH_SEARCH_DB=pglite forces PGlite.
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle } from "drizzle-orm/pglite";
-import { migratePglite } from "../scripts/db/migrate.ts";
+import pg from "pg";
+import { migrate, migratePglite } from "../scripts/db/migrate.ts";
+import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import type { Database } from "../src/db/client.ts";
 import { searchChats } from "../src/db/search.ts";
 import { containsPattern, queryWords, SEARCH_PAGE_SIZE } from "../src/domain/search.ts";
@@ -53,9 +57,45 @@ const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? Number.NaN;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-const client = await PGlite.create({ extensions: { vector, pg_trgm } });
-await migratePglite(client);
-const db = drizzle({ client }) as unknown as Database;
+interface Target {
+  name: string;
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  db: Database;
+  close(): Promise<void>;
+}
+
+async function openTarget(): Promise<Target> {
+  const found = process.env.BENCH_SEARCH_DB === "pglite" ? null : findPostgres();
+  if (found?.ok) {
+    const cluster = await startPrivateCluster(found.install);
+    await migrate(cluster.url);
+    const pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
+    return {
+      name: `native PostgreSQL ${cluster.version} (private cluster, same machine)`,
+      query: async <T>(text: string, params?: unknown[]) => ({
+        rows: (await pool.query(text, params)).rows as T[],
+      }),
+      db: drizzleNodePg({ client: pool }) as unknown as Database,
+      close: async () => {
+        await pool.end();
+        await cluster.stop();
+      },
+    };
+  }
+  if (found && !found.ok) console.log(`  (no native PostgreSQL: ${found.reason}; using PGlite)`);
+  const pglite = await PGlite.create({ extensions: { vector, pg_trgm } });
+  await migratePglite(pglite);
+  return {
+    name: "PGlite (PostgreSQL in WebAssembly, in process)",
+    query: <T>(text: string, params?: unknown[]) => pglite.query<T>(text, params),
+    db: drizzle({ client: pglite }) as unknown as Database,
+    close: () => pglite.close(),
+  };
+}
+
+const client = await openTarget();
+const db = client.db;
+console.log(`search bench on ${client.name}`);
 const {
   rows: [owner],
 } = await client.query<{ id: number }>(
@@ -101,7 +141,7 @@ for (let done = 0; done < MESSAGES; done += BATCH) {
     [chat, content, at],
   );
 }
-await client.exec("analyze");
+await client.query("analyze");
 console.log(`  written and indexed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 // What people type: a word being typed, whole words, a rare word, a typo, and a wider window.

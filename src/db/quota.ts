@@ -1,13 +1,9 @@
-// The quota gate: check the plan's limit and record the request in one transaction, serialised per account.
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { subscription, usage, user } from "../../drizzle/schema";
-import {
-  FAIR_USAGE_RATES,
-  type FairUsageRate,
-  type FairUsageSubject,
-  fairUsageWait,
-} from "../domain/fair-usage";
-import { isPaidPlan, type Plan, userPlanOf } from "../domain/plans";
+// The quota gate: check the plan's limit and the fair-usage rate and record the request in one statement,
+// serialised per account.
+import { and, eq, sql } from "drizzle-orm";
+import { usage } from "../../drizzle/schema";
+import { FAIR_USAGE_RATES, type FairUsageRate, type FairUsageSubject } from "../domain/fair-usage";
+import { PAID_PLANS, PLAN_AMOUNTS, type Plan, planOf } from "../domain/plans";
 import { quotaLimit, USAGE_WINDOW_SECONDS, type UsageCategory } from "../domain/usage";
 import type { Database } from "./client";
 
@@ -19,14 +15,13 @@ export type QuotaDecision =
 
 /**
  * Records one request against the account's quota if it fits. A team shares one pool: every member's
- * requests count against the plan's limit times the seats (SPEC §4). The account's owner row is locked
- * first (SELECT … FOR UPDATE), so concurrent requests of one account are checked one after another and
- * at the limit exactly one more gets through. Free models (`free`) skip the quota once the plan is paid.
+ * requests count against the plan's limit times the seats (SPEC §4). Free models (`free`) skip the quota
+ * once the plan is paid. Every request, free or not, then meets the fair-usage `rates` of `ratedAs`: a
+ * person is rated on their requests in the app, an API key on its own requests (recorded with its id).
  *
- * Every request, free or not, then meets the fair-usage `rates` of `ratedAs` under the same lock, so the
- * rate too lets exactly its limit through, however many requests arrive at once: a person is rated on
- * their requests in the app, an API key on its own requests (recorded with its id). A refused request
- * records nothing.
+ * One statement, `hot.reserve_usage` (migrations/0013): it locks the account owner's row, so concurrent
+ * requests of one account are checked one after another and at each limit exactly one more gets through,
+ * and a refused request records nothing. The rules travel with the call as data, from src/domain.
  */
 export async function reserveUsage(
   db: Database,
@@ -41,76 +36,45 @@ export async function reserveUsage(
     rates?: readonly FairUsageRate[];
   },
 ): Promise<QuotaDecision> {
-  const ratedAs = input.ratedAs ?? { userId: input.userId };
   const now = input.now ?? new Date();
-  const rates = input.rates ?? FAIR_USAGE_RATES;
-  const lookbackSeconds = Math.max(...rates.map((r) => r.windowSeconds));
-  const maxCounted = Math.max(...rates.map((r) => r.limit));
-  return db.transaction(async (tx) => {
-    const [own] = await tx.select().from(subscription).where(eq(subscription.userId, input.userId)).limit(1);
-    const memberOf =
-      own && own.adminUserId !== null && own.adminUserId !== own.userId ? own.adminUserId : null;
-    const ownerId = memberOf ?? input.userId;
-    await tx.execute(sql`select 1 from ${user} where ${user.id} = ${ownerId} for update`);
+  const { perAmount, otherwise } = seatLimits(input.category);
+  const result = await db.execute<{
+    outcome: "ok" | "no_plan" | "quota" | "fair_usage";
+    amount: number | null;
+    ok: boolean | null;
+    used: number | null;
+    quota: number | null;
+    retry_after: number | null;
+  }>(sql`select * from hot.reserve_usage(
+    ${input.userId}::bigint, ${input.model}, ${input.category}, ${input.free}, ${now.toISOString()}::timestamptz,
+    ${USAGE_WINDOW_SECONDS[input.category]}::integer, ${JSON.stringify(perAmount)}::jsonb, ${otherwise}::integer,
+    ${input.ratedAs?.apiKeyId ?? null}::bigint, ${JSON.stringify(input.rates ?? FAIR_USAGE_RATES)}::jsonb)`);
+  const row = result.rows[0];
+  if (!row) throw new Error("hot.reserve_usage answered no row");
+  const plan = row.amount === null ? "none" : planOf({ amount: row.amount, ok: row.ok === true });
+  const used = row.used ?? 0;
+  const limit = row.quota ?? 0;
+  const retryAfterSeconds = row.retry_after ?? 1;
+  switch (row.outcome) {
+    case "ok":
+      return { ok: true, plan, used, limit };
+    case "no_plan":
+      return { ok: false, reason: "no_plan", plan };
+    case "quota":
+      return { ok: false, reason: "quota", plan, used, limit, retryAfterSeconds };
+    case "fair_usage":
+      return { ok: false, reason: "fair_usage", plan, retryAfterSeconds };
+  }
+}
 
-    const [admin] = memberOf
-      ? await tx.select().from(subscription).where(eq(subscription.userId, memberOf)).limit(1)
-      : [];
-    const plan = userPlanOf(own ?? null, admin ?? null);
-    if (!isPaidPlan(plan)) return { ok: false, reason: "no_plan", plan } as const;
-    const seats = (memberOf ? admin?.quantity : own?.quantity) ?? 1;
-    const limit = quotaLimit(plan, input.category, seats);
-
-    const windowStart = new Date(now.getTime() - USAGE_WINDOW_SECONDS[input.category] * 1000);
-    const team = tx
-      .select({ id: subscription.userId })
-      .from(subscription)
-      .where(or(eq(subscription.userId, ownerId), eq(subscription.adminUserId, ownerId)));
-    const [counted] = await tx
-      .select({ used: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${usage.requestedAt})` })
-      .from(usage)
-      .where(
-        and(
-          or(eq(usage.userId, input.userId), inArray(usage.userId, team)),
-          eq(usage.category, input.category),
-          gt(usage.requestedAt, windowStart),
-        ),
-      );
-    const used = counted?.used ?? 0;
-    if (!input.free && used >= limit) {
-      const oldest = counted?.oldest ? new Date(counted.oldest).getTime() : now.getTime();
-      const freesAt = oldest + USAGE_WINDOW_SECONDS[input.category] * 1000;
-      const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-      return { ok: false, reason: "quota", plan, used, limit, retryAfterSeconds } as const;
-    }
-
-    // The rate counts the subject's own requests of the last hour, every category and model: a person's
-    // in the app, or an API key's.
-    const subject =
-      ratedAs.apiKeyId !== undefined
-        ? eq(usage.apiKeyId, ratedAs.apiKeyId)
-        : and(eq(usage.userId, ratedAs.userId), isNull(usage.apiKeyId));
-    const recent = await tx
-      .select({ at: usage.requestedAt })
-      .from(usage)
-      .where(and(subject, gt(usage.requestedAt, new Date(now.getTime() - lookbackSeconds * 1000))))
-      .orderBy(desc(usage.requestedAt))
-      .limit(maxCounted);
-    const wait = fairUsageWait(
-      recent.map((row) => row.at),
-      now,
-      rates,
-    );
-    if (wait !== null) return { ok: false, reason: "fair_usage", plan, retryAfterSeconds: wait } as const;
-    await tx.insert(usage).values({
-      userId: input.userId,
-      model: input.model,
-      category: input.category,
-      requestedAt: now,
-      apiKeyId: ratedAs.apiKeyId ?? null,
-    });
-    return { ok: true, plan, used: used + 1, limit } as const;
-  });
+/** The per-seat limit of `category` for each amount code a plan is sold at, and for any other paid amount. */
+function seatLimits(category: UsageCategory): { perAmount: Record<string, number>; otherwise: number } {
+  const perAmount: Record<string, number> = {};
+  for (const plan of PAID_PLANS) {
+    for (const amount of PLAN_AMOUNTS[plan])
+      perAmount[amount] = quotaLimit(planOf({ amount, ok: true }), category);
+  }
+  return { perAmount, otherwise: quotaLimit(planOf({ amount: -1, ok: true }), category) };
 }
 
 /** Takes back a reservation whose request never started (e.g. the chat was busy). */

@@ -1,0 +1,91 @@
+// hot.reserve_usage, the quota gate's one statement, against the rules it carries out: the fair-usage rule
+// of src/domain/fair-usage.ts (the domain's own table, same cases) and the plan's limit times the seats.
+import { describe, expect, it } from "vitest";
+import { usage } from "../../drizzle/schema";
+import { reserveUsage } from "../../src/db/quota";
+import { fairUsageWait } from "../../src/domain/fair-usage";
+import { quotaLimit } from "../../src/domain/usage";
+import { withDb } from "./support/accounts";
+import { accountOnPlan, addUsage, usageCount } from "./support/plans";
+
+const NOW = new Date("2026-11-22T12:00:00Z");
+const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
+const requests = (count: number, newest: number, every: number) =>
+  Array.from({ length: count }, (_, i) => ago(newest + i * every));
+const RATES = [
+  { limit: 3, windowSeconds: 60 },
+  { limit: 5, windowSeconds: 3600 },
+];
+
+const reserve = (userId: number, input: { category?: "text" | "reasoning"; free?: boolean } = {}) =>
+  withDb((db) =>
+    reserveUsage(db, {
+      userId,
+      model: "test",
+      category: input.category ?? "reasoning",
+      free: input.free ?? true,
+      now: NOW,
+      rates: RATES,
+    }),
+  );
+
+describe("hot.reserve_usage", () => {
+  it.each([
+    ["nothing recent", []],
+    ["under both limits", requests(2, 1, 1)],
+    ["the minute full", requests(3, 1, 10)],
+    ["the minute full long ago", requests(3, 61, 1)],
+    ["the hour full", requests(5, 100, 600)],
+    ["both full", [...requests(3, 1, 1), ...requests(2, 1000, 1)]],
+    ["more than a limit", requests(4, 5, 5)],
+    ["a fraction of a second from fitting", requests(3, 59.9, 0)],
+  ])("waits as the domain's rule says: %s", async (_label, recent) => {
+    const account = await accountOnPlan("expert");
+    if (recent.length > 0) {
+      await withDb((db) =>
+        db
+          .insert(usage)
+          .values(recent.map((at) => ({ userId: account.id, model: "test", category: "text", requestedAt: at }))),
+      );
+    }
+    const decision = await reserve(account.id);
+    const wait = fairUsageWait(recent, NOW, RATES);
+    if (wait === null) expect(decision).toMatchObject({ ok: true, plan: "expert" });
+    else expect(decision).toEqual({ ok: false, reason: "fair_usage", plan: "expert", retryAfterSeconds: wait });
+    // A refusal records nothing; a request let through is recorded once.
+    expect(await usageCount(account.id, "reasoning")).toBe(wait === null ? 1 : 0);
+  });
+
+  it("holds the plan's limit times the seats, and counts the whole team's requests", async () => {
+    const limit = quotaLimit("starter", "text", 2);
+    const admin = await accountOnPlan("starter", { seats: 2 });
+    const member = await accountOnPlan("starter", { adminUserId: admin.id });
+    await addUsage(admin.id, "text", limit - 2, ago(3600));
+    await addUsage(member.id, "text", 1, ago(1800));
+    expect(await reserve(member.id, { category: "text", free: false })).toEqual({
+      ok: true,
+      plan: "starter",
+      used: limit,
+      limit,
+    });
+    // The oldest counted request (an hour ago) leaves the 3-hour window in two hours.
+    expect(await reserve(admin.id, { category: "text", free: false })).toEqual({
+      ok: false,
+      reason: "quota",
+      plan: "starter",
+      used: limit,
+      limit,
+      retryAfterSeconds: 2 * 3600,
+    });
+    // A free model skips the quota once the plan is paid.
+    expect(await reserve(admin.id, { category: "text", free: true })).toMatchObject({ ok: true });
+  });
+
+  it("refuses without a plan, or with an unpaid one, and records nothing", async () => {
+    for (const plan of ["none", "unsubscribed"] as const) {
+      const account = await accountOnPlan(plan);
+      expect(await reserve(account.id)).toEqual({ ok: false, reason: "no_plan", plan });
+      expect(await usageCount(account.id, "reasoning")).toBe(0);
+    }
+  });
+});
