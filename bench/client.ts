@@ -143,7 +143,8 @@ async function searchToPaint(
   }
   await context.close();
   const missing = times.filter(Number.isNaN).length;
-  if (missing > 0) console.log(`quick search: ${missing} of ${times.length} searches never showed their word`);
+  if (missing > 0)
+    console.log(`quick search: ${missing} of ${times.length} searches never showed their word`);
   return times.filter((t) => !Number.isNaN(t));
 }
 

@@ -1,7 +1,8 @@
 // hot.reserve_usage, the quota gate's one statement, against the rules it carries out: the fair-usage rule
 // of src/domain/fair-usage.ts (the domain's own table, same cases) and the plan's limit times the seats.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { usage } from "../../drizzle/schema";
+import { usage, user } from "../../drizzle/schema";
 import { reserveUsage } from "../../src/db/quota";
 import { fairUsageWait } from "../../src/domain/fair-usage";
 import { quotaLimit } from "../../src/domain/usage";
@@ -45,13 +46,16 @@ describe("hot.reserve_usage", () => {
       await withDb((db) =>
         db
           .insert(usage)
-          .values(recent.map((at) => ({ userId: account.id, model: "test", category: "text", requestedAt: at }))),
+          .values(
+            recent.map((at) => ({ userId: account.id, model: "test", category: "text", requestedAt: at })),
+          ),
       );
     }
     const decision = await reserve(account.id);
     const wait = fairUsageWait(recent, NOW, RATES);
     if (wait === null) expect(decision).toMatchObject({ ok: true, plan: "expert" });
-    else expect(decision).toEqual({ ok: false, reason: "fair_usage", plan: "expert", retryAfterSeconds: wait });
+    else
+      expect(decision).toEqual({ ok: false, reason: "fair_usage", plan: "expert", retryAfterSeconds: wait });
     // A refusal records nothing; a request let through is recorded once.
     expect(await usageCount(account.id, "reasoning")).toBe(wait === null ? 1 : 0);
   });
@@ -87,5 +91,34 @@ describe("hot.reserve_usage", () => {
       expect(await reserve(account.id)).toEqual({ ok: false, reason: "no_plan", plan });
       expect(await usageCount(account.id, "reasoning")).toBe(0);
     }
+  });
+
+  // The check and the insert are one short statement, so racing requests rarely overlap even without the
+  // lock (the 200-request race in chat-api.test.ts no longer tells). This tells: while another request of
+  // the account holds the owner's lock, none is decided; once it is released, they go one at a time.
+  it("decides nothing while the account owner's row is locked, then lets exactly the limit through", async () => {
+    const limit = quotaLimit("starter", "text");
+    const account = await accountOnPlan("starter");
+    await addUsage(account.id, "text", limit - 1, ago(2 * 3600));
+    let decided = 0;
+    const racing = await withDb((db) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${user} where ${user.id} = ${account.id} for update`);
+        const all = Promise.all(
+          Array.from({ length: 20 }, () =>
+            reserve(account.id, { category: "text", free: false }).then((decision) => {
+              decided++;
+              return decision;
+            }),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 750));
+        expect(decided).toBe(0);
+        return { all };
+      }),
+    );
+    const decisions = await racing.all;
+    expect(decisions.filter((d) => d.ok)).toHaveLength(1);
+    expect(await usageCount(account.id, "text")).toBe(limit);
   });
 });
