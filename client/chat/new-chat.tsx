@@ -7,6 +7,7 @@ import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { initialModel } from "../../src/domain/chat/model-picker";
 import type { AttachmentWire } from "../../src/domain/files";
+import { useAssistantFiles } from "../hooks/use-assistants";
 import { useCreateChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
@@ -25,6 +26,8 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<NoticeKey | null>(null);
   const groups = usePickerGroups(user, assistantId, picked);
+  // SPEC §5: the assistant's documents count towards the conversation's 32 MB from its first message.
+  const assistantFiles = useAssistantFiles(assistantId);
   const model = picked ?? initialModel(groups);
   // Until the chat page takes over, the message stays on screen (the marker clears as the chat opens).
   const pending =
@@ -74,6 +77,7 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
           generating={create.isPending}
           onStop={() => {}}
           stopping
+          conversationFiles={assistantFiles}
         />
       </ComposerDock>
     </div>

@@ -9,6 +9,7 @@ import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { modelOnOffer } from "../../src/domain/chat/model-picker";
 import type { AttachmentWire } from "../../src/domain/files";
 import { PageLoading } from "../components/page-loading";
+import { useAssistantFiles } from "../hooks/use-assistants";
 import {
   chatKeys,
   resumeUnfinished,
@@ -84,8 +85,12 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   }, [jumpTo, isSuccess, messages, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const sending = send.isPending ? send.variables : null;
-  // SPEC §5: the documents already in this conversation count towards its 32 MB.
-  const conversationFiles = useMemo(() => messages.flatMap((m) => m.attachments ?? []), [messages]);
+  // SPEC §5: the documents already in this conversation (its messages and its assistant) count towards its 32 MB.
+  const assistantFiles = useAssistantFiles(assistantId);
+  const conversationFiles = useMemo(
+    () => [...assistantFiles, ...messages.flatMap((m) => m.attachments ?? [])],
+    [assistantFiles, messages],
+  );
   const view = useMemo(() => {
     const list = withLiveAnswer(messages, generation);
     return sending ? [...list, ...pendingExchange(sending)] : list;

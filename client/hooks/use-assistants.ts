@@ -1,6 +1,7 @@
 // The user's assistants (SPEC §7): the list (a failure is logged and null is used), saving and deleting one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
+import { useMemo } from "react";
 import { api, readJson } from "../lib/api";
 import { chatListKeys } from "./use-chats";
 
@@ -26,6 +27,15 @@ export function useAssistants() {
     },
     staleTime: 60_000,
   });
+}
+
+/** The files of the assistant a chat is under (none for the default one): context for each of its chats. */
+export function useAssistantFiles(assistantId: string): Assistant["attachments"] {
+  const { data } = useAssistants();
+  return useMemo(
+    () => data?.find((a) => String(a.id) === assistantId)?.attachments ?? [],
+    [data, assistantId],
+  );
 }
 
 /** Creates (no id) or replaces an assistant; the list takes the saved one at once. */
