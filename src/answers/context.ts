@@ -1,8 +1,6 @@
 // What the model is sent: the assistant's preprompt as the system message and the chat's recent history.
 
-import { getAssistant } from "../db/assistants";
 import { type AttachmentRow, attachmentsOfChat } from "../db/attachments";
-import type { ChatRow } from "../db/chats";
 import type { Database } from "../db/client";
 import { type MessageRow, recentMessages } from "../db/messages";
 import { type ContextAttachment, type ContextMessage, trimContext } from "../domain/chat/context";
@@ -14,29 +12,42 @@ const CONTEXT_MESSAGES = 200;
 
 const roleOf = (m: MessageRow): "user" | "assistant" => (m.metadata.role === "user" ? "user" : "assistant");
 
-export async function buildContext(
+/** What a context is made of, read before anything is recorded, so the reads run beside the quota check. */
+export interface ContextSources {
+  /** The assistant the chat is under, if any: its preprompt is the system message. */
+  assistant: { preprompt: string } | null;
+  /** The chat's newest messages, oldest first (none for a new chat). */
+  recent: MessageRow[];
+  /** Files of the chat's messages: they go again with their messages. */
+  stored: AttachmentRow[];
+}
+
+/** The chat's history as it stands: read before the new question and answer are recorded. */
+export async function readHistory(
   db: Database,
+  { userId, chatId }: { userId: number; chatId: number },
+): Promise<Pick<ContextSources, "recent" | "stored">> {
+  const [recent, stored] = await Promise.all([
+    recentMessages(db, { userId, chatId, limit: CONTEXT_MESSAGES }),
+    // Files of earlier messages go again with them (a picture discussed three messages ago is still seen).
+    attachmentsOfChat(db, { userId, chatId }),
+  ]);
+  return { recent, stored };
+}
+
+/** The system message and the history that fits the model's window, the new question last. */
+export function buildContext(
+  { assistant, recent, stored }: ContextSources,
   input: {
-    userId: number;
-    chat: ChatRow;
     model: ModelEntry;
-    /** Only messages older than this one are history (the answer being written, and what it replaces, are not). */
-    beforeId: number;
-    /** Messages from this id up to `beforeId` are being replaced (edit, regenerate): left out too. */
+    /** Messages from this id on are being replaced (edit, regenerate): left out. */
     replacingFromId?: number;
     /** The new question, when there is one: it closes the history. */
     question: MessageRow | null;
     /** The files sent with the new question (already known: no need to read them back). */
     questionAttachments?: readonly AttachmentRow[];
   },
-): Promise<{ system: string | undefined; messages: ContextMessage[] }> {
-  const { userId, chat } = input;
-  const [assistant, recent, stored] = await Promise.all([
-    chat.assistantId ? getAssistant(db, { userId, assistantId: chat.assistantId }) : null,
-    recentMessages(db, { userId, chatId: chat.id, limit: CONTEXT_MESSAGES, before: input.beforeId }),
-    // Files of earlier messages go again with them (a picture discussed three messages ago is still seen).
-    attachmentsOfChat(db, { userId, chatId: chat.id, before: input.question?.id ?? input.beforeId }),
-  ]);
+): { system: string | undefined; messages: ContextMessage[] } {
   const cut = input.replacingFromId;
   const kept = recent.filter((m) => (cut === undefined || m.id < cut) && m.id !== input.question?.id);
   if (input.question) kept.push(input.question);

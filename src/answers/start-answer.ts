@@ -6,12 +6,13 @@ import { type AttachmentRow, filesInPlay } from "../db/attachments";
 import { type ChatRow, createChat, deleteChat } from "../db/chats";
 import type { Database } from "../db/client";
 import { unreadDocuments } from "../db/document-files";
-import { deleteMessagesFrom, type MessageRow, recordExchange } from "../db/messages";
+import { type RecordedExchange, recordExchange } from "../db/exchange";
+import { deleteMessagesFrom, type MessageRow } from "../db/messages";
 import { DOCUMENTS_TOTAL_LIMIT, documentsTotal, isDocument } from "../domain/files";
 import type { ModelEntry } from "../domain/models";
 import type { Env } from "../env";
 import { AppError, notFound } from "../errors";
-import { buildContext } from "./context";
+import { buildContext, readHistory } from "./context";
 import { releaseQuota, reserveQuota } from "./quota";
 
 /** Where the answer goes: a chat made for it, or an existing chat, possibly replacing its tail. */
@@ -61,16 +62,18 @@ export async function startAnswer(
   const existing = "chat" in target ? target.chat : null;
   const assistantId = "newChat" in target ? target.newChat.assistantId : (existing?.assistantId ?? null);
   const ids = input.attachmentIds ?? [];
-  // Side by side: the chat's live state, the assistant, and the files this send would put in play.
-  const [busyNow, ownAssistant, files] = await Promise.all([
+  // Side by side: the chat's live state, the assistant, the files this send would put in play, and the
+  // history the context is made of (nothing of this send is recorded yet, so it is the history before it).
+  const [busyNow, assistant, files, history] = await Promise.all([
     existing ? chatStreamOf(env, existing.id).isBusy() : false,
-    assistantId !== null && !existing ? getAssistant(db, { userId, assistantId }) : true,
+    assistantId !== null ? getAssistant(db, { userId, assistantId }) : null,
     ids.length > 0 || existing || assistantId !== null
       ? filesInPlay(db, { userId, ids, chatId: existing?.id ?? null, assistantId })
       : { unsent: [], conversation: [] },
+    existing ? readHistory(db, { userId, chatId: existing.id }) : { recent: [], stored: [] },
   ]);
   if (busyNow) throw busy();
-  if (!ownAssistant) throw notFound("No such assistant.");
+  if (assistantId !== null && !assistant && !existing) throw notFound("No such assistant.");
   // A foreign, unknown or already sent file: refused before anything is counted or recorded.
   if (files.unsent.length !== new Set(ids).size) throw notFound("No such attachment.");
   const inPlay = [...files.conversation, ...files.unsent];
@@ -87,7 +90,7 @@ export async function startAnswer(
   const hasDocuments = inPlay.some(isDocument);
   const reservation = await reserveQuota(db, { userId, model, hasDocuments });
   let created: ChatRow | null = null;
-  let recorded: Awaited<ReturnType<typeof recordExchange>> | null = null;
+  let recorded: RecordedExchange | null = null;
   try {
     let chat = existing;
     if (!chat) {
@@ -100,18 +103,14 @@ export async function startAnswer(
       content: input.content,
       model: model.key,
       attachmentIds: input.attachmentIds,
+      assistantId: chat.assistantId,
     });
     const { userMessage, modelMessage, attachments } = recorded;
     const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
-    const { system, messages } = await buildContext(db, {
-      userId,
-      chat,
-      model,
-      beforeId: modelMessage.id,
-      replacingFromId,
-      question: userMessage,
-      questionAttachments: attachments,
-    });
+    const { system, messages } = buildContext(
+      { assistant, ...history },
+      { model, replacingFromId, question: userMessage, questionAttachments: attachments },
+    );
     const documents = hasDocuments
       ? {
           question: questionOf(messages),

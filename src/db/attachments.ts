@@ -114,10 +114,10 @@ export async function attachmentsOfMessages(
     .orderBy(attachment.createdAt, attachment.id);
 }
 
-/** The files of a chat's messages older than `before`: read beside the messages themselves, not after. */
+/** The files of a chat's messages: read beside the messages themselves, not after. */
 export async function attachmentsOfChat(
   db: Queryable,
-  { userId, chatId, before }: { userId: number; chatId: number; before: number },
+  { userId, chatId }: { userId: number; chatId: number },
 ): Promise<AttachmentRow[]> {
   return db
     .select()
@@ -125,7 +125,7 @@ export async function attachmentsOfChat(
     .where(
       and(
         eq(attachment.userId, userId),
-        sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId} and ${message.id} < ${before})`,
+        sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId})`,
       ),
     )
     .orderBy(attachment.createdAt, attachment.id);
