@@ -1,6 +1,7 @@
 // `node bench/search.ts`: quick-search query times (p50/p95) over 100,000 messages in 1,000 chats of one user, with
 // the very statement POST /api/search runs, on a private native PostgreSQL (as production's Neon is) when the
 // machine has one with pgvector, else on an in-process PGlite; BENCH_SEARCH_DB=pglite forces PGlite.
+// BENCH_SEARCH_KEEP=1 leaves the native cluster running afterwards and prints its URL (for EXPLAIN).
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -78,7 +79,8 @@ async function openTarget(): Promise<Target> {
       db: drizzleNodePg({ client: pool }) as unknown as Database,
       close: async () => {
         await pool.end();
-        await cluster.stop();
+        if (process.env.BENCH_SEARCH_KEEP) console.log(`  cluster kept running: ${cluster.url}`);
+        else await cluster.stop();
       },
     };
   }

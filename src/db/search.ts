@@ -21,6 +21,12 @@ const HIT_CAP = 300;
 // Typo candidates per word, nearest first, among words at least this long.
 const ALTERNATIVES = 3;
 const FUZZY_MIN_LENGTH = 4;
+// How the newest hits are found depends on how common the words are, which only the data can tell: the
+// statement first checks the user's PROBE newest messages of the window. A common word is done there; a
+// frequent-enough one walks on newest first (at most WALK_MAX messages); a rare one asks the GIN index,
+// whose cost grows with the matches in the whole window rather than with the messages walked.
+const PROBE = 500;
+const WALK_MAX = 20_000;
 
 type Raw = Record<string, unknown>;
 
@@ -104,42 +110,91 @@ export async function searchChats(
     cfg as (
       select hot.search_config((select p.lang from hot.user_preferences p where p."userId" = ${userId})) as c
     ),
-    q as (
+    q as materialized (
       select to_tsquery((select c from cfg), term.fuzzy) || to_tsquery('simple', term.fuzzy) as fuzzy,
-        to_tsquery((select c from cfg), term.exact) || to_tsquery('simple', term.exact) as exact
+        to_tsquery((select c from cfg), term.exact) || to_tsquery('simple', term.exact) as exact,
+        now() - make_interval(months => ${months}) as since
       from term
     ),
-    hit as (
-      select m.id, m.chat, m.content, m."createdAt", m.search @@ (select exact from q) as exact
-      from hot.message m
-      where m.search @@ (select fuzzy from q)
-        and m."createdAt" >= now() - make_interval(months => ${months})
-        and m.chat in (select c.id from hot.chat c where c."user" = ${userId})
-      -- Newest first only, so for a common word the planner can walk message_created_idx and stop early.
-      order by m."createdAt" desc, m.id desc
+    -- An exact match also matches the fuzzy query, so "exact" is only checked on hits.
+    probe as materialized (
+      select p.id, p.chat, p."createdAt", p.search @@ q.fuzzy as hit,
+        p.search @@ q.fuzzy and p.search @@ q.exact as exact
+      from q cross join lateral (
+        select m.id, m.chat, m."createdAt", m.search from hot.message m
+        where m."user" = ${userId} and m."createdAt" >= q.since
+        order by m."createdAt" desc, m.id desc
+        limit ${PROBE}
+      ) p
+    ),
+    -- 'probe' when the probe holds the answer (enough hits, or the whole window); 'walk' when walking on
+    -- until HIT_CAP hits (estimated from the probe's hit rate) costs fewer rows than the GIN index would
+    -- match in the window (the probe's rate over the window's length, by the probe's time span); else 'gin'.
+    how as materialized (
+      select case
+        when s.hits >= ${HIT_CAP} or s.examined < ${PROBE} then 'probe'
+        when s.hits > 0 and ${HIT_CAP * PROBE}::float8 / s.hits <= least(${WALK_MAX},
+          s.hits * extract(epoch from s.newest - q.since) / nullif(extract(epoch from s.newest - s.oldest), 0))
+          then 'walk'
+        else 'gin' end as how
+      from q, (
+        select count(*) as examined, count(*) filter (where hit) as hits,
+          min("createdAt") as oldest, max("createdAt") as newest
+        from probe
+      ) s
+    ),
+    walk as materialized (
+      select w.id, w.chat, w."createdAt", w.search @@ q.exact as exact
+      from q cross join lateral (
+        select m.id, m.chat, m."createdAt", m.search from hot.message m
+        where (select how from how) = 'walk' and m."user" = ${userId} and m."createdAt" >= q.since
+        order by m."createdAt" desc, m.id desc
+        limit ${WALK_MAX}
+      ) w
+      where w.search @@ q.fuzzy
       limit ${HIT_CAP}
+    ),
+    -- Exactly one branch runs (a walk that came up short leaves it to the index).
+    hit as (
+      (select probe.id, probe.chat, probe."createdAt", probe.exact from probe
+        where probe.hit and (select how from how) = 'probe'
+        order by probe."createdAt" desc, probe.id desc
+        limit ${HIT_CAP})
+      union all
+      select walk.id, walk.chat, walk."createdAt", walk.exact from walk
+        where (select count(*) from walk) = ${HIT_CAP}
+      union all
+      (select m.id, m.chat, m."createdAt", m.search @@ q.exact
+        from q cross join hot.message m
+        where ((select how from how) = 'gin' or (select how from how) = 'walk' and (select count(*) from walk) < ${HIT_CAP})
+          and m.search @@ q.fuzzy and m."user" = ${userId} and m."createdAt" >= q.since
+        order by m."createdAt" desc, m.id desc
+        limit ${HIT_CAP})
     ),
     ranked as (
       select hit.*, row_number() over (partition by hit.chat order by hit.exact desc, hit."createdAt" desc) as n
       from hit
     ),
+    -- The page first; message contents are read for its rows only.
     found as (
-      select 0 as kind, c.id as chat, null::bigint as message, c.title as text, c."updatedAt" as date, true as exact
-      from hot.chat c
+      select 0 as kind, c.id as chat, null::bigint as message, c."updatedAt" as date, true as exact
+      from q cross join hot.chat c
       where c."user" = ${userId}
-        and c."updatedAt" >= now() - make_interval(months => ${months})
-        and (c.title ilike ${like} or ${raw} <% c.title or to_tsvector('simple', c.title) @@ (select fuzzy from q))
+        and c."updatedAt" >= q.since
+        and (c.title ilike ${like} or ${raw} <% c.title or to_tsvector('simple', c.title) @@ q.fuzzy)
       union all
-      select 1, r.chat, r.id, r.content, r."createdAt", r.exact from ranked r where r.n <= ${MESSAGES_PER_CHAT}
+      select 1, r.chat, r.id, r."createdAt", r.exact from ranked r where r.n <= ${MESSAGES_PER_CHAT}
+      order by kind, exact desc, date desc, message desc
+      limit ${limit + 1} offset ${offset}
     )
     select f.chat as "chatId", c."assistantId", a.label as assistant, c.title, c.model,
-      f.message as "messageId", f.text, f.date,
+      f.message as "messageId", coalesce(m.content, c.title) as text, f.date,
       (select coalesce(jsonb_agg(alt.alt), '[]'::jsonb) from alt) as alternatives
     from found f
       join hot.chat c on c.id = f.chat and c."user" = ${userId}
+      left join hot.message m on m.id = f.message
       left join hot.assistant a on a.id = c."assistantId"
-    order by f.kind, f.exact desc, f.date desc, f.message desc
-    limit ${limit + 1} offset ${offset}`);
+    order by f.kind, f.exact desc, f.date desc, f.message desc`);
   const first = result.rows[0] as Raw | undefined;
   const alternatives = Array.isArray(first?.alternatives) ? (first.alternatives as string[]) : [];
   return { rows: result.rows.map((r) => toRow(r as Raw)), alternatives };

@@ -167,6 +167,64 @@ describe("POST /api/search", () => {
     expect([...perChat.values()]).toEqual(Array(8).fill(3));
   });
 
+  it("finds the same newest hits however common the word is (probe, walk on, or the index)", async () => {
+    const account = await createAccount({ hashedPassword: null });
+    // 500 messages in the last hours, then 200 spread over older days of the month: the probe of the 500
+    // newest sees a short time span, so a word in half of them walks on, and a rare one asks the index.
+    const words = {
+      all: uniqueWord("every"),
+      half: uniqueWord("even"),
+      short: uniqueWord("fourth"),
+      rare: uniqueWord("seldom"),
+    };
+    const messages = Array.from({ length: 700 }, (_, i) => {
+      const has = [
+        words.all,
+        ...(i % 2 === 0 ? [words.half] : []),
+        ...(i % 4 === 1 ? [words.short] : []),
+        ...(i % 50 === 7 ? [words.rare] : []),
+      ];
+      const at = i < 500 ? Date.now() - i * 60_000 : Date.now() - 10 * DAY - (i - 500) * 3_600_000;
+      return { i, content: `note ${has.join(" ")}`, at };
+    });
+    const ids = await withDb(async (db) => {
+      const chats = await db
+        .insert(chat)
+        .values(Array.from({ length: 100 }, () => ({ user: account.id, model: "test", title: "" })))
+        .returning({ id: chat.id });
+      const rows = await db
+        .insert(message)
+        .values(
+          messages.map((m) => ({
+            chat: chats[m.i % 100]?.id ?? 0,
+            content: m.content,
+            metadata: { role: "user" },
+            createdAt: new Date(m.at),
+          })),
+        )
+        .returning({ id: message.id, chat: message.chat, createdAt: message.createdAt });
+      return rows;
+    });
+    // What the README promises: the 300 newest hits, at most 3 per chat, newest first, 20 a page.
+    const expected = (word: string) => {
+      const hits = ids
+        .filter((_, i) => messages[i]?.content.split(" ").includes(word))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .slice(0, 300);
+      const perChat = new Map<number, number>();
+      const kept = hits.filter((h) => {
+        const n = (perChat.get(h.chat) ?? 0) + 1;
+        perChat.set(h.chat, n);
+        return n <= 3;
+      });
+      return { ids: kept.slice(0, 20).map((h) => h.id), hasMore: kept.length > 20 };
+    };
+    for (const word of Object.values(words)) {
+      const { results, hasMore } = await search(account.cookie, { query: `${word} ` });
+      expect({ ids: results.map((r) => r.messageId), hasMore }).toEqual(expected(word));
+    }
+  });
+
   it("answers the 5 most recent chats for an empty query, newest first", async () => {
     const account = await createAccount({ hashedPassword: null });
     const chats = [];
