@@ -55,7 +55,7 @@ async function boot() {
     );
   } else {
     // The screen's data and code are requested now, in parallel, not one after the other as they mount.
-    startEarly(start.path);
+    startEarly(start.path, start.locale);
     void import("./routes/preload").then((routes) => routes.preloadRoute(start.path));
     const App = await loadApp(start.locale);
     render(<App />);

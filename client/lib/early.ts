@@ -1,28 +1,51 @@
-// The first screen's requests, started by main.tsx while the app's code is still arriving; `api` takes them over.
+// The first screen's reads and catalogues, started by main.tsx while the app's code is still arriving; `api`
+// takes the reads over, and the catalogues are in the module cache when the translation engine asks.
 
-import { earlyRequests } from "../../src/domain/early-requests";
+import { earlyNamespaces, earlyRequests } from "../../src/domain/early-requests";
+import type { Locale } from "../../src/domain/locales";
+import { loadCatalogue } from "../i18n/catalogues";
 
 /** An early answer older than this is not used: the data may have changed since. */
 const FRESH_MS = 15_000;
 
 const early = new Map<string, { at: number; response: Promise<Response> }>();
 
-export function startEarly(path: string): void {
-  for (const url of earlyRequests(path)) {
-    const response = fetch(url, { credentials: "same-origin" });
+const keyOf = (method: string, url: URL, body: string | undefined) =>
+  `${method} ${url.pathname}${url.search}\n${body ?? ""}`;
+
+export function startEarly(path: string, locale: Locale): void {
+  for (const ns of earlyNamespaces(path)) void loadCatalogue(locale, ns).catch(() => {});
+  for (const { url, body } of earlyRequests(path)) {
+    const response = fetch(
+      url,
+      body === undefined
+        ? { credentials: "same-origin" }
+        : {
+            method: "POST",
+            body,
+            headers: { "Content-Type": "application/json" },
+            credentials: "same-origin",
+          },
+    );
     // A failure surfaces when the app asks for it (then it asks the network again); not as unhandled here.
     response.catch(() => {});
-    early.set(url, { at: performance.now(), response });
+    const method = body === undefined ? "GET" : "POST";
+    early.set(keyOf(method, new URL(url, location.origin), body), { at: performance.now(), response });
   }
 }
 
-/** A fetch that answers a GET from its early request once, while fresh; everything else goes to the network. */
+/**
+ * A fetch that answers a read from its early request once, while fresh (a POST only with the very same
+ * body); everything else goes to the network.
+ */
 export const earlyFetch: typeof fetch = (input, init) => {
-  const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
   const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
-  const key = `${url.pathname}${url.search}`;
+  const body = typeof init?.body === "string" ? init.body : undefined;
+  if (method !== "GET" && body === undefined) return fetch(input, init);
+  const key = keyOf(method, url, body);
   const hit = early.get(key);
-  if (hit && method === "GET") {
+  if (hit) {
     early.delete(key);
     if (performance.now() - hit.at < FRESH_MS) return hit.response.catch(() => fetch(input, init));
   }

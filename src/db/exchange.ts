@@ -101,6 +101,7 @@ async function recordPlainExchange(
     model: string | null;
     createdAt: Date | string;
     search: string | null;
+    user: number | string | null;
   }>(sql`
     with owned as (
       update ${chat} set "updatedAt" = now(), model = ${input.model}
@@ -115,7 +116,7 @@ async function recordPlainExchange(
     ) as v(n, content, metadata, model)
     where v.n = 2 or ${input.content !== null}
     order by v.n
-    returning id, chat, content, metadata, model, "createdAt", search`);
+    returning id, chat, content, metadata, model, "createdAt", search, "user"`);
   const rows: MessageRow[] = result.rows
     .map((r) => ({
       id: Number(r.id),
@@ -125,6 +126,7 @@ async function recordPlainExchange(
       model: r.model,
       createdAt: new Date(r.createdAt),
       search: r.search,
+      user: r.user === null ? null : Number(r.user),
     }))
     .sort((a, b) => a.id - b.id);
   const modelMessage = rows.at(-1);

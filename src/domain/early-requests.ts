@@ -1,14 +1,38 @@
 // What a screen reads first, so the entry script can ask for it while the app's code is still arriving.
 import { matchAppRoute, paramsAreValid } from "./app-routes.ts";
-import { MESSAGE_PAGE_SIZE } from "./chat/paging.ts";
+import { CHAT_PAGE_SIZE, MESSAGE_PAGE_SIZE } from "./chat/paging.ts";
 
-/** The GETs the screen at `path` (without locale prefix) makes first: the user, its assistants, its chat. */
-export function earlyRequests(path: string): string[] {
+/** A read the first screen makes: a GET, or a POST that only reads (its JSON body exactly as the hook sends it). */
+export interface EarlyRequest {
+  url: string;
+  body?: string;
+}
+
+/**
+ * The reads the screen at `path` (without locale prefix) makes first: the user; in a chat, its assistants,
+ * the sidebar's first page of chats and the chat's newest messages.
+ */
+export function earlyRequests(path: string): EarlyRequest[] {
+  const user = { url: "/api/login/user" };
   const match = matchAppRoute(path);
-  if (!match || !paramsAreValid(match)) return ["/api/login/user"];
-  const urls = ["/api/login/user"];
-  if (match.route.layout === "assistant") urls.push("/api/assistants/all");
-  const chatId = match.params.chatId;
-  if (chatId) urls.push(`/api/chat/${chatId}?limit=${MESSAGE_PAGE_SIZE}`);
-  return urls;
+  if (!match || !paramsAreValid(match)) return [user];
+  const requests: EarlyRequest[] = [user];
+  const { assistantId, chatId } = match.params;
+  if (match.route.layout === "assistant" && assistantId) {
+    requests.push({ url: "/api/assistants/all" });
+    requests.push({
+      url: "/api/assistants/chats",
+      body: JSON.stringify({ assistantId, limit: CHAT_PAGE_SIZE, offset: 0 }),
+    });
+  }
+  if (chatId) requests.push({ url: `/api/chat/${chatId}?limit=${MESSAGE_PAGE_SIZE}` });
+  return requests;
+}
+
+/** The namespaces of catalogue the first screen at `path` shows. */
+export function earlyNamespaces(path: string): ("common" | "app" | "chat" | "account")[] {
+  const match = matchAppRoute(path);
+  if (!match || !paramsAreValid(match) || !path.startsWith("/app")) return ["common"];
+  if (match.route.layout === "assistant") return ["common", "app", "chat"];
+  return path.startsWith("/app/account") ? ["common", "app", "account"] : ["common", "app"];
 }

@@ -6,7 +6,7 @@ import { appUrl, currentChatId, send, sessionPerFile, waitForAnswer, watchProble
 const session = sessionPerFile();
 
 describe("a chat opened by full page load", () => {
-  it("requests the user, the assistants and the chat's latest page once each, in parallel with the code", async () => {
+  it("requests the user, the assistants, the sidebar's chats and the chat's latest page once each, in parallel with the code", async () => {
     const first = session.page;
     await first.goto(`${appUrl()}/app/a/default`);
     await send(first, "A first message for the reload test");
@@ -28,6 +28,8 @@ describe("a chat opened by full page load", () => {
     expect(count("/api/login/user")).toBe(1);
     expect(count("/api/assistants/all")).toBe(1);
     expect(count(`/api/chat/${chatId}?limit=60`)).toBe(1);
+    // The sidebar's first page is a POST: taken over from the entry's request too, not asked again.
+    expect(count("/api/assistants/chats")).toBe(1);
     // The chat's data was asked for before the chat screen's own code.
     const chatData = requests.find((r) => r.path.startsWith(`/api/chat/${chatId}`));
     const screenCode = requests.find((r) => /chat-screen-[^/]*\.js$/.test(r.path));

@@ -20,8 +20,7 @@ export interface ChatList {
   hasNextPage: boolean;
 }
 
-/** The sidebar asks for this many chats at a time. */
-export const CHAT_PAGE_SIZE = 30;
+export { CHAT_PAGE_SIZE } from "./paging.ts";
 
 export const emptyChatList = (): ChatList => ({ chats: [], hasNextPage: false });
 

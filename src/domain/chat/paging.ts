@@ -1,4 +1,7 @@
-// How a chat is read: its latest page first, older ones as the user scrolls up.
+// How chats are read: a chat's latest page first, older ones as the user scrolls up; the sidebar page by page.
 
 /** Messages per request. */
 export const MESSAGE_PAGE_SIZE = 60;
+
+/** The sidebar asks for this many chats at a time. */
+export const CHAT_PAGE_SIZE = 30;
