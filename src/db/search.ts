@@ -184,7 +184,7 @@ export async function searchChats(
         and (c.title ilike ${like} or ${raw} <% c.title or to_tsvector('simple', c.title) @@ q.fuzzy)
       union all
       select 1, r.chat, r.id, r."createdAt", r.exact from ranked r where r.n <= ${MESSAGES_PER_CHAT}
-      order by kind, exact desc, date desc, message desc
+      order by kind, exact desc, date desc, message desc, chat desc
       limit ${limit + 1} offset ${offset}
     )
     select f.chat as "chatId", c."assistantId", a.label as assistant, c.title, c.model,
@@ -194,7 +194,7 @@ export async function searchChats(
       join hot.chat c on c.id = f.chat and c."user" = ${userId}
       left join hot.message m on m.id = f.message
       left join hot.assistant a on a.id = c."assistantId"
-    order by f.kind, f.exact desc, f.date desc, f.message desc`);
+    order by f.kind, f.exact desc, f.date desc, f.message desc, f.chat desc`);
   const first = result.rows[0] as Raw | undefined;
   const alternatives = Array.isArray(first?.alternatives) ? (first.alternatives as string[]) : [];
   return { rows: result.rows.map((r) => toRow(r as Raw)), alternatives };
