@@ -1,17 +1,7 @@
 // The fair-usage rate's rule: when one more request fits every window, given the recent requests.
 import { describe, expect, it } from "vitest";
 import { FAIR_USAGE_RATES, fairUsageWait } from "../../src/domain/fair-usage.ts";
-
-const NOW = new Date("2026-11-22T12:00:00Z");
-const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
-/** `count` requests, the newest `newest` seconds ago, then one every `every` seconds further back. */
-const requests = (count: number, newest: number, every: number) =>
-  Array.from({ length: count }, (_, i) => ago(newest + i * every));
-
-const RATES = [
-  { limit: 3, windowSeconds: 60 },
-  { limit: 5, windowSeconds: 3600 },
-];
+import { NOW, RATES, requests } from "../support/fair-usage-cases.ts";
 
 describe("fairUsageWait", () => {
   it.each([

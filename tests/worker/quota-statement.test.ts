@@ -6,17 +6,9 @@ import { usage, user } from "../../drizzle/schema";
 import { reserveUsage } from "../../src/db/quota";
 import { fairUsageWait } from "../../src/domain/fair-usage";
 import { quotaLimit } from "../../src/domain/usage";
+import { ago, NOW, RATES, requests } from "../support/fair-usage-cases";
 import { withDb } from "./support/accounts";
 import { accountOnPlan, addUsage, usageCount } from "./support/plans";
-
-const NOW = new Date("2026-11-22T12:00:00Z");
-const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
-const requests = (count: number, newest: number, every: number) =>
-  Array.from({ length: count }, (_, i) => ago(newest + i * every));
-const RATES = [
-  { limit: 3, windowSeconds: 60 },
-  { limit: 5, windowSeconds: 3600 },
-];
 
 const reserve = (userId: number, input: { category?: "text" | "reasoning"; free?: boolean } = {}) =>
   withDb((db) =>
