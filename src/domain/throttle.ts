@@ -10,7 +10,7 @@ export interface ThrottleCount {
 /**
  * Seconds until every over-limit key's window has ended (what Retry-After should say), or null when all
  * keys are within their limit. `limit` is one for every key, or each key's own. Never less than 1, so a
- * client always waits.
+ * client always waits, and never more than the window.
  */
 export function retryAfterSeconds(
   counts: readonly ThrottleCount[],
@@ -23,8 +23,10 @@ export function retryAfterSeconds(
   let wait: number | null = null;
   for (const { key, count, windowStartedAt } of counts) {
     if (count <= (typeof limit === "number" ? limit : limit(key))) continue;
+    // The window's start is the database's clock and `now` the Worker's: a start a few milliseconds "after"
+    // now must not ask for more than the whole window.
     const seconds = Math.ceil((windowStartedAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
-    wait = Math.max(wait ?? 1, seconds);
+    wait = Math.max(wait ?? 1, Math.min(windowSeconds, seconds));
   }
   return wait;
 }
