@@ -16,6 +16,7 @@ import { freePort } from "../scripts/lib/processes.ts";
 import { testMarkdown } from "../src/providers/test-answer.ts";
 import { launchBrowser } from "../tests/browser/browser.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { recordFigure } from "./results.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LONG_ANSWER = 30_000;
@@ -351,6 +352,10 @@ async function main() {
         `${ms(quantile(searches, 0.5))} / ${ms(quantile(searches, 0.95))}`,
       ],
     ];
+    recordFigure(
+      "openBigChat",
+      `${ms(quantile(loads, 0.5))} (messages received at ${ms(quantile(received, 0.5))})`,
+    );
     const width = Math.max(...rows.map(([name]) => name.length));
     console.log(`\nChat screen, Chromium ${chromium.version()}, production build\n`);
     console.log(`| ${"figure".padEnd(width)} | value |`);

@@ -1,12 +1,15 @@
 // `npm run bench` (Lighthouse part): Lighthouse 13's mobile performance score, median of 3, for the home page,
-// /pricing, the chat screen signed in and a shared chat, against the production build in Debian's Chromium.
+// /pricing, the chat screen signed in and a shared chat (and the home page on desktop), against the
+// production build in Debian's Chromium. A run Lighthouse could not finish is shown, not counted.
 import { createHash, randomBytes } from "node:crypto";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import pg from "pg";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
 import { CHROMIUM_PATH } from "../tests/browser/browser.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { recordFigure } from "./results.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -24,6 +27,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
 const rows: string[][] = [];
+const results = new Map<string, string>();
 
 try {
   // A signed-in expert, written straight to the database.
@@ -63,30 +67,42 @@ try {
     ? new URL(((await share.json()) as { url: string }).url, app.url).pathname
     : null;
 
-  const pages: [string, string, boolean][] = [
+  type Page = [label: string, path: string, signedIn: boolean, desktop?: boolean];
+  const pages: Page[] = [
     ["home `/`", "/", false],
+    ["home `/`, desktop", "/", false, true],
     ["`/pricing`", "/pricing", false],
     ["chat screen `/app/a/default`, signed in", "/app/a/default", true],
     ["a chat with an answer, signed in", `/app/a/default/c/${chat.id}`, true],
-    ...(sharedPath ? ([["a shared chat", sharedPath, false]] as [string, string, boolean][]) : []),
+    ...(sharedPath ? ([["a shared chat", sharedPath, false]] as Page[]) : []),
   ];
-  for (const [label, path, signedIn] of pages) {
+  for (const [label, path, signedIn, desktop] of pages) {
     const scores: number[] = [];
     const fcp: number[] = [];
     const lcp: number[] = [];
     const tbt: number[] = [];
+    const failed: string[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${app.url}${path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        formFactor: "mobile",
-        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
+      const result = await lighthouse(
+        `${app.url}${path}`,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          ...(desktop ? {} : { formFactor: "mobile" as const }),
+          ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        desktop ? desktopConfig : undefined,
+      );
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      const score = lhr.categories.performance?.score;
+      if (lhr.runtimeError || score === null || score === undefined) {
+        failed.push(lhr.runtimeError?.code ?? "no score");
+        continue;
+      }
+      scores.push(Math.round(score * 100));
       fcp.push(lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN);
       lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
       tbt.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
@@ -97,8 +113,9 @@ try {
       `${(median(fcp) / 1000).toFixed(1)} s`,
       `${(median(lcp) / 1000).toFixed(1)} s`,
       `${median(tbt).toFixed(0)} ms`,
-      scores.join(", "),
+      [...scores.map(String), ...failed.map((code) => `failed (${code})`)].join(", "),
     ]);
+    results.set(path + (desktop ? " desktop" : ""), scores.length > 0 ? String(median(scores)) : "no score");
   }
 } finally {
   chrome.kill();
@@ -111,3 +128,8 @@ console.log(
 );
 console.log("| page | performance | FCP | LCP | TBT | runs |\n|---|---|---|---|---|---|");
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+recordFigure("lighthouseChat", results.get("/app/a/default") ?? "no score");
+recordFigure(
+  "lighthouseHome",
+  `${results.get("/") ?? "no score"} / ${results.get("/ desktop") ?? "no score"}`,
+);

@@ -5,6 +5,7 @@ import pg from "pg";
 import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { recordFigure } from "./results.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
 const MODEL = "gpt-5-mini";
@@ -285,6 +286,12 @@ try {
     console.log(
       `| ${c.streams} | ${c.db} | ${c.ok} | ${c.errors} | ${c.seconds.toFixed(1)} s | ${c.causes || "—"} |`,
     );
+  recordFigure("relay", ms(p50(w.map((x) => x.relay))));
+  recordFigure(
+    "firstTokenAdded",
+    `+${ms(p50(w.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(w.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))})`,
+  );
+  recordFigure("streams", concurrency.map((c) => `${c.streams} on ${c.db}: ${c.errors} errors`).join("; "));
   await client.end();
 } finally {
   await app.stop();
