@@ -1,6 +1,7 @@
 // The Switchboard Worker: one Hono app for the API, the SPA's assets, and the Durable Object classes.
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { isKeyApiPath, KEY_API_PREFIX } from "./domain/api-access";
 import type { AppEnv } from "./env";
@@ -38,6 +39,18 @@ const MAX_JSON_BODY = 1_000_000;
 const app = new Hono<AppEnv>();
 
 app.use(securityHeaders());
+// The public API takes a Bearer key and never a cookie, so any site may call it from a browser, as OpenAI's
+// own API allows; preflights are answered here, before the method check would refuse OPTIONS.
+app.use(
+  `${KEY_API_PREFIX}/*`,
+  cors({
+    origin: "*",
+    allowMethods: ["GET", "POST"],
+    allowHeaders: ["Authorization", "Content-Type"],
+    exposeHeaders: ["Retry-After"],
+    maxAge: 86_400,
+  }),
+);
 app.use(
   methodNotAllowed({
     app,
