@@ -25,12 +25,12 @@ export async function listMessages(
   return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
 }
 
-/** The newest messages of a chat (older than `before`, when given), oldest first: what a context is built from. */
+/** The newest messages of a chat, oldest first: what a context is built from. */
 export async function recentMessages(
   db: Database,
-  { userId, chatId, limit, before }: { userId: number; chatId: number; limit: number; before?: number },
+  { userId, chatId, limit }: { userId: number; chatId: number; limit: number },
 ): Promise<MessageRow[]> {
-  return (await listMessages(db, { userId, chatId, limit, before })).messages;
+  return (await listMessages(db, { userId, chatId, limit })).messages;
 }
 
 /** Fills a model message once: a second call (a retry, a restarted stream) changes nothing. */

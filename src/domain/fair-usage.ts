@@ -14,12 +14,6 @@ export const FAIR_USAGE_RATES: readonly FairUsageRate[] = [
   { limit: 300, windowSeconds: 3600 },
 ];
 
-/** The longest window: how far back the requests that decide the rate go. */
-export const FAIR_USAGE_LOOKBACK_SECONDS = Math.max(...FAIR_USAGE_RATES.map((r) => r.windowSeconds));
-
-/** The most requests any window allows: more recent timestamps than this never change the answer. */
-export const FAIR_USAGE_MAX_COUNTED = Math.max(...FAIR_USAGE_RATES.map((r) => r.limit));
-
 /**
  * Who is rated: a signed-in person (their requests in the app), or an API key on its own, with its own
  * counter (the requests recorded under its id), through the same check.
@@ -32,6 +26,9 @@ export type FairUsageSubject =
  * Seconds until one more request fits every window, or null when it fits now. `recent` holds the times
  * of the subject's requests in the last hour, newest first. A window of length W with limit L is full
  * when it holds L requests; it frees a place when its L-th newest request is W seconds old.
+ *
+ * The rule as written down: requests are gated by `hot.reserve_usage` (migrations/0013), which carries it out
+ * in SQL, and tests/worker/quota-statement.test.ts holds the two equal on this function's own table.
  */
 export function fairUsageWait(
   recent: readonly Date[],
