@@ -35,6 +35,10 @@ export class ChatStream extends DurableObject<Env> {
    * readers stay connected after `done` until the title is sent (or naming gives up), then close.
    */
   private titling: Promise<void> | null = null;
+  /** Set while a generation's provider request leaves before its log is written (see `start`). */
+  private opening: Promise<void> | null = null;
+  /** Events emitted meanwhile, written to the log once it has the generation. */
+  private held: StreamEvent[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -49,12 +53,14 @@ export class ChatStream extends DurableObject<Env> {
 
   /** Whether a generation is running now (a new one would be refused). */
   async isBusy(): Promise<boolean> {
+    if (this.opening) return true;
     const g = this.log.current();
     return Boolean(g && g.status !== "finished" && this.pump);
   }
 
   /** Starts a generation unless one is running; the answer streams to readers of `fetch`. */
   async start(input: GenerationInput): Promise<StartResult> {
+    if (this.opening) return { ok: false, reason: "busy" };
     const current = this.log.current();
     if (current && current.status !== "finished") {
       if (this.pump) return { ok: false, reason: "busy" };
@@ -62,25 +68,18 @@ export class ChatStream extends DurableObject<Env> {
     }
     // Readers still waiting for the previous answer's title let go: if it comes, this new log carries it.
     this.closeReaders();
-    this.log.begin({
-      id: input.generationId,
-      chatId: input.chatId,
-      userId: input.userId,
-      messageId: input.messageId,
-      model: input.model,
-      startedAt: Date.now(),
-    });
     this.sentTypes = new Set();
-    this.emit({
-      type: "start",
-      messageId: input.messageId,
-      model: input.model,
-      generationId: input.generationId,
-    });
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-
     const abort = new AbortController();
     this.abort = abort;
+    let opened = () => {};
+    const opening = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    this.opening = opening;
+    this.held = [];
+    // The provider request goes out before this generation's first write: a storage write holds every
+    // request the object makes (the output gate) until the write is confirmed, which would put a commit
+    // in front of the first token. Events arriving before the log exists are held for it.
     this.pump = runGeneration(input, this.env, abort.signal, {
       delta: (type, delta) => this.buffer(type, delta),
       event: (event) => {
@@ -88,9 +87,13 @@ export class ChatStream extends DurableObject<Env> {
         this.emit(event);
       },
     })
-      .then((outcome) => this.finishCurrent(abort.signal.aborted ? "stopped" : outcome))
-      .catch((err) => {
+      .then(async (outcome) => {
+        await opening;
+        return this.finishCurrent(abort.signal.aborted ? "stopped" : outcome);
+      })
+      .catch(async (err) => {
         console.error("generation failed", err);
+        await opening;
         return this.finishCurrent("error");
       })
       .finally(() => {
@@ -99,12 +102,36 @@ export class ChatStream extends DurableObject<Env> {
           this.pump = null;
         }
       });
+    // One turn of the event loop: the adapter has made its request by then (unless it first reads files
+    // or documents, which are I/O of their own).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const held = this.held;
+    this.held = null;
+    this.log.begin({
+      id: input.generationId,
+      chatId: input.chatId,
+      userId: input.userId,
+      messageId: input.messageId,
+      model: input.model,
+      startedAt: Date.now(),
+    });
+    this.emit({
+      type: "start",
+      messageId: input.messageId,
+      model: input.model,
+      generationId: input.generationId,
+    });
+    for (const event of held) this.emit(event);
+    this.opening = null;
+    opened();
     this.startTitle(input);
+    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     return { ok: true, generationId: input.generationId };
   }
 
   /** Stops the running generation: the provider request is cancelled and what was said is kept. */
   async stop(): Promise<{ stopped: boolean }> {
+    if (this.opening) await this.opening;
     const g = this.log.current();
     if (!g || g.status === "finished") return { stopped: false };
     const pump = this.pump;
@@ -119,6 +146,7 @@ export class ChatStream extends DurableObject<Env> {
 
   /** The live stream as SSE: everything after Last-Event-ID, then the live tail until the end. */
   override async fetch(request: Request): Promise<Response> {
+    if (this.opening) await this.opening;
     const url = new URL(request.url);
     const after = parseLastEventId(
       request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
@@ -183,6 +211,10 @@ export class ChatStream extends DurableObject<Env> {
 
   /** Checkpoint first, then fan out: the output gate holds the write to readers until SQLite has it. */
   private emit(event: StreamEvent) {
+    if (this.held) {
+      this.held.push(event);
+      return;
+    }
     const g = this.log.current();
     if (!g) return;
     const chunk = sseEvent(this.log.append(g.id, event), event);

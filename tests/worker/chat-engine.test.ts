@@ -154,6 +154,22 @@ describe("a streamed answer", () => {
     expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "stopped" });
   });
 
+  it("logs what a model reports before its provider request right after the start event", async () => {
+    // The object makes the provider request before it writes the generation's log (a write would hold the
+    // request until confirmed); a web-search model says it is searching before that request, so the event is
+    // held and written after `start`.
+    const account = await accountOnPlan("expert");
+    const started = await newChat(account.cookie, "What happened in the news today?", "sonar");
+    const events = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(events.slice(0, 2).map((e) => e.event)).toMatchObject([
+      { type: "start", messageId: started.modelMessage.id },
+      { type: "search", status: "in_progress" },
+    ]);
+    expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "done" });
+    const resumed = await readSse(await stream(account.cookie, started.chat.id), untilDone);
+    expect(resumed.map((e) => e.id)).toEqual(events.map((e) => e.id));
+  });
+
   it("continues a chat with the earlier exchange as context, and refuses a second answer while one runs", async () => {
     const account = await accountOnPlan("starter");
     const started = await newChat(account.cookie, "First question");

@@ -1,5 +1,6 @@
 // Scripting the local provider servers from a Worker test, and reading the requests they received.
 import { expect, inject } from "vitest";
+import { TITLE_INSTRUCTIONS } from "../../../src/domain/chat/title";
 
 /** A request as the local provider server received it: what the real provider would have seen. */
 export interface UpstreamRequest {
@@ -54,13 +55,16 @@ export async function upstreamRequests(
   return requests;
 }
 
-/** The last request carrying `tag`: what the provider was asked most recently in this test. */
+/** The last request carrying `tag` for an answer (not a chat title): what the provider was asked most recently. */
 export async function lastUpstreamRequest(
   tag: string,
   options: { provider?: string; min?: number; timeoutMs?: number } = {},
 ): Promise<UpstreamRequest> {
   const requests = await upstreamRequests(tag, options);
-  const last = requests.at(-1);
+  // A new chat's title is asked for beside its first answer, with the same words: whichever leaves last,
+  // the answer's request is the one wanted.
+  const title = JSON.stringify(TITLE_INSTRUCTIONS).slice(1, -1);
+  const last = requests.filter((r) => !JSON.stringify(r.body).includes(title)).at(-1);
   if (!last) throw new Error(`no upstream request containing ${tag}`);
   return last;
 }
