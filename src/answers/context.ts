@@ -1,18 +1,14 @@
 // What the model is sent: the assistant's preprompt as the system message and the chat's recent history.
 
-import { type AttachmentRow, attachmentsOfChat } from "../db/attachments";
-import type { Database } from "../db/client";
-import { type MessageRow, recentMessages } from "../db/messages";
+import type { AttachmentRow } from "../db/attachments";
+import type { MessageRow } from "../db/messages";
 import { type ContextAttachment, type ContextMessage, trimContext } from "../domain/chat/context";
 import { isDocument } from "../domain/files";
 import type { ModelEntry } from "../domain/models";
 
-/** Context is built from at most this many recent messages, then trimmed to the model's window. */
-const CONTEXT_MESSAGES = 200;
-
 const roleOf = (m: MessageRow): "user" | "assistant" => (m.metadata.role === "user" ? "user" : "assistant");
 
-/** What a context is made of, read before anything is recorded, so the reads run beside the quota check. */
+/** What a context is made of, read before anything is recorded (src/answers/send-reads.ts). */
 export interface ContextSources {
   /** The assistant the chat is under, if any: its preprompt is the system message. */
   assistant: { preprompt: string } | null;
@@ -20,19 +16,6 @@ export interface ContextSources {
   recent: MessageRow[];
   /** Files of the chat's messages: they go again with their messages. */
   stored: AttachmentRow[];
-}
-
-/** The chat's history as it stands: read before the new question and answer are recorded. */
-export async function readHistory(
-  db: Database,
-  { userId, chatId }: { userId: number; chatId: number },
-): Promise<Pick<ContextSources, "recent" | "stored">> {
-  const [recent, stored] = await Promise.all([
-    recentMessages(db, { userId, chatId, limit: CONTEXT_MESSAGES }),
-    // Files of earlier messages go again with them (a picture discussed three messages ago is still seen).
-    attachmentsOfChat(db, { userId, chatId }),
-  ]);
-  return { recent, stored };
 }
 
 /** The system message and the history that fits the model's window, the new question last. */

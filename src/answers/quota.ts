@@ -1,7 +1,7 @@
 // The quota gate of a send, as the HTTP errors the client acts on (402 no plan, 429 over the quota or the
 // fair-usage rate).
 import type { Database } from "../db/client";
-import { releaseUsage, reserveUsage } from "../db/quota";
+import { type QuotaDecision, releaseUsage, reserveUsage, type UsageRequest } from "../db/quota";
 import { isFreeModel, type ModelEntry, usageCategoryOf } from "../domain/models";
 import { AppError } from "../errors";
 
@@ -12,20 +12,22 @@ export interface Reservation {
   at: Date;
 }
 
-/** Records one request against the user's quota, or throws the 402/429 the client acts on. */
-export async function reserveQuota(
-  db: Database,
-  { userId, model, hasDocuments = false }: { userId: number; model: ModelEntry; hasDocuments?: boolean },
-): Promise<Reservation> {
+/** The request a send makes of the quota: its category, whether it is free, and when. */
+export function usageRequestOf({
+  userId,
+  model,
+  hasDocuments = false,
+}: {
+  userId: number;
+  model: ModelEntry;
+  hasDocuments?: boolean;
+}): UsageRequest & { now: Date } {
   const category = usageCategoryOf(model, { hasDocuments });
-  const now = new Date();
-  const quota = await reserveUsage(db, {
-    userId,
-    model: model.key,
-    category,
-    free: isFreeModel(model.key),
-    now,
-  });
+  return { userId, model: model.key, category, free: isFreeModel(model.key), now: new Date() };
+}
+
+/** The reservation a granted request made, or the 402/429 a refused one answers. */
+export function reservationOf(request: UsageRequest & { now: Date }, quota: QuotaDecision): Reservation {
   if (!quota.ok && quota.reason === "no_plan") {
     throw new AppError(402, "subscription_required", "Choose a plan to start chatting.");
   }
@@ -38,11 +40,20 @@ export async function reserveQuota(
   }
   if (!quota.ok) {
     throw new AppError(429, "quota_reached", "You reached your quota.", {
-      details: { category, used: quota.used, limit: quota.limit },
+      details: { category: request.category, used: quota.used, limit: quota.limit },
       headers: { "Retry-After": String(quota.retryAfterSeconds) },
     });
   }
-  return { userId, model: model.key, at: now };
+  return { userId: request.userId, model: request.model, at: request.now };
+}
+
+/** Records one request against the user's quota, or throws the 402/429 the client acts on. */
+export async function reserveQuota(
+  db: Database,
+  input: { userId: number; model: ModelEntry; hasDocuments?: boolean },
+): Promise<Reservation> {
+  const request = usageRequestOf(input);
+  return reservationOf(request, await reserveUsage(db, request));
 }
 
 export const releaseQuota = (db: Database, reservation: Reservation) => releaseUsage(db, reservation);

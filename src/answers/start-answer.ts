@@ -1,25 +1,26 @@
-// Starting an answer is one unit of work: quota, chat, messages, context, the chat's stream — one rollback.
+// Starting an answer is one unit of work: reads, quota, chat, messages, the chat's stream — one rollback.
 
 import { chatStreamOf } from "../chat/stub";
-import { getAssistant } from "../db/assistants";
-import { type AttachmentRow, filesInPlay } from "../db/attachments";
+import type { AttachmentRow } from "../db/attachments";
 import { type ChatRow, createChat, deleteChat } from "../db/chats";
-import type { Database } from "../db/client";
+import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError } from "../db/client";
 import { unreadDocuments } from "../db/document-files";
-import { type RecordedExchange, recordExchange } from "../db/exchange";
+import { type RecordedExchange, recordExchange, reserveAndRecord } from "../db/exchange";
 import { deleteMessagesFrom, type MessageRow } from "../db/messages";
-import { DOCUMENTS_TOTAL_LIMIT, documentsTotal, isDocument } from "../domain/files";
+import { reserveUsage } from "../db/quota";
+import { isDocument } from "../domain/files";
 import type { ModelEntry } from "../domain/models";
 import type { Env } from "../env";
 import { AppError, notFound } from "../errors";
-import { buildContext, readHistory } from "./context";
-import { releaseQuota, reserveQuota } from "./quota";
+import { buildContext } from "./context";
+import { type Reservation, releaseQuota, reservationOf, usageRequestOf } from "./quota";
+import { readForSend, type SendReads } from "./send-reads";
 
-/** Where the answer goes: a chat made for it, or an existing chat, possibly replacing its tail. */
+/** Where the answer goes: a chat made for it, or an existing chat of the user's, possibly replacing its tail. */
 export type AnswerTarget =
   | { newChat: { assistantId: number | null } }
   | {
-      chat: ChatRow;
+      chatId: number;
       /** Edit and regenerate: the messages from this id on give way once the new answer has started. */
       replacingFromId?: number;
     };
@@ -41,76 +42,54 @@ const busy = () =>
   );
 
 /**
- * Reserves the quota, then makes what the answer needs and hands it to the chat's ChatStream object. Any
- * failure after the reservation undoes everything this call made — the chat it created, the messages it
- * recorded, the request it counted — and what an edit or regenerate replaces is only deleted once the new
- * answer runs, so a refused or failed send loses nothing.
+ * Reads what the answer needs, reserves the quota and records the exchange, then hands the answer to the
+ * chat's ChatStream object. Database round trips before the provider is called, for a text send: the
+ * session, the reads (one statement; none for a new chat outside an assistant), and the quota with the
+ * exchange (one statement). Any failure after the reservation undoes everything this call made — the chat
+ * it created, the messages it recorded, the request it counted — and what an edit or regenerate replaces is
+ * only deleted once the new answer runs, so a refused or failed send loses nothing.
  */
 export async function startAnswer(
   db: Database,
   env: Env,
   input: {
     userId: number;
-    model: ModelEntry;
+    /** The model, or how to pick it once the chat (and so its current model) is known. */
+    model: ModelEntry | ((chatModel: string) => ModelEntry);
     content: string | null;
     target: AnswerTarget;
     /** The user's own unsent uploads, linked to the user message in its transaction. */
     attachmentIds?: readonly string[];
   },
 ): Promise<StartedAnswer> {
-  const { userId, model, target } = input;
-  const existing = "chat" in target ? target.chat : null;
-  const assistantId = "newChat" in target ? target.newChat.assistantId : (existing?.assistantId ?? null);
+  const { userId, target } = input;
   const ids = input.attachmentIds ?? [];
-  // Side by side: the chat's live state, the assistant, the files this send would put in play, and the
-  // history the context is made of (nothing of this send is recorded yet, so it is the history before it).
-  const [busyNow, assistant, files, history] = await Promise.all([
-    existing ? chatStreamOf(env, existing.id).isBusy() : false,
-    assistantId !== null ? getAssistant(db, { userId, assistantId }) : null,
-    ids.length > 0 || existing || assistantId !== null
-      ? filesInPlay(db, { userId, ids, chatId: existing?.id ?? null, assistantId })
-      : { unsent: [], conversation: [] },
-    existing ? readHistory(db, { userId, chatId: existing.id }) : { recent: [], stored: [] },
-  ]);
-  if (busyNow) throw busy();
-  if (assistantId !== null && !assistant && !existing) throw notFound("No such assistant.");
-  // A foreign, unknown or already sent file: refused before anything is counted or recorded.
-  if (files.unsent.length !== new Set(ids).size) throw notFound("No such attachment.");
-  const inPlay = [...files.conversation, ...files.unsent];
-  if (documentsTotal(inPlay) > DOCUMENTS_TOTAL_LIMIT) {
-    throw new AppError(
-      413,
-      "documents_too_large",
-      `The documents of this conversation would exceed ${DOCUMENTS_TOTAL_LIMIT} bytes.`,
-    );
-  }
-
-  // Quota first: a request over the limit leaves no trace, not even an empty chat. Documents in the
-  // conversation make it a long request (SPEC §9), so they are looked for before it.
-  const hasDocuments = inPlay.some(isDocument);
-  const reservation = await reserveQuota(db, { userId, model, hasDocuments });
-  let created: ChatRow | null = null;
-  let recorded: RecordedExchange | null = null;
+  const reads = await readForSend(db, {
+    userId,
+    target: "chatId" in target ? { chatId: target.chatId } : { assistantId: target.newChat.assistantId },
+    attachmentIds: ids,
+  });
+  const model = typeof input.model === "function" ? input.model(reads.chat?.model ?? "") : input.model;
+  // Documents in the conversation make it a long request (SPEC §9).
+  const hasDocuments = reads.inPlay.some(isDocument);
+  // Quota first: a request over the limit leaves no trace, not even an empty chat.
+  const { reservation, chat, created, recorded } = await reserveAndRecordSend(db, {
+    userId,
+    model,
+    hasDocuments,
+    reads,
+    content: input.content,
+    attachmentIds: ids,
+  });
   try {
-    let chat = existing;
-    if (!chat) {
-      created = await createChat(db, { userId, assistantId, model: model.key });
-      chat = created;
-    }
-    recorded = await recordExchange(db, {
-      userId,
-      chatId: chat.id,
-      content: input.content,
-      model: model.key,
-      attachmentIds: input.attachmentIds,
-      assistantId: chat.assistantId,
-    });
     const { userMessage, modelMessage, attachments } = recorded;
     const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
-    const { system, messages } = buildContext(
-      { assistant, ...history },
-      { model, replacingFromId, question: userMessage, questionAttachments: attachments },
-    );
+    const { system, messages } = buildContext(reads, {
+      model,
+      replacingFromId,
+      question: userMessage,
+      questionAttachments: attachments,
+    });
     const documents = hasDocuments
       ? {
           question: questionOf(messages),
@@ -128,6 +107,8 @@ export async function startAnswer(
         }
       : undefined;
     const generationId = crypto.randomUUID();
+    // The object refuses when an answer is already running (another device, another tab): rare enough that
+    // asking it first would cost every send a round trip; the exchange just recorded is undone then.
     const started = await chatStreamOf(env, chat.id).start({
       generationId,
       chatId: chat.id,
@@ -139,7 +120,6 @@ export async function startAnswer(
       titleFrom: created ? (input.content ?? undefined) : undefined,
       documents,
     });
-    // Another device started an answer in between.
     if (!started.ok) throw busy();
     if (replacingFromId !== undefined) {
       const beforeId = userMessage?.id ?? modelMessage.id;
@@ -156,6 +136,68 @@ export async function startAnswer(
   }
 }
 
+/**
+ * Reserves the quota and records the exchange: one statement for a text send; a send with files takes the
+ * quota, then links them in the exchange's transaction (undoing the reservation if that fails).
+ */
+async function reserveAndRecordSend(
+  db: Database,
+  input: {
+    userId: number;
+    model: ModelEntry;
+    hasDocuments: boolean;
+    reads: SendReads;
+    content: string | null;
+    attachmentIds: readonly string[];
+  },
+): Promise<{ reservation: Reservation; chat: ChatRow; created: ChatRow | null; recorded: RecordedExchange }> {
+  const { userId, model, reads } = input;
+  const usage = usageRequestOf({ userId, model, hasDocuments: input.hasDocuments });
+  if (input.attachmentIds.length === 0) {
+    const target = reads.chat ? { chatId: reads.chat.id } : { assistantId: reads.assistantId };
+    const made = await reserveAndRecord(db, {
+      usage,
+      userId,
+      target,
+      content: input.content,
+      model: model.key,
+    }).catch((err: unknown) => {
+      // The assistant was deleted since it was read: its chat cannot be made (nothing was recorded).
+      if (!reads.chat && isPostgresError(err, FOREIGN_KEY_VIOLATION)) throw notFound("No such assistant.");
+      throw err;
+    });
+    const reservation = reservationOf(usage, made.decision);
+    if (!made.chat || !made.recorded) {
+      // The chat went away between the read and the write.
+      await releaseQuota(db, reservation);
+      throw notFound("No such chat.");
+    }
+    return { reservation, chat: made.chat, created: reads.chat ? null : made.chat, recorded: made.recorded };
+  }
+  const reservation = reservationOf(usage, await reserveUsage(db, usage));
+  let created: ChatRow | null = null;
+  try {
+    if (!reads.chat)
+      created = await createChat(db, { userId, assistantId: reads.assistantId, model: model.key });
+    const chat = reads.chat ?? created;
+    if (!chat) throw new Error("no chat to record the exchange in");
+    const recorded = await recordExchange(db, {
+      userId,
+      chatId: chat.id,
+      content: input.content,
+      model: model.key,
+      attachmentIds: input.attachmentIds,
+      assistantId: chat.assistantId,
+    });
+    return { reservation, chat, created, recorded };
+  } catch (err) {
+    await undo(db, { userId, created, recorded: null, reservation }).catch((undoErr: unknown) =>
+      console.error("undoing a failed send failed", undoErr),
+    );
+    throw err;
+  }
+}
+
 /** The question passages are chosen for: the last user message (a regenerate has no new one). */
 const questionOf = (messages: readonly { role: string; content: string }[]): string =>
   messages.findLast((m) => m.role === "user")?.content ?? "";
@@ -166,7 +208,7 @@ async function undo(
     userId: number;
     created: ChatRow | null;
     recorded: { userMessage: MessageRow | null; modelMessage: MessageRow } | null;
-    reservation: Parameters<typeof releaseQuota>[1];
+    reservation: Reservation;
   },
 ): Promise<void> {
   const { userId, created, recorded } = made;

@@ -4,8 +4,17 @@ import { chat, message } from "../../drizzle/schema";
 import { DOCUMENTS_TOTAL_LIMIT, documentsTotal } from "../domain/files";
 import { AppError, notFound } from "../errors";
 import { type AttachmentRow, conversationFiles, linkToMessage } from "./attachments";
+import type { ChatRow } from "./chats";
 import type { Database } from "./client";
+import { chatFromJson, messageFromJson } from "./json-rows";
 import type { MessageRow } from "./messages";
+import {
+  type QuotaDecision,
+  type QuotaRow,
+  quotaDecisionOf,
+  reserveUsageCall,
+  type UsageRequest,
+} from "./quota";
 
 export interface RecordedExchange {
   userMessage: MessageRow | null;
@@ -31,9 +40,6 @@ export async function recordExchange(
   },
 ): Promise<RecordedExchange> {
   const ids = [...new Set(input.attachmentIds ?? [])];
-  // No file added and no assistant's files: the documents total cannot change, so nothing needs checking
-  // between the writes and they can be one statement.
-  if (ids.length === 0 && input.assistantId === null) return recordPlainExchange(db, input);
   return db.transaction(async (tx) => {
     const owned = await tx
       .update(chat)
@@ -85,51 +91,69 @@ export async function recordExchange(
   });
 }
 
+/** Whether a send can be recorded by `reserveAndRecord`: no file added, no assistant whose files count. */
+export const isPlainSend = (input: { attachmentIds?: readonly string[]; assistantId: number | null }) =>
+  (input.attachmentIds?.length ?? 0) === 0 && input.assistantId === null;
+
 /**
- * The common send as one statement, one round trip: the chat's update and both messages, the question's
- * id before the answer's (the rows are inserted in that order). A chat that is not the user's inserts nothing.
+ * The common send as one statement, one round trip: the quota gate (hot.reserve_usage) and, only when it
+ * lets the request through, the chat (made for this send, or the user's own marked active) and both
+ * messages, the question's id before the answer's (the rows are inserted in that order). A refusal records
+ * nothing; so does a chat that is not the user's (`recorded` null while the quota is taken: the caller
+ * gives it back).
  */
-async function recordPlainExchange(
+export async function reserveAndRecord(
   db: Database,
-  input: { userId: number; chatId: number; content: string | null; model: string },
-): Promise<RecordedExchange> {
-  const result = await db.execute<{
-    id: number | string;
-    chat: number | string;
-    content: string;
-    metadata: Record<string, unknown>;
-    model: string | null;
-    createdAt: Date | string;
-    search: string | null;
-    user: number | string | null;
-  }>(sql`
-    with owned as (
-      update ${chat} set "updatedAt" = now(), model = ${input.model}
-      where ${chat.id} = ${input.chatId} and ${chat.user} = ${input.userId}
-      returning ${chat.id} as id
-    )
-    insert into ${message} (chat, content, metadata, model)
-    select owned.id, v.content, v.metadata, v.model
-    from owned cross join (values
-      (1, ${input.content ?? ""}, ${JSON.stringify({ role: "user" })}::jsonb, null::varchar),
-      (2, '', ${JSON.stringify({ role: "assistant", done: false })}::jsonb, ${input.model}::varchar)
-    ) as v(n, content, metadata, model)
-    where v.n = 2 or ${input.content !== null}
-    order by v.n
-    returning id, chat, content, metadata, model, "createdAt", search, "user"`);
-  const rows: MessageRow[] = result.rows
-    .map((r) => ({
-      id: Number(r.id),
-      chat: Number(r.chat),
-      content: r.content,
-      metadata: r.metadata,
-      model: r.model,
-      createdAt: new Date(r.createdAt),
-      search: r.search,
-      user: r.user === null ? null : Number(r.user),
-    }))
-    .sort((a, b) => a.id - b.id);
+  input: {
+    usage: UsageRequest;
+    userId: number;
+    /** An existing chat of the user's, or a new one under this assistant (null: the default). */
+    target: { chatId: number } | { assistantId: number | null };
+    content: string | null;
+    model: string;
+  },
+): Promise<{ decision: QuotaDecision; chat: ChatRow | null; recorded: RecordedExchange | null }> {
+  const { userId, model } = input;
+  const target =
+    "chatId" in input.target
+      ? sql`update ${chat} set "updatedAt" = now(), model = ${model}
+          where ${chat.id} = ${input.target.chatId} and ${chat.user} = ${userId}
+            and (select outcome from q) = 'ok'
+          returning *`
+      : sql`insert into ${chat} ("user", "assistantId", model)
+          select ${userId}, ${input.target.assistantId}, ${model} from q where q.outcome = 'ok'
+          returning *`;
+  const result = await db.execute<
+    QuotaRow & { chat: Record<string, unknown> | null; messages: Record<string, unknown>[] | null }
+  >(sql`
+    with q as materialized (select * from ${reserveUsageCall(input.usage)}),
+    target as (${target}),
+    ins as (
+      insert into ${message} (chat, content, metadata, model)
+      select target.id, v.content, v.metadata, v.model
+      from target cross join (values
+        (1, ${input.content ?? ""}, ${JSON.stringify({ role: "user" })}::jsonb, null::varchar),
+        (2, '', ${JSON.stringify({ role: "assistant", done: false })}::jsonb, ${model}::varchar)
+      ) as v(n, content, metadata, model)
+      where v.n = 2 or ${input.content !== null}
+      order by v.n
+      returning *)
+    select q.*, (select to_jsonb(target) from target) as chat,
+      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages
+    from q`);
+  const row = result.rows[0];
+  if (!row) throw new Error("reserveAndRecord: no row");
+  const decision = quotaDecisionOf(row);
+  const rows = (row.messages ?? []).map(messageFromJson);
   const modelMessage = rows.at(-1);
-  if (!modelMessage) throw new Error("recordExchange: chat not owned");
-  return { userMessage: input.content === null ? null : (rows[0] ?? null), modelMessage, attachments: [] };
+  if (!row.chat || !modelMessage) return { decision, chat: null, recorded: null };
+  return {
+    decision,
+    chat: chatFromJson(row.chat),
+    recorded: {
+      userMessage: input.content === null ? null : (rows[0] ?? null),
+      modelMessage,
+      attachments: [],
+    },
+  };
 }

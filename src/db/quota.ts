@@ -1,6 +1,6 @@
 // The quota gate: check the plan's limit and the fair-usage rate and record the request in one statement,
 // serialised per account.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { usage } from "../../drizzle/schema";
 import { FAIR_USAGE_RATES, type FairUsageRate, type FairUsageSubject } from "../domain/fair-usage";
 import { PAID_PLANS, PLAN_AMOUNTS, type Plan, planOf } from "../domain/plans";
@@ -23,34 +23,45 @@ export type QuotaDecision =
  * requests of one account are checked one after another and at each limit exactly one more gets through,
  * and a refused request records nothing. The rules travel with the call as data, from src/domain.
  */
-export async function reserveUsage(
-  db: Database,
-  input: {
-    userId: number;
-    model: string;
-    category: UsageCategory;
-    free: boolean;
-    now?: Date;
-    ratedAs?: FairUsageSubject;
-    /** The rates `ratedAs` is held to; the person's fair-usage rates unless told (an API key's own). */
-    rates?: readonly FairUsageRate[];
-  },
-): Promise<QuotaDecision> {
-  const now = input.now ?? new Date();
-  const { perAmount, otherwise } = seatLimits(input.category);
-  const result = await db.execute<{
-    outcome: "ok" | "no_plan" | "quota" | "fair_usage";
-    amount: number | null;
-    ok: boolean | null;
-    used: number | null;
-    quota: number | null;
-    retry_after: number | null;
-  }>(sql`select * from hot.reserve_usage(
-    ${input.userId}::bigint, ${input.model}, ${input.category}, ${input.free}, ${now.toISOString()}::timestamptz,
-    ${USAGE_WINDOW_SECONDS[input.category]}::integer, ${JSON.stringify(perAmount)}::jsonb, ${otherwise}::integer,
-    ${input.ratedAs?.apiKeyId ?? null}::bigint, ${JSON.stringify(input.rates ?? FAIR_USAGE_RATES)}::jsonb)`);
+export async function reserveUsage(db: Database, input: UsageRequest): Promise<QuotaDecision> {
+  const result = await db.execute<QuotaRow>(sql`select * from ${reserveUsageCall(input)}`);
   const row = result.rows[0];
   if (!row) throw new Error("hot.reserve_usage answered no row");
+  return quotaDecisionOf(row);
+}
+
+export interface UsageRequest {
+  userId: number;
+  model: string;
+  category: UsageCategory;
+  free: boolean;
+  now?: Date;
+  ratedAs?: FairUsageSubject;
+  /** The rates `ratedAs` is held to; the person's fair-usage rates unless told (an API key's own). */
+  rates?: readonly FairUsageRate[];
+}
+
+/** What hot.reserve_usage answers: one row. */
+export type QuotaRow = {
+  outcome: "ok" | "no_plan" | "quota" | "fair_usage";
+  amount: number | null;
+  ok: boolean | null;
+  used: number | null;
+  quota: number | null;
+  retry_after: number | null;
+};
+
+/** The call of hot.reserve_usage, to run alone or as the first step of a statement that also records the send. */
+export function reserveUsageCall(input: UsageRequest): SQL {
+  const now = input.now ?? new Date();
+  const { perAmount, otherwise } = seatLimits(input.category);
+  return sql`hot.reserve_usage(
+    ${input.userId}::bigint, ${input.model}, ${input.category}, ${input.free}, ${now.toISOString()}::timestamptz,
+    ${USAGE_WINDOW_SECONDS[input.category]}::integer, ${JSON.stringify(perAmount)}::jsonb, ${otherwise}::integer,
+    ${input.ratedAs?.apiKeyId ?? null}::bigint, ${JSON.stringify(input.rates ?? FAIR_USAGE_RATES)}::jsonb)`;
+}
+
+export function quotaDecisionOf(row: QuotaRow): QuotaDecision {
   const plan = row.amount === null ? "none" : planOf({ amount: row.amount, ok: row.ok === true });
   const used = row.used ?? 0;
   const limit = row.quota ?? 0;

@@ -87,16 +87,12 @@ export const chatRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const { chatId, content, model: key, attachmentIds } = c.req.valid("json");
-      const userId = signedInUser(c).id;
-      const db = c.var.db();
-      const chat = await getChat(db, { userId, chatId });
-      if (!chat) throw notFound("No such chat.");
-      const model = modelOrThrow(key ?? chat.model, c.env);
-      const started = await startAnswer(db, c.env, {
-        userId,
-        model,
+      // The chat is read with everything else the answer needs (a foreign chat is a 404 from there).
+      const started = await startAnswer(c.var.db(), c.env, {
+        userId: signedInUser(c).id,
+        model: (chatModel) => modelOrThrow(key ?? chatModel, c.env),
         content,
-        target: { chat },
+        target: { chatId },
         attachmentIds,
       });
       return c.json(answerDto(started), 201);
@@ -137,7 +133,7 @@ export const chatRoutes = new Hono<AppEnv>()
         userId,
         model,
         content,
-        target: { chat, replacingFromId: messageId },
+        target: { chatId, replacingFromId: messageId },
       });
       return c.json(answerDto(started), 201);
     },
@@ -161,7 +157,7 @@ export const chatRoutes = new Hono<AppEnv>()
         userId,
         model,
         content: null,
-        target: { chat, replacingFromId: last.id },
+        target: { chatId, replacingFromId: last.id },
       });
       return c.json(answerDto(started), 201);
     },

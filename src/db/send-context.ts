@@ -1,0 +1,69 @@
+// What a send to an existing chat reads before its quota is reserved, in one statement: one round trip.
+import { sql } from "drizzle-orm";
+import { assistant, attachment, chat, message } from "../../drizzle/schema";
+import { type AttachmentRow, isAttachmentId } from "./attachments";
+import type { ChatRow } from "./chats";
+import type { Database } from "./client";
+import { attachmentFromJson, chatFromJson, messageFromJson } from "./json-rows";
+import type { MessageRow } from "./messages";
+
+export interface SendContext {
+  chat: ChatRow;
+  /** The chat's assistant, if any (its preprompt is the system message). */
+  assistant: { preprompt: string } | null;
+  /** The chat's newest messages, oldest first. */
+  recent: MessageRow[];
+  /** Among `attachmentIds`, the user's own uploads not sent yet. */
+  unsent: AttachmentRow[];
+  /** The files already in the conversation: its messages' (oldest first) and its assistant's. */
+  conversation: AttachmentRow[];
+}
+
+/**
+ * The chat (null when it is not the user's: the caller answers 404), its assistant's preprompt, its newest
+ * `limit` messages and the files in play. Every part is filtered by the user in SQL. Separate queries on a
+ * fresh request each cost a round trip, and run side by side each opens a connection of its own.
+ */
+export async function readSendContext(
+  db: Database,
+  input: { userId: number; chatId: number; attachmentIds: readonly string[]; limit: number },
+): Promise<SendContext | null> {
+  const { userId, chatId } = input;
+  const ids = input.attachmentIds.filter(isAttachmentId);
+  const asked =
+    ids.length === 0
+      ? sql`false`
+      : sql`(f.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and f."messageId" is null and f."assistantId" is null)`;
+  const result = await db.execute<{
+    chat: Record<string, unknown> | null;
+    preprompt: string | null;
+    recent: Record<string, unknown>[] | null;
+    files: Record<string, unknown>[] | null;
+  }>(sql`
+    with c as (select * from ${chat} where ${chat.id} = ${chatId} and ${chat.user} = ${userId})
+    select
+      (select to_jsonb(c) from c) as chat,
+      (select a.preprompt from ${assistant} a join c on a.id = c."assistantId" where a."userId" = ${userId})
+        as preprompt,
+      (select jsonb_agg(to_jsonb(m) - 'search' order by m.id) from (
+        select ${message}.* from ${message} join c on ${message.chat} = c.id
+        order by ${message.id} desc limit ${input.limit}) m) as recent,
+      (select jsonb_agg(to_jsonb(f) order by f."createdAt", f.id) from ${attachment} f
+        where f."userId" = ${userId} and (${asked}
+          or f."messageId" in (select ${message.id} from ${message} join c on ${message.chat} = c.id)
+          or f."assistantId" = (select c."assistantId" from c))) as files`);
+  const row = result.rows[0];
+  if (!row?.chat) return null;
+  const files = (row.files ?? []).map(attachmentFromJson);
+  const unsent = files.filter((f) => ids.includes(f.id) && f.messageId === null && f.assistantId === null);
+  return {
+    chat: chatFromJson(row.chat),
+    assistant: row.preprompt === null ? null : { preprompt: row.preprompt },
+    recent: (row.recent ?? []).map(messageFromJson),
+    unsent,
+    conversation: files.filter((f) => !unsent.includes(f)),
+  };
+}

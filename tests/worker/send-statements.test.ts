@@ -1,0 +1,205 @@
+// The send path's two statements: what a send to an existing chat reads (one statement), and the quota gate
+// with the exchange it records (one statement) — what they answer and what they leave behind.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { attachment, chat, message } from "../../drizzle/schema";
+import { reserveAndRecord } from "../../src/db/exchange";
+import { readSendContext } from "../../src/db/send-context";
+import { quotaLimit } from "../../src/domain/usage";
+import { withDb } from "./support/accounts";
+import { makeAssistant } from "./support/chats";
+import { accountOnPlan, addUsage, usageCount } from "./support/plans";
+
+const usageOf = (userId: number) => ({
+  userId,
+  model: "test",
+  category: "text" as const,
+  free: false,
+  now: new Date(),
+});
+
+async function chatWith(userId: number, contents: string[], assistantId: number | null = null) {
+  return withDb(async (db) => {
+    const [row] = await db.insert(chat).values({ user: userId, model: "test", assistantId }).returning();
+    if (!row) throw new Error("no chat");
+    const messages = [];
+    for (const [i, content] of contents.entries()) {
+      const role = i % 2 === 0 ? "user" : "assistant";
+      const [m] = await db.insert(message).values({ chat: row.id, content, metadata: { role } }).returning();
+      messages.push(m);
+    }
+    return { chat: row, messages };
+  });
+}
+
+async function fileOf(userId: number, link: { messageId?: number; assistantId?: number } = {}) {
+  return withDb(async (db) => {
+    const [row] = await db
+      .insert(attachment)
+      .values({ userId, name: "notes.txt", type: "text/plain", size: 10, ...link })
+      .returning();
+    if (!row) throw new Error("no file");
+    return row;
+  });
+}
+
+const messagesOf = (chatId: number) =>
+  withDb((db) => db.select().from(message).where(eq(message.chat, chatId)).orderBy(message.id));
+
+describe("readSendContext", () => {
+  it("reads the chat, its assistant's preprompt, its newest messages oldest first and its files", async () => {
+    const account = await accountOnPlan("expert");
+    const helper = await makeAssistant(account.id, `helper-${crypto.randomUUID()}`, "Answer in French.");
+    const { chat: row, messages } = await chatWith(account.id, ["q1", "a1", "q2", "a2", "q3"], helper.id);
+    const inChat = await fileOf(account.id, { messageId: messages[2]?.id });
+    const ofAssistant = await fileOf(account.id, { assistantId: helper.id });
+    const unsent = await fileOf(account.id);
+    const elsewhere = await fileOf(account.id);
+    const context = await withDb((db) =>
+      readSendContext(db, { userId: account.id, chatId: row.id, attachmentIds: [unsent.id], limit: 3 }),
+    );
+    expect(context?.chat).toMatchObject({
+      id: row.id,
+      user: account.id,
+      assistantId: helper.id,
+      model: "test",
+    });
+    expect(context?.chat.createdAt).toBeInstanceOf(Date);
+    expect(context?.assistant).toEqual({ preprompt: "Answer in French." });
+    expect(context?.recent.map((m) => m.content)).toEqual(["q2", "a2", "q3"]);
+    expect(context?.recent[0]?.createdAt).toBeInstanceOf(Date);
+    expect(context?.unsent.map((f) => f.id)).toEqual([unsent.id]);
+    expect(context?.conversation.map((f) => f.id).sort()).toEqual([inChat.id, ofAssistant.id].sort());
+    expect(context?.conversation.map((f) => f.id)).not.toContain(elsewhere.id);
+  });
+
+  it("finds nothing of another user's: not the chat, not their files", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const { chat: row } = await chatWith(owner.id, ["secret question"]);
+    expect(
+      await withDb((db) =>
+        readSendContext(db, { userId: other.id, chatId: row.id, attachmentIds: [], limit: 5 }),
+      ),
+    ).toBeNull();
+    const { chat: mine } = await chatWith(other.id, ["mine"]);
+    const theirs = await fileOf(owner.id);
+    const context = await withDb((db) =>
+      readSendContext(db, {
+        userId: other.id,
+        chatId: mine.id,
+        attachmentIds: [theirs.id, "not-a-uuid"],
+        limit: 5,
+      }),
+    );
+    expect(context?.unsent).toEqual([]);
+    expect(context?.assistant).toBeNull();
+  });
+});
+
+describe("reserveAndRecord", () => {
+  it("makes a new chat with the question and the empty answer, the question first, and counts one request", async () => {
+    const account = await accountOnPlan("expert");
+    const made = await withDb((db) =>
+      reserveAndRecord(db, {
+        usage: usageOf(account.id),
+        userId: account.id,
+        target: { assistantId: null },
+        content: "hello",
+        model: "test",
+      }),
+    );
+    expect(made.decision).toMatchObject({ ok: true, plan: "expert" });
+    expect(made.chat).toMatchObject({ user: account.id, assistantId: null, model: "test" });
+    const { userMessage, modelMessage } = made.recorded ?? {};
+    expect(userMessage).toMatchObject({ content: "hello", metadata: { role: "user" }, user: account.id });
+    expect(modelMessage).toMatchObject({ content: "", metadata: { role: "assistant", done: false } });
+    expect(userMessage?.id).toBeLessThan(modelMessage?.id ?? 0);
+    expect((await messagesOf(made.chat?.id ?? 0)).map((m) => m.id)).toEqual([
+      userMessage?.id,
+      modelMessage?.id,
+    ]);
+    expect(await usageCount(account.id, "text")).toBe(1);
+  });
+
+  it("records an exchange in the user's chat and marks it active; a regenerate records the answer alone", async () => {
+    const account = await accountOnPlan("expert");
+    const { chat: row } = await chatWith(account.id, ["q1", "a1"]);
+    const send = (content: string | null) =>
+      withDb((db) =>
+        reserveAndRecord(db, {
+          usage: usageOf(account.id),
+          userId: account.id,
+          target: { chatId: row.id },
+          content,
+          model: "test-light",
+        }),
+      );
+    const sent = await send("q2");
+    expect(sent.chat).toMatchObject({ id: row.id, model: "test-light" });
+    expect(sent.chat?.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
+    const again = await send(null);
+    expect(again.recorded?.userMessage).toBeNull();
+    expect((await messagesOf(row.id)).map((m) => m.content)).toEqual(["q1", "a1", "q2", "", ""]);
+  });
+
+  it("records nothing when the quota refuses: no chat, no message, no request", async () => {
+    const none = await accountOnPlan("none");
+    const refused = await withDb((db) =>
+      reserveAndRecord(db, {
+        usage: usageOf(none.id),
+        userId: none.id,
+        target: { assistantId: null },
+        content: "hello",
+        model: "test",
+      }),
+    );
+    expect(refused).toEqual({
+      decision: { ok: false, reason: "no_plan", plan: "none" },
+      chat: null,
+      recorded: null,
+    });
+    expect(await withDb((db) => db.select().from(chat).where(eq(chat.user, none.id)))).toEqual([]);
+
+    const full = await accountOnPlan("starter");
+    await addUsage(full.id, "text", quotaLimit("starter", "text"));
+    const { chat: row } = await chatWith(full.id, ["q1", "a1"]);
+    const over = await withDb((db) =>
+      reserveAndRecord(db, {
+        usage: usageOf(full.id),
+        userId: full.id,
+        target: { chatId: row.id },
+        content: "one more",
+        model: "test",
+      }),
+    );
+    expect(over.decision).toMatchObject({ ok: false, reason: "quota" });
+    expect(over.recorded).toBeNull();
+    expect(await messagesOf(row.id)).toHaveLength(2);
+    expect(await usageCount(full.id, "text")).toBe(quotaLimit("starter", "text"));
+  });
+
+  it("writes nothing into another user's chat (the quota it took is the caller's to give back)", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const { chat: row } = await chatWith(owner.id, ["q1"]);
+    const made = await withDb((db) =>
+      reserveAndRecord(db, {
+        usage: usageOf(other.id),
+        userId: other.id,
+        target: { chatId: row.id },
+        content: "intrusion",
+        model: "test",
+      }),
+    );
+    expect(made).toMatchObject({ decision: { ok: true }, chat: null, recorded: null });
+    expect((await messagesOf(row.id)).map((m) => m.content)).toEqual(["q1"]);
+    const [unchanged] = await withDb((db) =>
+      db
+        .select()
+        .from(chat)
+        .where(and(eq(chat.id, row.id), eq(chat.model, "test"))),
+    );
+    expect(unchanged?.updatedAt).toEqual(row.updatedAt);
+  });
+});
