@@ -4,7 +4,7 @@ import { type AttachmentRow, filesInPlay } from "../db/attachments";
 import type { ChatRow } from "../db/chats";
 import type { Database } from "../db/client";
 import type { MessageRow } from "../db/messages";
-import { readSendContext } from "../db/send-context";
+import { readSendContext, type SendContext } from "../db/send-context";
 import { DOCUMENTS_TOTAL_LIMIT, documentsTotal } from "../domain/files";
 import { AppError, notFound } from "../errors";
 
@@ -44,14 +44,26 @@ export async function readForSend(
       ? await readExistingChat(db, { userId: input.userId, chatId: input.target.chatId, ids })
       : await readNewChat(db, { userId: input.userId, assistantId: input.target.assistantId, ids });
   if (unsent.length !== new Set(ids).size) throw notFound("No such attachment.");
-  if (documentsTotal(reads.inPlay) > DOCUMENTS_TOTAL_LIMIT) {
+  checkFilesInPlay(reads.inPlay);
+  return reads;
+}
+
+/** The conversation's documents must fit in its total (SPEC §5). */
+export function checkFilesInPlay(inPlay: readonly AttachmentRow[]): void {
+  if (documentsTotal(inPlay) > DOCUMENTS_TOTAL_LIMIT) {
     throw new AppError(
       413,
       "documents_too_large",
       `The documents of this conversation would exceed ${DOCUMENTS_TOTAL_LIMIT} bytes.`,
     );
   }
-  return reads;
+}
+
+/** The reads of an existing chat out of its context (files sent now count as in play). */
+export function readsOfContext({ chat, assistant, recent, unsent, conversation }: SendContext): SendReads {
+  const stored = conversation.filter((f) => f.messageId !== null);
+  const inPlay = [...conversation, ...unsent];
+  return { chat, assistantId: chat.assistantId, assistant, recent, stored, inPlay };
 }
 
 type Found = { reads: SendReads; unsent: AttachmentRow[] };
@@ -62,10 +74,7 @@ async function readExistingChat(
 ): Promise<Found> {
   const context = await readSendContext(db, { userId, chatId, attachmentIds: ids, limit: CONTEXT_MESSAGES });
   if (!context) throw notFound("No such chat.");
-  const { chat, assistant, recent, unsent, conversation } = context;
-  const stored = conversation.filter((f) => f.messageId !== null);
-  const inPlay = [...conversation, ...unsent];
-  return { reads: { chat, assistantId: chat.assistantId, assistant, recent, stored, inPlay }, unsent };
+  return { reads: readsOfContext(context), unsent: context.unsent };
 }
 
 async function readNewChat(

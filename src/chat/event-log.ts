@@ -23,18 +23,35 @@ export interface LoggedEvent {
 export class EventLog {
   private readonly sql: SqlStorage;
 
+  /** Whether this object's tables exist: a new chat's object makes them with its first generation. */
+  private created: boolean;
+
   constructor(sql: SqlStorage) {
     this.sql = sql;
-    sql.exec(`CREATE TABLE IF NOT EXISTS generation (
+    // Only read here: a write (even CREATE TABLE IF NOT EXISTS) would hold the object's outgoing requests
+    // until confirmed, and a new chat's first provider request leaves right after the constructor.
+    this.created =
+      sql
+        .exec<{ n: number }>(
+          "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('generation', 'event')",
+        )
+        .one().n === 2;
+  }
+
+  private create(): void {
+    if (this.created) return;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS generation (
       slot INTEGER PRIMARY KEY CHECK (slot = 1),
       id TEXT NOT NULL, chat_id INTEGER NOT NULL, user_id INTEGER NOT NULL, message_id INTEGER NOT NULL,
       model TEXT NOT NULL, status TEXT NOT NULL, outcome TEXT, started_at INTEGER NOT NULL)`);
     // AUTOINCREMENT: event ids never repeat across generations, so a stale Last-Event-ID cannot skip events.
-    sql.exec(`CREATE TABLE IF NOT EXISTS event (
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS event (
       seq INTEGER PRIMARY KEY AUTOINCREMENT, generation_id TEXT NOT NULL, data TEXT NOT NULL)`);
+    this.created = true;
   }
 
   current(): GenerationRow | null {
+    if (!this.created) return null;
     const row = this.sql
       .exec<{
         id: string;
@@ -61,6 +78,7 @@ export class EventLog {
   }
 
   begin(g: Omit<GenerationRow, "status" | "outcome">): void {
+    this.create();
     this.sql.exec("DELETE FROM event");
     this.sql.exec(
       `INSERT INTO generation (slot, id, chat_id, user_id, message_id, model, status, outcome, started_at)
@@ -94,6 +112,7 @@ export class EventLog {
 
   /** Events of the current generation after `afterSeq` (all of them for 0). */
   since(afterSeq: number): LoggedEvent[] {
+    if (!this.created) return [];
     return this.sql
       .exec<{ seq: number; data: string }>("SELECT seq, data FROM event WHERE seq > ? ORDER BY seq", afterSeq)
       .toArray()

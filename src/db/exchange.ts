@@ -1,5 +1,5 @@
 // Recording an exchange: the user's message and the empty answer the stream will fill, and the chat marked active.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { chat, message } from "../../drizzle/schema";
 import { DOCUMENTS_TOTAL_LIMIT, documentsTotal } from "../domain/files";
 import { AppError, notFound } from "../errors";
@@ -91,14 +91,10 @@ export async function recordExchange(
   });
 }
 
-/** Whether a send can be recorded by `reserveAndRecord`: no file added, no assistant whose files count. */
-export const isPlainSend = (input: { attachmentIds?: readonly string[]; assistantId: number | null }) =>
-  (input.attachmentIds?.length ?? 0) === 0 && input.assistantId === null;
-
 /**
  * The common send as one statement, one round trip: the quota gate (hot.reserve_usage) and, only when it
  * lets the request through, the chat (made for this send, or the user's own marked active) and both
- * messages, the question's id before the answer's (the rows are inserted in that order). A refusal records
+ * messages. A refusal records
  * nothing; so does a chat that is not the user's (`recorded` null while the quota is taken: the caller
  * gives it back).
  */
@@ -128,32 +124,40 @@ export async function reserveAndRecord(
   >(sql`
     with q as materialized (select * from ${reserveUsageCall(input.usage)}),
     target as (${target}),
-    ins as (
-      insert into ${message} (chat, content, metadata, model)
-      select target.id, v.content, v.metadata, v.model
-      from target cross join (values
-        (1, ${input.content ?? ""}, ${JSON.stringify({ role: "user" })}::jsonb, null::varchar),
-        (2, '', ${JSON.stringify({ role: "assistant", done: false })}::jsonb, ${model}::varchar)
-      ) as v(n, content, metadata, model)
-      where v.n = 2 or ${input.content !== null}
-      order by v.n
-      returning *)
+    ins as (${exchangeInsert(input)})
     select q.*, (select to_jsonb(target) from target) as chat,
       (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages
     from q`);
   const row = result.rows[0];
   if (!row) throw new Error("reserveAndRecord: no row");
   const decision = quotaDecisionOf(row);
-  const rows = (row.messages ?? []).map(messageFromJson);
+  const recorded = exchangeOf(row.messages, input.content);
+  if (!row.chat || !recorded) return { decision, chat: null, recorded: null };
+  return { decision, chat: chatFromJson(row.chat), recorded };
+}
+
+/**
+ * Both messages into the chat of the statement's CTE `target` (none when it has no row), the question's id
+ * before the answer's: the rows are inserted in that order.
+ */
+export const exchangeInsert = ({ content, model }: { content: string | null; model: string }): SQL => sql`
+      insert into ${message} (chat, content, metadata, model)
+      select target.id, v.content, v.metadata, v.model
+      from target cross join (values
+        (1, ${content ?? ""}, ${JSON.stringify({ role: "user" })}::jsonb, null::varchar),
+        (2, '', ${JSON.stringify({ role: "assistant", done: false })}::jsonb, ${model}::varchar)
+      ) as v(n, content, metadata, model)
+      where v.n = 2 or ${content !== null}
+      order by v.n
+      returning *`;
+
+/** The exchange out of the inserted rows (to_jsonb of `exchangeInsert`'s), or null when none was. */
+export function exchangeOf(
+  inserted: Record<string, unknown>[] | null,
+  content: string | null,
+): RecordedExchange | null {
+  const rows = (inserted ?? []).map(messageFromJson);
   const modelMessage = rows.at(-1);
-  if (!row.chat || !modelMessage) return { decision, chat: null, recorded: null };
-  return {
-    decision,
-    chat: chatFromJson(row.chat),
-    recorded: {
-      userMessage: input.content === null ? null : (rows[0] ?? null),
-      modelMessage,
-      attachments: [],
-    },
-  };
+  if (!modelMessage) return null;
+  return { userMessage: content === null ? null : (rows[0] ?? null), modelMessage, attachments: [] };
 }

@@ -52,11 +52,15 @@ export type QuotaRow = {
 };
 
 /** The call of hot.reserve_usage, to run alone or as the first step of a statement that also records the send. */
-export function reserveUsageCall(input: UsageRequest): SQL {
+export function reserveUsageCall(
+  input: UsageRequest,
+  /** Who asks, as SQL: a statement that reserves only for a row it found names that row's column. */
+  user: SQL = sql`${input.userId}::bigint`,
+): SQL {
   const now = input.now ?? new Date();
   const { perAmount, otherwise } = seatLimits(input.category);
   return sql`hot.reserve_usage(
-    ${input.userId}::bigint, ${input.model}, ${input.category}, ${input.free}, ${now.toISOString()}::timestamptz,
+    ${user}, ${input.model}, ${input.category}, ${input.free}, ${now.toISOString()}::timestamptz,
     ${USAGE_WINDOW_SECONDS[input.category]}::integer, ${JSON.stringify(perAmount)}::jsonb, ${otherwise}::integer,
     ${input.ratedAs?.apiKeyId ?? null}::bigint, ${JSON.stringify(input.rates ?? FAIR_USAGE_RATES)}::jsonb)`;
 }

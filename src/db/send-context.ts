@@ -1,5 +1,5 @@
 // What a send to an existing chat reads before its quota is reserved, in one statement: one round trip.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { assistant, attachment, chat, message } from "../../drizzle/schema";
 import { type AttachmentRow, isAttachmentId } from "./attachments";
 import type { ChatRow } from "./chats";
@@ -28,7 +28,35 @@ export async function readSendContext(
   db: Database,
   input: { userId: number; chatId: number; attachmentIds: readonly string[]; limit: number },
 ): Promise<SendContext | null> {
-  const { userId, chatId } = input;
+  const result = await db.execute<ContextColumns>(sql`
+    with c as (${ownChat(input)})
+    select ${contextColumns(input)}`);
+  const row = result.rows[0];
+  return row ? sendContextOf(row, input.attachmentIds) : null;
+}
+
+/** The chat as the statement's `c`: the user's own, or no row. */
+export const ownChat = ({ userId, chatId }: { userId: number; chatId: number }): SQL =>
+  sql`select * from ${chat} where ${chat.id} = ${chatId} and ${chat.user} = ${userId}`;
+
+/** What `contextColumns` selects. */
+export type ContextColumns = {
+  chat: Record<string, unknown> | null;
+  preprompt: string | null;
+  recent: Record<string, unknown>[] | null;
+  files: Record<string, unknown>[] | null;
+};
+
+/**
+ * The context's columns, read from a CTE `c` (`ownChat`). In a statement that also records the exchange they
+ * see the chat as it was before it: every part of one statement reads the same snapshot.
+ */
+export function contextColumns(input: {
+  userId: number;
+  attachmentIds: readonly string[];
+  limit: number;
+}): SQL {
+  const { userId } = input;
   const ids = input.attachmentIds.filter(isAttachmentId);
   const asked =
     ids.length === 0
@@ -37,14 +65,7 @@ export async function readSendContext(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
         )}) and f."messageId" is null and f."assistantId" is null)`;
-  const result = await db.execute<{
-    chat: Record<string, unknown> | null;
-    preprompt: string | null;
-    recent: Record<string, unknown>[] | null;
-    files: Record<string, unknown>[] | null;
-  }>(sql`
-    with c as (select * from ${chat} where ${chat.id} = ${chatId} and ${chat.user} = ${userId})
-    select
+  return sql`
       (select to_jsonb(c) from c) as chat,
       (select a.preprompt from ${assistant} a join c on a.id = c."assistantId" where a."userId" = ${userId})
         as preprompt,
@@ -54,11 +75,16 @@ export async function readSendContext(
       (select jsonb_agg(to_jsonb(f) order by f."createdAt", f.id) from ${attachment} f
         where f."userId" = ${userId} and (${asked}
           or f."messageId" in (select ${message.id} from ${message} join c on ${message.chat} = c.id)
-          or f."assistantId" = (select c."assistantId" from c))) as files`);
-  const row = result.rows[0];
-  if (!row?.chat) return null;
+          or f."assistantId" = (select c."assistantId" from c))) as files`;
+}
+
+/** The context out of its columns; null when the chat is not the user's. */
+export function sendContextOf(row: ContextColumns, attachmentIds: readonly string[]): SendContext | null {
+  if (!row.chat) return null;
   const files = (row.files ?? []).map(attachmentFromJson);
-  const unsent = files.filter((f) => ids.includes(f.id) && f.messageId === null && f.assistantId === null);
+  const unsent = files.filter(
+    (f) => attachmentIds.includes(f.id) && f.messageId === null && f.assistantId === null,
+  );
   return {
     chat: chatFromJson(row.chat),
     assistant: row.preprompt === null ? null : { preprompt: row.preprompt },

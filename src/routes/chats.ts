@@ -90,7 +90,8 @@ export const chatRoutes = new Hono<AppEnv>()
       // The chat is read with everything else the answer needs (a foreign chat is a 404 from there).
       const started = await startAnswer(c.var.db(), c.env, {
         userId: signedInUser(c).id,
-        model: (chatModel) => modelOrThrow(key ?? chatModel, c.env),
+        // Named, the model is checked now and the send can be one statement; otherwise the chat's own.
+        model: key ? modelOrThrow(key, c.env) : (chatModel) => modelOrThrow(chatModel, c.env),
         content,
         target: { chatId },
         attachmentIds,

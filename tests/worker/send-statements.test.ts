@@ -1,10 +1,11 @@
-// The send path's two statements: what a send to an existing chat reads (one statement), and the quota gate
-// with the exchange it records (one statement) — what they answer and what they leave behind.
+// The send path's statements: what a send to an existing chat reads, the quota gate with the exchange it
+// records, and both at once for a text send — what each answers and what it leaves behind.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attachment, chat, message } from "../../drizzle/schema";
 import { reserveAndRecord } from "../../src/db/exchange";
 import { readSendContext } from "../../src/db/send-context";
+import { recordTextSend } from "../../src/db/text-send";
 import { quotaLimit } from "../../src/domain/usage";
 import { withDb } from "./support/accounts";
 import { makeAssistant } from "./support/chats";
@@ -201,5 +202,55 @@ describe("reserveAndRecord", () => {
         .where(and(eq(chat.id, row.id), eq(chat.model, "test"))),
     );
     expect(unchanged?.updatedAt).toEqual(row.updatedAt);
+  });
+});
+
+describe("recordTextSend", () => {
+  const textSend = (userId: number, chatId: number, content: string | null = "next question") =>
+    withDb((db) =>
+      recordTextSend(db, {
+        userId,
+        chatId,
+        usage: usageOf(userId),
+        content,
+        model: "test-light",
+        limit: 200,
+      }),
+    );
+
+  it("reads the context as it was before the send, counts the request and records the exchange", async () => {
+    const account = await accountOnPlan("expert");
+    const helper = await makeAssistant(account.id, `helper-${crypto.randomUUID()}`, "Be brief.");
+    const { chat: row } = await chatWith(account.id, ["q1", "a1"], helper.id);
+    const sent = await textSend(account.id, row.id);
+    expect(sent?.context.recent.map((m) => m.content)).toEqual(["q1", "a1"]);
+    expect(sent?.context.assistant).toEqual({ preprompt: "Be brief." });
+    expect(sent?.context.chat.model).toBe("test");
+    expect(sent?.decision).toMatchObject({ ok: true });
+    expect(sent?.chat).toMatchObject({ id: row.id, model: "test-light" });
+    expect(sent?.recorded?.userMessage).toMatchObject({ content: "next question", user: account.id });
+    expect((await messagesOf(row.id)).map((m) => m.content)).toEqual(["q1", "a1", "next question", ""]);
+    expect(await usageCount(account.id, "text")).toBe(1);
+  });
+
+  it("counts and records nothing in another user's chat, and tells the caller it found none", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const { chat: row } = await chatWith(owner.id, ["q1"]);
+    expect(await textSend(other.id, row.id)).toBeNull();
+    expect((await messagesOf(row.id)).map((m) => m.content)).toEqual(["q1"]);
+    expect(await usageCount(other.id, "text")).toBe(0);
+    expect(await usageCount(owner.id, "text")).toBe(0);
+  });
+
+  it("on a refusal still answers the context, and records nothing", async () => {
+    const full = await accountOnPlan("starter");
+    await addUsage(full.id, "text", quotaLimit("starter", "text"));
+    const { chat: row } = await chatWith(full.id, ["q1", "a1"]);
+    const sent = await textSend(full.id, row.id);
+    expect(sent?.decision).toMatchObject({ ok: false, reason: "quota" });
+    expect(sent?.context.recent).toHaveLength(2);
+    expect(sent).toMatchObject({ chat: null, recorded: null });
+    expect(await messagesOf(row.id)).toHaveLength(2);
   });
 });
