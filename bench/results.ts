@@ -7,6 +7,7 @@ export const RESULTS_FILE = join(dirname(fileURLToPath(import.meta.url)), "out",
 
 export type FigureKey =
   | "firstTokenAdded"
+  | "firstTokenAddedExistingChat"
   | "streams"
   | "openBigChat"
   | "lighthouseChat"

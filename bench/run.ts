@@ -106,16 +106,22 @@ try {
     return { first, total: performance.now() - t0, tokens };
   }
 
-  async function through(as?: Record<string, string>, base = origin) {
+  /** One answer through the app: in a new chat, or (`inChat`) a question more in an existing one. */
+  async function through(as?: Record<string, string>, base = origin, inChat?: number) {
     const headers = as ?? (await newAccount());
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/chat/new`, {
+    const res = await fetch(`${base}/api/chat/${inChat ? "send" : "new"}`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ assistantId: "default", model: MODEL, content: "bench" }),
+      body: JSON.stringify(
+        inChat
+          ? { chatId: inChat, model: MODEL, content: "bench" }
+          : { assistantId: "default", model: MODEL, content: "bench" },
+      ),
     });
-    if (res.status !== 201) throw new Error(`chat/new answered ${res.status}: ${await res.text()}`);
-    const { chat } = (await res.json()) as { chat: { id: number } };
+    if (res.status !== 201)
+      throw new Error(`chat/${inChat ? "send" : "new"} answered ${res.status}: ${await res.text()}`);
+    const chat = inChat ? { id: inChat } : ((await res.json()) as { chat: { id: number } }).chat;
     const sent = performance.now() - t0;
     const stream = await fetch(`${base}/api/chat/${chat.id}/stream`, { headers });
     let first = 0;
@@ -140,6 +146,8 @@ try {
     return {
       chatId: chat.id,
       sent,
+      // When the provider was asked (the upstream's clock is this process's): the time the app takes first.
+      asked: (upstream.firstRequestSince(t0) ?? Number.NaN) - t0,
       relay,
       first,
       total: performance.now() - t0,
@@ -155,9 +163,13 @@ try {
   await through(); // warm up: module load, first DO, first connection
   const d: Awaited<ReturnType<typeof direct>>[] = [];
   const w: Awaited<ReturnType<typeof through>>[] = [];
+  // The same, each a second question in a chat of its own (a new account each: the fair-usage rate).
+  const e: Awaited<ReturnType<typeof through>>[] = [];
   for (let i = 0; i < RUNS; i++) {
     d.push(await direct());
     w.push(await through());
+    const as = await newAccount();
+    e.push(await through(as, origin, (await through(as)).chatId));
   }
   // 2. Relay throughput: the upstream sends 5,000 tokens as fast as it can.
   upstream.setPlan({ tokens: 5_000, intervalMs: 0 });
@@ -259,7 +271,15 @@ try {
       ms(p50(w.map((x) => x.first)) - p50(d.map((x) => x.first))),
     ],
     ["first token, p90", ms(p90(d.map((x) => x.first))), ms(p90(w.map((x) => x.first))), ""],
-    ["send answered (quota, messages, DO start), p50", "", ms(p50(w.map((x) => x.sent))), ""],
+    ["provider asked, after sending, p50", "", ms(p50(w.map((x) => x.asked))), ""],
+    [
+      "first token, a question more in an existing chat, p50",
+      "",
+      ms(p50(e.map((x) => x.first))),
+      ms(p50(e.map((x) => x.first)) - p50(d.map((x) => x.first))),
+    ],
+    ["provider asked, existing chat, p50", "", ms(p50(e.map((x) => x.asked))), ""],
+    ["send answered (reads, quota, messages, DO start), p50", "", ms(p50(w.map((x) => x.sent))), ""],
     [
       "whole answer (300 ms, then 200 tokens @10 ms), p50",
       ms(p50(d.map((x) => x.total))),
@@ -287,6 +307,10 @@ try {
       `| ${c.streams} | ${c.db} | ${c.ok} | ${c.errors} | ${c.seconds.toFixed(1)} s | ${c.causes || "—"} |`,
     );
   recordFigure("relay", ms(p50(w.map((x) => x.relay))));
+  recordFigure(
+    "firstTokenAddedExistingChat",
+    `+${ms(p50(e.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(e.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))})`,
+  );
   recordFigure(
     "firstTokenAdded",
     `+${ms(p50(w.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(w.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))})`,

@@ -24,7 +24,11 @@ export async function startBenchUpstream(initial: StreamPlan) {
   // performance.now() when the latest request's first token was written: the bench runs in this process,
   // so a reader can tell how long the relay took to bring that token to it.
   let firstTokenAt = 0;
+  // performance.now() of each request's arrival (the last 1,000): how long a send took to reach the provider.
+  const arrivals: number[] = [];
   const server: Server = createServer(async (req, res) => {
+    arrivals.push(performance.now());
+    if (arrivals.length > 1_000) arrivals.shift();
     for await (const _ of req) {
       // drain the request body
     }
@@ -50,6 +54,8 @@ export async function startBenchUpstream(initial: StreamPlan) {
   return {
     baseUrl: `${base}/v1`,
     firstTokenAt: () => firstTokenAt,
+    /** When the first request at or after `since` (performance.now()) arrived, if one did. */
+    firstRequestSince: (since: number) => arrivals.find((t) => t >= since),
     setPlan(next: StreamPlan) {
       plan = next;
     },
