@@ -124,12 +124,15 @@ try {
     const chat = inChat ? { id: inChat } : ((await res.json()) as { chat: { id: number } }).chat;
     const sent = performance.now() - t0;
     const stream = await fetch(`${base}/api/chat/${chat.id}/stream`, { headers });
+    if (stream.status !== 200) throw new Error(`stream answered ${stream.status}: ${await stream.text()}`);
     let first = 0;
     let relay = 0;
     let text = "";
     let startId: string | null = null;
     let outcome = "";
+    let last = "nothing";
     await readSse(stream.body, (type, data, id) => {
+      last = type;
       if (type === "start") startId = id;
       if (type === "text") {
         if (!first) {
@@ -150,6 +153,7 @@ try {
       asked: (upstream.firstRequestSince(t0) ?? Number.NaN) - t0,
       relay,
       first,
+      last,
       total: performance.now() - t0,
       tokens: text.split("tok").length - 1,
       startId,
@@ -211,8 +215,14 @@ try {
     for (const r of results) {
       if (r.status === "rejected")
         count(String(r.reason instanceof Error ? r.reason.message : r.reason).slice(0, 120));
-      else if (r.value.outcome !== "done") count(`stream ended "${r.value.outcome || "without done"}"`);
-      else if (r.value.tokens !== 100) count(`${r.value.tokens} of 100 tokens`);
+      else if (r.value.outcome !== "done") {
+        const { outcome, tokens, last } = r.value;
+        count(
+          outcome
+            ? `stream ended "${outcome}"`
+            : `stream ended without done (${tokens} tokens, last ${last})`,
+        );
+      } else if (r.value.tokens !== 100) count(`${r.value.tokens} of 100 tokens`);
       else ok++;
     }
     const causeText = [...causes].map(([cause, k]) => `${k}× ${cause}`).join("; ");
@@ -230,7 +240,7 @@ try {
     }
   }
   // PGlite is one Postgres session: when it is the limit, the same load on a real PostgreSQL shows it.
-  const found = failedAt === null ? null : findPostgres();
+  const found = failedAt === null || process.env.BENCH_NO_POSTGRES ? null : findPostgres();
   if (failedAt !== null && found?.ok) {
     const cluster = await startPrivateCluster(found.install);
     process.env.DATABASE_URL = cluster.url;

@@ -1,6 +1,6 @@
 // Builds the production app into a folder of its own and serves it with `wrangler dev` (tests, benches):
 // a run never rebuilds under another's running server.
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, run, startGroup, waitForUrl } from "./processes.ts";
@@ -37,8 +37,16 @@ export async function serveBuiltApp(label: string, vars: Record<string, string>)
     { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, quiet: true },
   );
   let log = "";
-  app.child.stdout?.on("data", (d) => (log += d));
-  app.child.stderr?.on("data", (d) => (log += d));
+  // APP_LOG=file keeps what the Worker printed (its console.error of a 500, say) for after the run.
+  const keep = process.env.APP_LOG ? createWriteStream(process.env.APP_LOG, { flags: "a" }) : null;
+  app.child.stdout?.on("data", (d) => {
+    log += d;
+    keep?.write(d);
+  });
+  app.child.stderr?.on("data", (d) => {
+    log += d;
+    keep?.write(d);
+  });
   const stop = async () => {
     await app.stop();
     rmSync(state, { recursive: true, force: true });
