@@ -41,15 +41,19 @@ export interface SendInput {
 }
 
 /**
- * Reads, reserves and records. Round trips: a text send to an existing chat with its model named is one
- * statement (`recordTextSend`); a new chat reads only what it needs (nothing outside an assistant), then
- * reserves and records in one statement; a send with files reads, reserves, then links them in a
- * transaction. Whatever fails after the reservation is undone before the error goes on.
+ * Reads, reserves and records. Round trips: a text send is one statement — to an existing chat with its
+ * model named, or opening a chat in an assistant (`recordTextSend`, which reads what the answer needs too),
+ * or opening one in the default assistant, which needs nothing read (`reserveAndRecord`); a send with files
+ * reads, reserves, then links them in a transaction. Whatever fails after the reservation is undone before
+ * the error goes on.
  */
 export async function prepareSend(db: Database, input: SendInput): Promise<PreparedSend> {
   const ids = input.attachmentIds ?? [];
-  if ("chatId" in input.target && ids.length === 0 && typeof input.model !== "function") {
-    const sent = await textSend(db, { ...input, chatId: input.target.chatId, model: input.model });
+  // The default assistant's new chats read nothing: reserveAndRecordSend is one statement for them.
+  const { assistantId } = "newChat" in input.target ? input.target.newChat : { assistantId: undefined };
+  const target = "chatId" in input.target ? input.target : assistantId != null ? { assistantId } : null;
+  if (target && ids.length === 0 && typeof input.model !== "function") {
+    const sent = await textSend(db, { ...input, target, model: input.model });
     if (sent) return sent;
   }
   const reads = await readForSend(db, {
@@ -70,17 +74,27 @@ export async function prepareSend(db: Database, input: SendInput): Promise<Prepa
  */
 async function textSend(
   db: Database,
-  input: { userId: number; chatId: number; model: ModelEntry; content: string | null },
+  input: {
+    userId: number;
+    target: { chatId: number } | { assistantId: number };
+    model: ModelEntry;
+    content: string | null;
+  },
 ): Promise<PreparedSend | null> {
   const { userId, model } = input;
+  const newChat = !("chatId" in input.target);
+  const gone = () => notFound(newChat ? "No such assistant." : "No such chat.");
   const usage = usageRequestOf({ userId, model });
   const sent = await recordTextSend(db, {
     ...input,
     usage,
     model: model.key,
     limit: CONTEXT_MESSAGES,
+  }).catch((err: unknown) => {
+    // The assistant was deleted since the statement read it: its chat cannot be made (nothing was recorded).
+    throw newChat && isPostgresError(err, FOREIGN_KEY_VIOLATION) ? gone() : err;
   });
-  if (!sent) throw notFound("No such chat.");
+  if (!sent) throw gone();
   const reads = readsOfContext(sent.context);
   const hasDocuments = reads.inPlay.some(isDocument);
   const guessedRight = usageRequestOf({ userId, model, hasDocuments }).category === usage.category;
@@ -90,8 +104,9 @@ async function textSend(
   if (!chat || !recorded) {
     // The chat went away within the statement (deleted meanwhile).
     await releaseQuota(db, reservation);
-    throw notFound("No such chat.");
+    throw gone();
   }
+  const created = newChat ? chat : null;
   try {
     checkFilesInPlay(reads.inPlay);
     if (!guessedRight) {
@@ -99,10 +114,10 @@ async function textSend(
       reservation = await reserveQuota(db, { userId, model, hasDocuments });
     }
   } catch (err) {
-    await undoQuietly(db, { userId, created: null, recorded, reservation });
+    await undoQuietly(db, { userId, created, recorded, reservation });
     throw err;
   }
-  return { reads, model, hasDocuments, reservation, chat, created: null, recorded };
+  return { reads, model, hasDocuments, reservation, chat, created, recorded };
 }
 
 /**

@@ -60,10 +60,11 @@ export function checkFilesInPlay(inPlay: readonly AttachmentRow[]): void {
 }
 
 /** The reads of an existing chat out of its context (files sent now count as in play). */
-export function readsOfContext({ chat, assistant, recent, unsent, conversation }: SendContext): SendReads {
+export function readsOfContext(context: SendContext): SendReads {
+  const { chat, assistantId, assistant, recent, unsent, conversation } = context;
   const stored = conversation.filter((f) => f.messageId !== null);
   const inPlay = [...conversation, ...unsent];
-  return { chat, assistantId: chat.assistantId, assistant, recent, stored, inPlay };
+  return { chat, assistantId, assistant, recent, stored, inPlay };
 }
 
 type Found = { reads: SendReads; unsent: AttachmentRow[] };

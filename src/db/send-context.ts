@@ -8,7 +8,9 @@ import { attachmentFromJson, chatFromJson, messageFromJson } from "./json-rows";
 import type { MessageRow } from "./messages";
 
 export interface SendContext {
-  chat: ChatRow;
+  /** The chat as it was; null when the send makes it (a new chat in an assistant: `newAssistantChat`). */
+  chat: ChatRow | null;
+  assistantId: number | null;
   /** The chat's assistant, if any (its preprompt is the system message). */
   assistant: { preprompt: string } | null;
   /** The chat's newest messages, oldest first. */
@@ -38,6 +40,14 @@ export async function readSendContext(
 /** The chat as the statement's `c`: the user's own, or no row. */
 export const ownChat = ({ userId, chatId }: { userId: number; chatId: number }): SQL =>
   sql`select * from ${chat} where ${chat.id} = ${chatId} and ${chat.user} = ${userId}`;
+
+/**
+ * A chat about to be made in one of the user's assistants, as the statement's `c` (no row when the assistant
+ * is not the user's): no id yet, so no messages and no files of its own — only the assistant's.
+ */
+export const newAssistantChat = ({ userId, assistantId }: { userId: number; assistantId: number }): SQL =>
+  sql`select null::bigint as id, a.id as "assistantId", a."userId" as "user" from ${assistant} a
+    where a.id = ${assistantId} and a."userId" = ${userId}`;
 
 /** What `contextColumns` selects. */
 export type ContextColumns = {
@@ -78,15 +88,22 @@ export function contextColumns(input: {
           or f."assistantId" = (select c."assistantId" from c))) as files`;
 }
 
-/** The context out of its columns; null when the chat is not the user's. */
-export function sendContextOf(row: ContextColumns, attachmentIds: readonly string[]): SendContext | null {
+/** The context out of its columns; null when the chat (or the assistant of a new one) is not the user's. */
+export function sendContextOf(
+  row: ContextColumns,
+  attachmentIds: readonly string[],
+  { newChat = false }: { newChat?: boolean } = {},
+): SendContext | null {
   if (!row.chat) return null;
+  const before = newChat ? null : chatFromJson(row.chat);
+  const assistantId = before ? before.assistantId : Number(row.chat.assistantId);
   const files = (row.files ?? []).map(attachmentFromJson);
   const unsent = files.filter(
     (f) => attachmentIds.includes(f.id) && f.messageId === null && f.assistantId === null,
   );
   return {
-    chat: chatFromJson(row.chat),
+    chat: before,
+    assistantId,
     assistant: row.preprompt === null ? null : { preprompt: row.preprompt },
     recent: (row.recent ?? []).map(messageFromJson),
     unsent,

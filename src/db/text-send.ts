@@ -1,4 +1,4 @@
-// A text send to an existing chat as one statement: what its answer reads, the quota gate, and the exchange.
+// A text send as one statement: what its answer reads, the quota gate, and the exchange.
 import { sql } from "drizzle-orm";
 import { chat } from "../../drizzle/schema";
 import type { ChatRow } from "./chats";
@@ -15,6 +15,7 @@ import {
 import {
   type ContextColumns,
   contextColumns,
+  newAssistantChat,
   ownChat,
   type SendContext,
   sendContextOf,
@@ -30,22 +31,38 @@ export interface TextSend {
 }
 
 /**
- * One round trip for the commonest send: the chat, its assistant's preprompt, history and files, the quota
- * gate (only for a chat that is the user's) and, when it lets the request through, the chat marked active and
- * both messages. Null when the chat is not the user's: nothing is counted or recorded then. The request is
- * counted in `usage.category` as the caller guessed it before seeing the conversation's files.
+ * One round trip for the commonest sends: a text message to an existing chat, or the first one of a new chat
+ * in one of the user's assistants. It reads the chat (or the assistant), the preprompt, the history and the
+ * files; it reserves the quota (only for a chat or assistant that is the user's) and, when the quota lets the
+ * request through, marks the chat active (or makes it) and records both messages. Null when the chat or the
+ * assistant is not the user's: nothing is counted or recorded then. The request is counted in
+ * `usage.category` as the caller guessed it before seeing the conversation's files.
  */
 export async function recordTextSend(
   db: Database,
   input: {
     userId: number;
-    chatId: number;
+    target: { chatId: number } | { assistantId: number };
     usage: UsageRequest;
     content: string | null;
     model: string;
     limit: number;
   },
 ): Promise<TextSend | null> {
+  const { userId } = input;
+  const newChat = !("chatId" in input.target);
+  const found =
+    "chatId" in input.target
+      ? ownChat({ userId, chatId: input.target.chatId })
+      : newAssistantChat({ userId, assistantId: input.target.assistantId });
+  const target =
+    "chatId" in input.target
+      ? sql`update ${chat} set "updatedAt" = now(), model = ${input.model}
+          where ${chat.id} = (select id from c) and (select outcome from q) = 'ok'
+          returning *`
+      : sql`insert into ${chat} ("user", "assistantId", model)
+          select c."user", c."assistantId", ${input.model} from c where (select outcome from q) = 'ok'
+          returning *`;
   const result = await db.execute<
     ContextColumns & {
       quota: QuotaRow | null;
@@ -53,18 +70,15 @@ export async function recordTextSend(
       messages: Record<string, unknown>[] | null;
     }
   >(sql`
-    with c as (${ownChat(input)}),
+    with c as (${found}),
     q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),
-    target as (
-      update ${chat} set "updatedAt" = now(), model = ${input.model}
-      where ${chat.id} = (select id from c) and (select outcome from q) = 'ok'
-      returning *),
+    target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as updated,
       (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages,
-      ${contextColumns({ userId: input.userId, attachmentIds: [], limit: input.limit })}`);
+      ${contextColumns({ userId, attachmentIds: [], limit: input.limit })}`);
   const row = result.rows[0];
-  const context = row ? sendContextOf(row, []) : null;
+  const context = row ? sendContextOf(row, [], { newChat }) : null;
   if (!row?.quota || !context) return null;
   const recorded = exchangeOf(row.messages, input.content);
   const chatRow = row.updated && recorded ? chatFromJson(row.updated) : null;

@@ -65,7 +65,7 @@ describe("readSendContext", () => {
       assistantId: helper.id,
       model: "test",
     });
-    expect(context?.chat.createdAt).toBeInstanceOf(Date);
+    expect(context?.chat?.createdAt).toBeInstanceOf(Date);
     expect(context?.assistant).toEqual({ preprompt: "Answer in French." });
     expect(context?.recent.map((m) => m.content)).toEqual(["q2", "a2", "q3"]);
     expect(context?.recent[0]?.createdAt).toBeInstanceOf(Date);
@@ -210,7 +210,7 @@ describe("recordTextSend", () => {
     withDb((db) =>
       recordTextSend(db, {
         userId,
-        chatId,
+        target: { chatId },
         usage: usageOf(userId),
         content,
         model: "test-light",
@@ -225,7 +225,7 @@ describe("recordTextSend", () => {
     const sent = await textSend(account.id, row.id);
     expect(sent?.context.recent.map((m) => m.content)).toEqual(["q1", "a1"]);
     expect(sent?.context.assistant).toEqual({ preprompt: "Be brief." });
-    expect(sent?.context.chat.model).toBe("test");
+    expect(sent?.context.chat?.model).toBe("test");
     expect(sent?.decision).toMatchObject({ ok: true });
     expect(sent?.chat).toMatchObject({ id: row.id, model: "test-light" });
     expect(sent?.recorded?.userMessage).toMatchObject({ content: "next question", user: account.id });
@@ -252,5 +252,42 @@ describe("recordTextSend", () => {
     expect(sent?.context.recent).toHaveLength(2);
     expect(sent).toMatchObject({ chat: null, recorded: null });
     expect(await messagesOf(row.id)).toHaveLength(2);
+  });
+});
+
+describe("recordTextSend, opening a chat in an assistant", () => {
+  const open = (userId: number, assistantId: number) =>
+    withDb((db) =>
+      recordTextSend(db, {
+        userId,
+        target: { assistantId },
+        usage: usageOf(userId),
+        content: "first question",
+        model: "test",
+        limit: 200,
+      }),
+    );
+
+  it("reads the assistant's preprompt and files, makes the chat in it and records the exchange", async () => {
+    const account = await accountOnPlan("expert");
+    const helper = await makeAssistant(account.id, `helper-${crypto.randomUUID()}`, "Cite the notes.");
+    const notes = await fileOf(account.id, { assistantId: helper.id });
+    await fileOf(account.id);
+    const sent = await open(account.id, helper.id);
+    expect(sent?.context).toMatchObject({ chat: null, assistantId: helper.id, recent: [], unsent: [] });
+    expect(sent?.context.assistant).toEqual({ preprompt: "Cite the notes." });
+    expect(sent?.context.conversation.map((f) => f.id)).toEqual([notes.id]);
+    expect(sent?.chat).toMatchObject({ user: account.id, assistantId: helper.id, model: "test" });
+    expect(sent?.recorded?.userMessage).toMatchObject({ content: "first question", chat: sent?.chat?.id });
+    expect(await usageCount(account.id, "text")).toBe(1);
+  });
+
+  it("makes nothing and counts nothing in another user's assistant", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const helper = await makeAssistant(owner.id, `helper-${crypto.randomUUID()}`, "Secret preprompt.");
+    expect(await open(other.id, helper.id)).toBeNull();
+    expect(await withDb((db) => db.select().from(chat).where(eq(chat.user, other.id)))).toEqual([]);
+    expect(await usageCount(other.id, "text")).toBe(0);
   });
 });
