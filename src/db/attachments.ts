@@ -101,36 +101,6 @@ export async function linkToMessage(
     .returning();
 }
 
-/** The attachments of some of the user's messages (to show them, or to send them again as context). */
-export async function attachmentsOfMessages(
-  db: Queryable,
-  { userId, messageIds }: { userId: number; messageIds: readonly number[] },
-): Promise<AttachmentRow[]> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select()
-    .from(attachment)
-    .where(and(inArray(attachment.messageId, [...messageIds]), eq(attachment.userId, userId)))
-    .orderBy(attachment.createdAt, attachment.id);
-}
-
-/** The files of a chat's messages: read beside the messages themselves, not after. */
-export async function attachmentsOfChat(
-  db: Queryable,
-  { userId, chatId }: { userId: number; chatId: number },
-): Promise<AttachmentRow[]> {
-  return db
-    .select()
-    .from(attachment)
-    .where(
-      and(
-        eq(attachment.userId, userId),
-        sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId})`,
-      ),
-    )
-    .orderBy(attachment.createdAt, attachment.id);
-}
-
 /** An assistant's files (context for every chat of it). */
 export async function attachmentsOfAssistant(
   db: Queryable,

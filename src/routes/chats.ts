@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { chatStreamOf } from "../chat/stub";
-import { attachmentsOfMessages } from "../db/attachments";
+import { readChatPage } from "../db/chat-page";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
-import { listMessages, recentMessages } from "../db/messages";
+import { recentMessages } from "../db/messages";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
 import { type ModelEntry, offeredModel } from "../domain/models";
@@ -217,17 +217,11 @@ export const chatRoutes = new Hono<AppEnv>()
     async (c) => {
       const { chatId } = c.req.valid("param");
       const { before, limit } = c.req.valid("query");
-      const userId = signedInUser(c).id;
-      const db = c.var.db();
-      const chat = await getChat(db, { userId, chatId });
-      if (!chat) throw notFound("No such chat.");
-      const page = await listMessages(db, { userId, chatId, before, limit });
-      const files = await attachmentsOfMessages(db, {
-        userId,
-        messageIds: page.messages.filter((m) => m.metadata.role === "user").map((m) => m.id),
-      });
+      const page = await readChatPage(c.var.db(), { userId: signedInUser(c).id, chatId, before, limit });
+      if (!page) throw notFound("No such chat.");
+      const { files } = page;
       return c.json({
-        chat: chatDto(chat),
+        chat: chatDto(page.chat),
         messages: page.messages.map((m) =>
           messageDto(
             m,
