@@ -1,6 +1,5 @@
 // Before an answer starts: what it reads, its quota, its chat and messages — in as few round trips as it can.
-import type { ChatRow } from "../db/chats";
-import { createChat } from "../db/chats";
+import { type ChatRow, createChat } from "../db/chats";
 import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError } from "../db/client";
 import { type RecordedExchange, recordExchange, reserveAndRecord } from "../db/exchange";
 import { reserveUsage } from "../db/quota";
