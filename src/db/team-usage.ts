@@ -1,11 +1,10 @@
 // Usage counted the way the quota counts it: per user and category over each category's window, and pooled.
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { usage } from "../../drizzle/schema";
+import { subscription, usage } from "../../drizzle/schema";
 import { emptyUsageCounts, USAGE_CATEGORIES, USAGE_WINDOW_SECONDS, type UsageCounts } from "../domain/usage";
 import type { Queryable } from "./client";
 
-/** A usage row inside its category's window ending at `now` (as the quota gate counts). */
-export const inWindows = (now: Date) =>
+const inWindows = (now: Date) =>
   or(
     ...USAGE_CATEGORIES.map((category) =>
       and(
@@ -34,6 +33,28 @@ export async function usageByUser(
     const own = counts.get(row.userId);
     if (own && isCategory(row.category)) own[row.category] = row.count;
   }
+  return counts;
+}
+
+/**
+ * The counts the quota gate compares with limit × seats (src/db/quota.ts): the user's own requests and
+ * those of everyone on the team of `ownerId` (the admin's row and every row naming them as admin).
+ */
+export async function pooledUsageCounts(
+  db: Queryable,
+  { userId, ownerId, now }: { userId: number; ownerId: number; now: Date },
+): Promise<UsageCounts> {
+  const team = db
+    .select({ id: subscription.userId })
+    .from(subscription)
+    .where(or(eq(subscription.userId, ownerId), eq(subscription.adminUserId, ownerId)));
+  const rows = await db
+    .select({ category: usage.category, count: sql<number>`count(*)::int` })
+    .from(usage)
+    .where(and(or(eq(usage.userId, userId), inArray(usage.userId, team)), inWindows(now)))
+    .groupBy(usage.category);
+  const counts = emptyUsageCounts();
+  for (const row of rows) if (isCategory(row.category)) counts[row.category] = row.count;
   return counts;
 }
 
