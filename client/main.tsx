@@ -8,6 +8,7 @@ import { currentLocale, installEngine } from "./i18n";
 import { startEarly } from "./lib/early";
 import { forceColorMode, startTheme } from "./lib/theme";
 import { startMonitoring } from "./monitoring/report";
+import { preloadRoute } from "./routes/preload";
 import "./styles.css";
 
 /** The full app and its first catalogue, loaded together. */
@@ -56,8 +57,10 @@ async function boot() {
   } else {
     // The screen's data and code are requested now, in parallel, not one after the other as they mount.
     startEarly(start.path, start.locale);
-    void import("./routes/preload").then((routes) => routes.preloadRoute(start.path));
-    const App = await loadApp(start.locale);
+    // The app first: its styles come before the screen's, which refine them.
+    const app = loadApp(start.locale);
+    preloadRoute(start.path);
+    const App = await app;
     render(<App />);
   }
 

@@ -1,34 +1,9 @@
-// Every page and layout of SPEC §2, each loaded on demand.
+// Every page and layout of SPEC §2, each loaded on demand (client/routes/loaders.ts).
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { AppRoute, Layout, PageName } from "../../src/domain/app-routes";
+import type { AppRoute } from "../../src/domain/app-routes";
+import { LAYOUT_LOADERS, type Loader, PAGE_LOADERS } from "./loaders";
 
-type Loader = () => Promise<{ default: ComponentType }>;
-
-export const PAGE_LOADERS: Record<PageName, Loader> = {
-  home: () => import("./home"),
-  login: () => import("./login"),
-  contact: () => import("./contact"),
-  pricing: () => import("./pricing"),
-  terms: () => import("./terms"),
-  privacy: () => import("./privacy"),
-  legalNotice: () => import("./legal-notice"),
-  verification: () => import("./verification"),
-  join: () => import("./join"),
-  shared: () => import("./shared"),
-  assistants: () => import("./account/assistants"),
-  settings: () => import("./account/settings"),
-  settingsApi: () => import("./account/settings-api"),
-  settingsTeam: () => import("./account/settings-team"),
-  subscription: () => import("./account/subscription"),
-  changeSubscription: () => import("./account/change-subscription"),
-  changePassword: () => import("./account/change-password"),
-  chat: () => import("../chat/chat-screen"),
-};
-
-export const LAYOUT_LOADERS: Record<Exclude<Layout, "default">, Loader> = {
-  connected: () => import("../layouts/connected-layout"),
-  assistant: () => import("../layouts/assistant-layout"),
-};
+export { LAYOUT_LOADERS, PAGE_LOADERS };
 
 const lazyAll = <K extends string>(loaders: Record<K, Loader>) =>
   Object.fromEntries(Object.entries<Loader>(loaders).map(([name, load]) => [name, lazy(load)])) as Record<

@@ -1,6 +1,7 @@
-// Starts loading the first screen's layout and page while the app's own code loads, instead of after it.
+// Starts loading the first screen's layout and page while the app's own code loads, instead of after it:
+// part of the entry script, so all the screen's chunks are requested at once.
 import { matchAppRoute, paramsAreValid } from "../../src/domain/app-routes";
-import { LAYOUT_LOADERS, PAGE_LOADERS } from "./pages";
+import { LAYOUT_LOADERS, PAGE_LOADERS } from "./loaders";
 
 export function preloadRoute(path: string): void {
   const match = matchAppRoute(path);
