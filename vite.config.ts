@@ -6,7 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { clientIpFromSocket } from "./scripts/lib/client-ip.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 import { inlineThemeBoot } from "./scripts/lib/inline-theme-boot.ts";
-import { routeChunks } from "./scripts/lib/route-chunks.ts";
+import { routeChunks, routePreload } from "./scripts/lib/route-chunks.ts";
 
 export default defineConfig({
   root: "client",
@@ -20,6 +20,7 @@ export default defineConfig({
     clientIpFromSocket(),
     inlineThemeBoot(),
     routeChunks(),
+    routePreload(),
     react(),
     cloudflare({
       configPath: "../wrangler.toml",
