@@ -3,9 +3,28 @@
 import type { ComponentType } from "react";
 import type { Layout, PageName } from "../../src/domain/app-routes";
 
-export type Loader = () => Promise<{ default: ComponentType }>;
+export interface Loader {
+  (): Promise<{ default: ComponentType }>;
+  /** The component, once loaded: a page already here renders without suspending (client/routes/pages.ts). */
+  loaded?: ComponentType;
+}
 
-export const PAGE_LOADERS: Record<PageName, Loader> = {
+/** A loader that remembers what it brought. */
+function remembered(load: () => Promise<{ default: ComponentType }>): Loader {
+  const loader: Loader = () =>
+    load().then((module) => {
+      loader.loaded = module.default;
+      return module;
+    });
+  return loader;
+}
+
+const rememberAll = <K extends string>(loaders: Record<K, () => Promise<{ default: ComponentType }>>) =>
+  Object.fromEntries(
+    Object.entries(loaders).map(([name, load]) => [name, remembered(load as Loader)]),
+  ) as Record<K, Loader>;
+
+export const PAGE_LOADERS: Record<PageName, Loader> = rememberAll({
   home: () => import("./home"),
   login: () => import("./login"),
   contact: () => import("./contact"),
@@ -24,9 +43,9 @@ export const PAGE_LOADERS: Record<PageName, Loader> = {
   changeSubscription: () => import("./account/change-subscription"),
   changePassword: () => import("./account/change-password"),
   chat: () => import("../chat/chat-screen"),
-};
+});
 
-export const LAYOUT_LOADERS: Record<Exclude<Layout, "default">, Loader> = {
+export const LAYOUT_LOADERS: Record<Exclude<Layout, "default">, Loader> = rememberAll({
   connected: () => import("../layouts/connected-layout"),
   assistant: () => import("../layouts/assistant-layout"),
-};
+});
