@@ -2,7 +2,7 @@
 // a version number tells rendered blocks to render again once they are here.
 
 import type { HLJSApi } from "highlight.js";
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { KatexModule } from "./katex-loader";
 
 export interface RenderLibs {
@@ -17,9 +17,19 @@ const listeners = new Set<() => void>();
 let katexLoad: Promise<void> | null = null;
 let hljsLoad: Promise<void> | null = null;
 
-function update(patch: Partial<Omit<RenderLibs, "version">>) {
-  const next = { ...libs, ...patch };
-  libs = { ...next, version: `k${next.katex ? 1 : 0}h${next.hljs ? 1 : 0}` };
+/** Renders ahead, in short tasks, what the new libraries change (render-block.ts registers it). */
+let prepare: (next: RenderLibs) => Promise<void> = async () => {};
+export function onLibrariesArriving(prepareBlocks: (next: RenderLibs) => Promise<void>): void {
+  prepare = prepareBlocks;
+}
+
+async function update(patch: Partial<Omit<RenderLibs, "version">>) {
+  const merged = { ...libs, ...patch };
+  const next = { ...merged, version: `k${merged.katex ? 1 : 0}h${merged.hljs ? 1 : 0}` };
+  // The blocks on screen are typeset and highlighted one task each before React shows them: the commit
+  // then only swaps their HTML, instead of one long task doing it all.
+  await prepare(next).catch((error: unknown) => console.error("Failed to prepare the blocks", error));
+  libs = next;
   for (const listener of listeners) listener();
 }
 
@@ -98,9 +108,21 @@ export function requestRenderer(name: "katex" | "hljs"): void {
 
 export const currentLibs = (): RenderLibs => libs;
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useRenderLibs = (): RenderLibs => useSyncExternalStore(subscribe, currentLibs, currentLibs);
+/**
+ * The libraries a markdown view renders with. Their arrival re-renders the answers on screen as a
+ * transition: React does it in slices between which the page stays responsive, rather than in one long
+ * task (typesetting and highlighting a long chat takes a while on a phone).
+ */
+export function useRenderLibs(): RenderLibs {
+  const [current, setCurrent] = useState(libs);
+  useEffect(() => {
+    const listener = () => startTransition(() => setCurrent(libs));
+    listeners.add(listener);
+    // Arrived between this render and now.
+    listener();
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+  return current;
+}

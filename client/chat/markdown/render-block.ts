@@ -9,7 +9,7 @@ import {
   MATH_MAX_EXPAND,
   MATH_MAX_SIZE_EM,
 } from "../../../src/domain/chat/markdown-rules";
-import { currentLibs, type RenderLibs, requestRenderer } from "./lazy-libs";
+import { currentLibs, onLibrariesArriving, type RenderLibs, requestRenderer } from "./lazy-libs";
 import { sanitizeHtml } from "./sanitize";
 
 export interface RenderLabels {
@@ -93,6 +93,8 @@ function renderToken(token: Token, current: RenderLibs, text: RenderLabels): str
 /** A block's HTML, and which renderers it used: only their arrival makes it stale. */
 interface Rendered {
   html: string;
+  token: Token;
+  labels: RenderLabels;
   katex: boolean;
   hljs: boolean;
   /** Whether each library was here when it was rendered. */
@@ -117,9 +119,30 @@ export function renderBlock(token: Token, raw: string, current: RenderLibs, text
   used = { katex: false, hljs: false };
   const html = renderToken(token, current, text);
   if (hit === undefined && cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { html, ...used, had: { katex: current.katex !== null, hljs: current.hljs !== null } });
+  cache.set(key, {
+    html,
+    token,
+    labels: text,
+    ...used,
+    had: { katex: current.katex !== null, hljs: current.hljs !== null },
+  });
   return html;
 }
+
+/** How many of the latest rendered blocks are prepared ahead: a screenful and more (the list is virtualised). */
+const PREPARE_LIMIT = 60;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Renders again, one block per task, the latest blocks the arriving libraries change. */
+onLibrariesArriving(async (next) => {
+  const latest = [...cache.entries()].reverse().slice(0, PREPARE_LIMIT);
+  for (const [key, hit] of latest) {
+    if (!stale(hit, next)) continue;
+    await nextTask();
+    renderBlock(hit.token, key.slice(key.indexOf("\u0000") + 1), next, hit.labels);
+  }
+});
 
 /** What a naive renderer does per chunk, for the benchmark's comparison: the whole text, every time. */
 export const renderWhole = (source: string, current: RenderLibs, text: RenderLabels): string =>
