@@ -37,18 +37,7 @@
     for (var i = 0; i < plan.routes.length; i++) {
       var match = new RegExp(plan.routes[i][0]).exec(path);
       if (!match) continue;
-      var files = plan.lists[plan.routes[i][1]];
-      for (var j = 0; j < files.length; j++) {
-        var link = document.createElement("link");
-        var style = /\.css$/.test(files[j]);
-        // As the entry's own loader asks for them, so that it finds them here.
-        link.rel = style ? "preload" : "modulepreload";
-        if (style) link.as = "style";
-        link.crossOrigin = "";
-        link.href = files[j];
-        document.head.appendChild(link);
-      }
-      // The page's first reads, taken over by client/lib/early.ts.
+      // The page's first reads (taken over by client/lib/early.ts), first: the server takes longest.
       var params = match.groups || {};
       var fill = (text) => text.replace(/\{(\w+)\}/g, (_, name) => params[name]);
       var reads = plan.routes[i][2];
@@ -70,6 +59,17 @@
         started.push({ url: url, body: body, at: performance.now(), response: response });
       }
       window.__earlyReads = started;
+      var files = plan.lists[plan.routes[i][1]];
+      for (var j = 0; j < files.length; j++) {
+        var link = document.createElement("link");
+        var style = /\.css$/.test(files[j]);
+        // As the entry's own loader asks for them, so that it finds them here.
+        link.rel = style ? "preload" : "modulepreload";
+        if (style) link.as = "style";
+        link.crossOrigin = "";
+        link.href = files[j];
+        document.head.appendChild(link);
+      }
       return;
     }
   } catch (_) {

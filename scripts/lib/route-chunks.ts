@@ -22,6 +22,9 @@ import { earlyRequests } from "../../src/domain/early-requests.ts";
 const CLIENT = resolve(import.meta.dirname, "../../client");
 const CHAT_ROOTS = ["layouts/assistant-layout.tsx", "chat/chat-screen.tsx"].map((r) => resolve(CLIENT, r));
 
+/** The catalogues every app screen reads (src/domain/early-requests.ts, earlyNamespaces). */
+const APP_TEXTS = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/](?:app|chat|account|errors)\.json$/;
+
 export const GROUP_NAMES = ["core", "home", "app", "chat-shared", "chat-screen"] as const;
 
 interface Graph {
@@ -93,10 +96,17 @@ export function routeChunks(): Plugin {
           // A group holds exactly the modules assigned to it, not their dependencies as well (those belong
           // to the entry or to an earlier group, which the group's chunk imports).
           includeDependenciesRecursively: false,
-          groups: GROUP_NAMES.map((name) => ({
-            name,
-            test: (id: string) => groupOf.get(id) === name,
-          })),
+          groups: [
+            ...GROUP_NAMES.map((name) => ({
+              name,
+              test: (id: string) => groupOf.get(id) === name,
+            })),
+            // The app screens' catalogues of one language in one chunk: one request instead of four.
+            {
+              name: (id: string) => `texts-${APP_TEXTS.exec(id)?.[1] ?? "app"}`,
+              test: APP_TEXTS,
+            },
+          ],
         },
       };
     },

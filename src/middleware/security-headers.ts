@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
  * The hash of public/theme-boot.js, which the build inlines into index.html (a blocking request less before
  * the first paint). tests/node/static-headers.test.ts checks it against the file.
  */
-export const THEME_BOOT_SHA256 = "'sha256-gdwB23BDKihSS9/cA4y8Tv+UVy7aMZ6hssj22QL9fb8='";
+export const THEME_BOOT_SHA256 = "'sha256-7KsAh1T/fgiXH+XHsFzWqPQT7KcmMbdCAX6tylHobQU='";
 
 /**
  * The SPA's policy. Styles allow inline attributes because KaTeX lays out formulas with style="…";
