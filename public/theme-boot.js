@@ -30,44 +30,40 @@
   root.setAttribute("data-theme", dark ? "dark" : "light");
   root.style.colorScheme = dark ? "dark" : "light";
 
-  var meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;
+  const meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;
   if (!meta) return;
   try {
-    var plan = JSON.parse(meta.getAttribute("content"));
-    for (var i = 0; i < plan.routes.length; i++) {
-      var match = new RegExp(plan.routes[i][0]).exec(path);
+    const plan = JSON.parse(meta.getAttribute("content"));
+    for (const [pattern, list, reads] of plan.routes) {
+      const match = new RegExp(pattern).exec(path);
       if (!match) continue;
       // The page's first reads (taken over by client/lib/early.ts), first: the server takes longest.
-      var params = match.groups || {};
-      var fill = (text) => text.replace(/\{(\w+)\}/g, (_, name) => params[name]);
-      var reads = plan.routes[i][2];
-      var started = [];
-      for (var k = 0; k < reads.length; k++) {
-        var url = fill(reads[k][0]);
-        var body = reads[k][1] === undefined ? undefined : fill(reads[k][1]);
-        var init =
+      const params = match.groups || {};
+      const fill = (text) => text.replace(/\{(\w+)\}/g, (_, name) => params[name]);
+      window.__earlyReads = reads.map(([template, bodyTemplate]) => {
+        const url = fill(template);
+        const body = bodyTemplate === undefined ? undefined : fill(bodyTemplate);
+        const init =
           body === undefined
             ? { credentials: "same-origin" }
             : {
                 method: "POST",
-                body: body,
+                body,
                 headers: { "Content-Type": "application/json" },
                 credentials: "same-origin",
               };
-        var response = fetch(url, init);
+        const response = fetch(url, init);
         response.catch(() => {});
-        started.push({ url: url, body: body, at: performance.now(), response: response });
-      }
-      window.__earlyReads = started;
-      var files = plan.lists[plan.routes[i][1]];
-      for (var j = 0; j < files.length; j++) {
-        var link = document.createElement("link");
-        var style = /\.css$/.test(files[j]);
+        return { url, body, at: performance.now(), response };
+      });
+      for (const file of plan.lists[list]) {
+        const link = document.createElement("link");
+        const style = file.endsWith(".css");
         // As the entry's own loader asks for them, so that it finds them here.
         link.rel = style ? "preload" : "modulepreload";
         if (style) link.as = "style";
         link.crossOrigin = "";
-        link.href = files[j];
+        link.href = file;
         document.head.appendChild(link);
       }
       return;
