@@ -6,6 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { clientIpFromSocket } from "./scripts/lib/client-ip.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 import { inlineThemeBoot } from "./scripts/lib/inline-theme-boot.ts";
+import { routeChunks, routePreload } from "./scripts/lib/route-chunks.ts";
 
 export default defineConfig({
   root: "client",
@@ -18,6 +19,8 @@ export default defineConfig({
     // Before the Cloudflare plugin: the Worker's client IP is the socket's, whatever the client sent.
     clientIpFromSocket(),
     inlineThemeBoot(),
+    routeChunks(),
+    routePreload(),
     react(),
     cloudflare({
       configPath: "../wrangler.toml",

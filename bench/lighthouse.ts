@@ -2,6 +2,8 @@
 // /pricing, the chat screen signed in and a shared chat (and the home page on desktop), against the
 // production build in Debian's Chromium. A run Lighthouse could not finish is shown, not counted.
 import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -12,6 +14,10 @@ import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 import { recordFigure } from "./results.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// To study one page: BENCH_LIGHTHOUSE_ONLY=chat (a word of the page's label) and BENCH_LIGHTHOUSE_SAVE=dir
+// (each run's Lighthouse JSON and its Chromium trace, written there).
+const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY;
+const SAVE = process.env.BENCH_LIGHTHOUSE_SAVE;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 const db = await startEphemeralDb();
@@ -77,6 +83,7 @@ try {
     ...(sharedPath ? ([["a shared chat", sharedPath, false]] as Page[]) : []),
   ];
   for (const [label, path, signedIn, desktop] of pages) {
+    if (ONLY && !label.includes(ONLY)) continue;
     const scores: number[] = [];
     const fcp: number[] = [];
     const lcp: number[] = [];
@@ -97,6 +104,13 @@ try {
       );
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (SAVE) {
+        mkdirSync(SAVE, { recursive: true });
+        const name = `${label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-${i + 1}.json`;
+        writeFileSync(join(SAVE, name), JSON.stringify(lhr));
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
+        if (trace) writeFileSync(join(SAVE, name.replace(/\.json$/, ".trace.json")), JSON.stringify(trace));
+      }
       const score = lhr.categories.performance?.score;
       if (lhr.runtimeError || score === null || score === undefined) {
         failed.push(lhr.runtimeError?.code ?? "no score");
@@ -128,8 +142,10 @@ console.log(
 );
 console.log("| page | performance | FCP | LCP | TBT | runs |\n|---|---|---|---|---|---|");
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
-recordFigure("lighthouseChat", results.get("/app/a/default") ?? "no score");
-recordFigure(
-  "lighthouseHome",
-  `${results.get("/") ?? "no score"} / ${results.get("/ desktop") ?? "no score"}`,
-);
+// A partial run (BENCH_LIGHTHOUSE_ONLY) leaves the recorded figures alone.
+if (!ONLY) recordFigure("lighthouseChat", results.get("/app/a/default") ?? "no score");
+if (!ONLY)
+  recordFigure(
+    "lighthouseHome",
+    `${results.get("/") ?? "no score"} / ${results.get("/ desktop") ?? "no score"}`,
+  );

@@ -2,19 +2,21 @@
 // A failure to mount is logged and rethrown (SPEC §8).
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { earlyNamespaces } from "../src/domain/early-requests";
 import { initialLocale, localizePath } from "../src/domain/locale-routing";
 import type { Locale } from "../src/domain/locales";
-import { currentLocale, installEngine } from "./i18n";
+import { currentLocale, installEngine, type Namespace } from "./i18n";
 import { startEarly } from "./lib/early";
 import { forceColorMode, startTheme } from "./lib/theme";
 import { startMonitoring } from "./monitoring/report";
+import { preloadRoute } from "./routes/preload";
 import "./styles.css";
 
-/** The full app and its first catalogue, loaded together. */
-async function loadApp(locale: Locale) {
+/** The full app and the catalogues of its first screen, loaded together. */
+async function loadApp(locale: Locale, namespaces: Namespace[] = ["common"]) {
   const [{ App }, engine] = await Promise.all([
     import("./app"),
-    import("./i18n/light-engine").then((light) => light.createLightEngine(locale, ["common"])),
+    import("./i18n/light-engine").then((light) => light.createLightEngine(locale, namespaces)),
   ]);
   installEngine(engine);
   return App;
@@ -56,8 +58,10 @@ async function boot() {
   } else {
     // The screen's data and code are requested now, in parallel, not one after the other as they mount.
     startEarly(start.path, start.locale);
-    void import("./routes/preload").then((routes) => routes.preloadRoute(start.path));
-    const App = await loadApp(start.locale);
+    // The app first: its styles come before the screen's, which refine them. It first renders with the
+    // screen's code and text at hand, so nothing in it suspends (and waits for React's reveal throttle).
+    const app = loadApp(start.locale, earlyNamespaces(start.path));
+    const [App] = await Promise.all([app, preloadRoute(start.path)]);
     render(<App />);
   }
 

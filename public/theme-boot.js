@@ -1,6 +1,9 @@
 // Applies the colour mode before the first paint (the CSP forbids inline scripts); client/lib/theme.ts
 // takes over once the app runs. Mirrors src/domain/color-mode.ts and the "light" pages of
 // src/domain/app-routes.ts; tests/domain/theme-boot.test.ts checks that they agree.
+// Then preloads the first screen's code and styles and starts its first reads, which the build lists per
+// page in <meta name="route-preload"> (scripts/lib/route-chunks.ts): they happen while the entry script
+// downloads rather than once it has run.
 (() => {
   var LIGHT_PAGES = ["/", "/login", "/contact", "/pricing", "/ToU", "/legalNotice", "/verification"];
   var PREFIXED_LOCALES = ["fr", "it", "es", "de", "pt", "pl", "ca", "ro"];
@@ -26,4 +29,46 @@
   var root = document.documentElement;
   root.setAttribute("data-theme", dark ? "dark" : "light");
   root.style.colorScheme = dark ? "dark" : "light";
+
+  const meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;
+  if (!meta) return;
+  try {
+    const plan = JSON.parse(meta.getAttribute("content"));
+    for (const [pattern, list, reads] of plan.routes) {
+      const match = new RegExp(pattern).exec(path);
+      if (!match) continue;
+      // The page's first reads (taken over by client/lib/early.ts), first: the server takes longest.
+      const params = match.groups || {};
+      const fill = (text) => text.replace(/\{(\w+)\}/g, (_, name) => params[name]);
+      window.__earlyReads = reads.map(([template, bodyTemplate]) => {
+        const url = fill(template);
+        const body = bodyTemplate === undefined ? undefined : fill(bodyTemplate);
+        const init =
+          body === undefined
+            ? { credentials: "same-origin" }
+            : {
+                method: "POST",
+                body,
+                headers: { "Content-Type": "application/json" },
+                credentials: "same-origin",
+              };
+        const response = fetch(url, init);
+        response.catch(() => {});
+        return { url, body, at: performance.now(), response };
+      });
+      for (const file of plan.lists[list]) {
+        const link = document.createElement("link");
+        const style = file.endsWith(".css");
+        // As the entry's own loader asks for them, so that it finds them here.
+        link.rel = style ? "preload" : "modulepreload";
+        if (style) link.as = "style";
+        link.crossOrigin = "";
+        link.href = file;
+        document.head.appendChild(link);
+      }
+      return;
+    }
+  } catch (_) {
+    // Only a head start: the entry script asks for the same files and data.
+  }
 })();

@@ -2,7 +2,7 @@
 // stays light). Anchored to the end: the view follows a streaming answer unless the reader scrolled up,
 // and keeps its place when older messages arrive above.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { MessageItem, type ViewMessage } from "./message-item";
@@ -55,8 +55,10 @@ export interface MessageListProps {
 /** How long a message reached from quick search stays highlighted. */
 const JUMP_HIGHLIGHT_MS = 2_600;
 
+const NO_MESSAGES: readonly ViewMessage[] = [];
+
 export function MessageList({
-  messages,
+  messages: allMessages,
   hasOlder,
   loadingOlder,
   onLoadOlder,
@@ -69,6 +71,12 @@ export function MessageList({
   jumpTo = null,
   onJumped,
 }: MessageListProps) {
+  // The screen around the list comes first; the messages follow as a transition, which React renders in
+  // slices with the page responsive in between (an answer's markdown, tables and code take a while to
+  // render on a phone), not in the same long task.
+  const [mounting, setMounting] = useState(true);
+  useEffect(() => startTransition(() => setMounting(false)), []);
+  const messages = mounting ? NO_MESSAGES : allMessages;
   const lastQuestion = messages.findLastIndex((m) => m.role === "user");
   const t = useT("chat");
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -100,8 +108,8 @@ export function MessageList({
   // A short chat page may not scroll at all: then older pages load straight away.
   useEffect(() => {
     const element = scrollRef.current;
-    if (element && hasOlder && !loadingOlder && element.scrollHeight <= element.clientHeight + 600)
-      onLoadOlder();
+    if (mounting || !element || !hasOlder || loadingOlder) return;
+    if (element.scrollHeight <= element.clientHeight + 600) onLoadOlder();
   });
 
   // Rows far up are only estimates until measured: scroll again once they have their real heights. The

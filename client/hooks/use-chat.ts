@@ -12,12 +12,10 @@ import {
 import { useMemo } from "react";
 import { toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
-import { mayContainMath } from "../../src/domain/chat/markdown-math";
 import { countCompletion } from "../../src/domain/chat/model-picker";
 import { MESSAGE_PAGE_SIZE } from "../../src/domain/chat/paging";
 import type { AnswerWire, ChatPageWire, ChatWire } from "../../src/domain/chat/wire";
 import type { AttachmentWire } from "../../src/domain/files";
-import { loadHighlighter, loadKatex } from "../chat/markdown/lazy-libs";
 import { ApiError, api, readJson } from "../lib/api";
 import { beginGeneration, generationStore, setPendingNewMessage } from "../state/generation";
 import { announceGeneration } from "../state/generation-channel";
@@ -40,9 +38,6 @@ async function fetchChatPage(chatId: number, before: number | null): Promise<Cha
   const query: { limit: string; before?: string } = { limit: String(MESSAGE_PAGE_SIZE) };
   if (before !== null) query.before = String(before);
   const page = await readJson(api.api.chat[":chatId"].$get({ param: { chatId: String(chatId) }, query }));
-  // The renderers for code and math start loading with the data, not once the first answer is drawn.
-  if (page.messages.some((m) => m.role === "assistant" && m.content.includes("```"))) void loadHighlighter();
-  if (page.messages.some((m) => m.role === "assistant" && mayContainMath(m.content))) void loadKatex();
   return page;
 }
 

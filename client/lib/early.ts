@@ -13,9 +13,36 @@ const early = new Map<string, { at: number; response: Promise<Response> }>();
 const keyOf = (method: string, url: URL, body: string | undefined) =>
   `${method} ${url.pathname}${url.search}\n${body ?? ""}`;
 
+/** The reads index.html's boot script (public/theme-boot.js) already started for this page. */
+interface BootRead {
+  url: string;
+  body?: string;
+  at: number;
+  response: Promise<Response>;
+}
+
+function bootReads(): Map<string, BootRead> {
+  const reads = (window as { __earlyReads?: BootRead[] }).__earlyReads ?? [];
+  delete (window as { __earlyReads?: BootRead[] }).__earlyReads;
+  return new Map(
+    reads.map((read) => [
+      keyOf(read.body === undefined ? "GET" : "POST", new URL(read.url, location.origin), read.body),
+      read,
+    ]),
+  );
+}
+
 export function startEarly(path: string, locale: Locale): void {
   for (const ns of earlyNamespaces(path)) void loadCatalogue(locale, ns).catch(() => {});
+  const started = bootReads();
   for (const { url, body } of earlyRequests(path)) {
+    const method = body === undefined ? "GET" : "POST";
+    const key = keyOf(method, new URL(url, location.origin), body);
+    const boot = started.get(key);
+    if (boot) {
+      early.set(key, { at: boot.at, response: boot.response });
+      continue;
+    }
     const response = fetch(
       url,
       body === undefined
@@ -29,8 +56,7 @@ export function startEarly(path: string, locale: Locale): void {
     );
     // A failure surfaces when the app asks for it (then it asks the network again); not as unhandled here.
     response.catch(() => {});
-    const method = body === undefined ? "GET" : "POST";
-    early.set(keyOf(method, new URL(url, location.origin), body), { at: performance.now(), response });
+    early.set(key, { at: performance.now(), response });
   }
 }
 

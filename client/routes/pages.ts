@@ -1,39 +1,29 @@
-// Every page and layout of SPEC §2, each loaded on demand.
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { AppRoute, Layout, PageName } from "../../src/domain/app-routes";
+// Every page and layout of SPEC §2, each loaded on demand (client/routes/loaders.ts).
+import { type ComponentType, createElement, lazy, useState } from "react";
+import type { AppRoute } from "../../src/domain/app-routes";
+import { LAYOUT_LOADERS, type Loader, PAGE_LOADERS } from "./loaders";
 
-type Loader = () => Promise<{ default: ComponentType }>;
+export { LAYOUT_LOADERS, PAGE_LOADERS };
 
-export const PAGE_LOADERS: Record<PageName, Loader> = {
-  home: () => import("./home"),
-  login: () => import("./login"),
-  contact: () => import("./contact"),
-  pricing: () => import("./pricing"),
-  terms: () => import("./terms"),
-  privacy: () => import("./privacy"),
-  legalNotice: () => import("./legal-notice"),
-  verification: () => import("./verification"),
-  join: () => import("./join"),
-  shared: () => import("./shared"),
-  assistants: () => import("./account/assistants"),
-  settings: () => import("./account/settings"),
-  settingsApi: () => import("./account/settings-api"),
-  settingsTeam: () => import("./account/settings-team"),
-  subscription: () => import("./account/subscription"),
-  changeSubscription: () => import("./account/change-subscription"),
-  changePassword: () => import("./account/change-password"),
-  chat: () => import("../chat/chat-screen"),
-};
-
-export const LAYOUT_LOADERS: Record<Exclude<Layout, "default">, Loader> = {
-  connected: () => import("../layouts/connected-layout"),
-  assistant: () => import("../layouts/assistant-layout"),
-};
+/**
+ * A page that renders at once when its code is already here (the entry script preloads the first screen's
+ * before the app first renders), and suspends until it arrives otherwise. Suspending shows the loading
+ * screen and then holds the page back for React's 300 ms reveal throttle.
+ */
+function page(load: Loader): ComponentType {
+  const Lazy = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page as this module loads, never in a render.
+  return function Page() {
+    // Chosen once: switching component types later would remount the page.
+    const [Component] = useState<ComponentType>(() => load.loaded ?? Lazy);
+    return createElement(Component);
+  };
+}
 
 const lazyAll = <K extends string>(loaders: Record<K, Loader>) =>
-  Object.fromEntries(Object.entries<Loader>(loaders).map(([name, load]) => [name, lazy(load)])) as Record<
+  Object.fromEntries(Object.entries<Loader>(loaders).map(([name, load]) => [name, page(load)])) as Record<
     K,
-    LazyExoticComponent<ComponentType>
+    ComponentType
   >;
 
 export const PAGES = lazyAll(PAGE_LOADERS);

@@ -29,10 +29,14 @@ export function earlyRequests(path: string): EarlyRequest[] {
   return requests;
 }
 
-/** The namespaces of catalogue the first screen at `path` shows. */
-export function earlyNamespaces(path: string): ("common" | "app" | "chat" | "account")[] {
+/**
+ * The namespaces of catalogue the first screen at `path` shows: the app's screens also show the user menu
+ * (account) and, in forms, error messages (errors). All of them are loaded before it first renders, so
+ * that no part of it waits for its text after the rest is drawn.
+ */
+export function earlyNamespaces(path: string): ("common" | "app" | "chat" | "account" | "errors")[] {
   const match = matchAppRoute(path);
   if (!match || !paramsAreValid(match) || !path.startsWith("/app")) return ["common"];
-  if (match.route.layout === "assistant") return ["common", "app", "chat"];
-  return path.startsWith("/app/account") ? ["common", "app", "account"] : ["common", "app"];
+  if (match.route.layout === "assistant") return ["common", "app", "chat", "account", "errors"];
+  return ["common", "app", "account", "errors"];
 }

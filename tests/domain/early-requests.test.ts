@@ -29,9 +29,9 @@ describe("earlyRequests", () => {
   it.each([
     ["/", ["common"]],
     ["/pricing", ["common"]],
-    ["/app/a/default/c/42", ["common", "app", "chat"]],
-    ["/app/account/settings", ["common", "app", "account"]],
-    ["/app/assistants", ["common", "app"]],
+    ["/app/a/default/c/42", ["common", "app", "chat", "account", "errors"]],
+    ["/app/account/settings", ["common", "app", "account", "errors"]],
+    ["/app/assistants", ["common", "app", "account", "errors"]],
     ["/app/a/nope", ["common"]],
   ])("catalogues of %s", (path, namespaces) => {
     expect(earlyNamespaces(path)).toEqual(namespaces);

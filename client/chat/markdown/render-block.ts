@@ -9,7 +9,7 @@ import {
   MATH_MAX_EXPAND,
   MATH_MAX_SIZE_EM,
 } from "../../../src/domain/chat/markdown-rules";
-import { currentLibs, loadHighlighter, loadKatex, type RenderLibs } from "./lazy-libs";
+import { currentLibs, onLibrariesArriving, type RenderLibs, requestRenderer } from "./lazy-libs";
 import { sanitizeHtml } from "./sanitize";
 
 export interface RenderLabels {
@@ -25,9 +25,13 @@ let libs: RenderLibs = currentLibs();
 const NONCE = Math.random().toString(36).slice(2);
 const SLOT = new RegExp(`<span data-math-slot="${NONCE}-(\\d+)"></span>`, "g");
 
+/** Which renderers the block being rendered used (its HTML changes when they arrive). */
+let used = { katex: false, hljs: false };
+
 function renderMath(token: MathToken): string {
+  used.katex = true;
   if (!libs.katex) {
-    void loadKatex();
+    requestRenderer("katex");
     const tag = token.display ? "div" : "span";
     return `<${tag} class="math-pending${token.display ? " math-display" : ""}">${escapeHtml(token.raw)}</${tag}>`;
   }
@@ -39,7 +43,8 @@ function renderCode({ text, lang }: Tokens.Code): string {
   const language = codeLanguage(lang);
   let body = escapeHtml(text);
   if (language) {
-    if (!libs.hljs) void loadHighlighter();
+    used.hljs = true;
+    if (!libs.hljs) requestRenderer("hljs");
     else if (libs.hljs.getLanguage(language)) {
       body = libs.hljs.highlight(text, { language, ignoreIllegals: true }).value;
     }
@@ -85,19 +90,59 @@ function renderToken(token: Token, current: RenderLibs, text: RenderLabels): str
   });
 }
 
-const cache = new Map<string, string>();
+/** A block's HTML, and which renderers it used: only their arrival makes it stale. */
+interface Rendered {
+  html: string;
+  token: Token;
+  labels: RenderLabels;
+  katex: boolean;
+  hljs: boolean;
+  /** Whether each library was here when it was rendered. */
+  had: { katex: boolean; hljs: boolean };
+}
+
+const cache = new Map<string, Rendered>();
 const CACHE_LIMIT = 3_000;
 
-/** The safe HTML of one top-level token, cached by its source `raw` (and what could change its look). */
+const stale = (hit: Rendered, current: RenderLibs) =>
+  (hit.katex && hit.had.katex !== (current.katex !== null)) ||
+  (hit.hljs && hit.had.hljs !== (current.hljs !== null));
+
+/**
+ * The safe HTML of one top-level token, cached by its source `raw`. A block with neither math nor code is
+ * not rendered again when a renderer arrives.
+ */
 export function renderBlock(token: Token, raw: string, current: RenderLibs, text: RenderLabels): string {
-  const key = `${current.version}\u0000${text.copyCode}\u0000${raw}`;
+  const key = `${text.copyCode}\u0000${raw}`;
   const hit = cache.get(key);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined && !stale(hit, current)) return hit.html;
+  used = { katex: false, hljs: false };
   const html = renderToken(token, current, text);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, html);
+  if (hit === undefined && cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, {
+    html,
+    token,
+    labels: text,
+    ...used,
+    had: { katex: current.katex !== null, hljs: current.hljs !== null },
+  });
   return html;
 }
+
+/** How many of the latest rendered blocks are prepared ahead: a screenful and more (the list is virtualised). */
+const PREPARE_LIMIT = 60;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Renders again, one block per task, the latest blocks the arriving libraries change. */
+onLibrariesArriving(async (next) => {
+  const latest = [...cache.entries()].reverse().slice(0, PREPARE_LIMIT);
+  for (const [key, hit] of latest) {
+    if (!stale(hit, next)) continue;
+    await nextTask();
+    renderBlock(hit.token, key.slice(key.indexOf("\u0000") + 1), next, hit.labels);
+  }
+});
 
 /** What a naive renderer does per chunk, for the benchmark's comparison: the whole text, every time. */
 export const renderWhole = (source: string, current: RenderLibs, text: RenderLabels): string =>
