@@ -130,6 +130,8 @@ try {
       [...scores.map(String), ...failed.map((code) => `failed (${code})`)].join(", "),
     ]);
     results.set(path + (desktop ? " desktop" : ""), scores.length > 0 ? String(median(scores)) : "no score");
+    if (label === "a chat with an answer, signed in") results.set("answer", results.get(path) ?? "no score");
+    if (label === "a shared chat") results.set("shared", results.get(path) ?? "no score");
   }
 } finally {
   chrome.kill();
@@ -149,3 +151,8 @@ if (!ONLY)
     "lighthouseHome",
     `${results.get("/") ?? "no score"} / ${results.get("/ desktop") ?? "no score"}`,
   );
+if (!ONLY) {
+  recordFigure("lighthousePricing", results.get("/pricing") ?? "no score");
+  recordFigure("lighthouseAnswer", results.get("answer") ?? "no score");
+  recordFigure("lighthouseShared", results.get("shared") ?? "no score");
+}

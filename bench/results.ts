@@ -12,6 +12,9 @@ export type FigureKey =
   | "openBigChat"
   | "lighthouseChat"
   | "lighthouseHome"
+  | "lighthousePricing"
+  | "lighthouseAnswer"
+  | "lighthouseShared"
   | "relay";
 
 export type Figures = Partial<Record<FigureKey, { value: string; at: string }>>;

@@ -12,6 +12,9 @@ const ROWS: [FigureKey, string, string][] = [
   ["streams", "concurrent live streams (100 tokens @ 20 ms), errors", "500 → 0 errors"],
   ["openBigChat", "open a 1,000-message chat by full page load, until interactive, p50", "≤ 400 ms"],
   ["lighthouseChat", "Lighthouse performance, chat screen `/app/a/default` signed in, mobile", "≥ 95"],
+  ["lighthouseAnswer", "Lighthouse performance, a chat with an answer, signed in, mobile", "≥ 95"],
+  ["lighthousePricing", "Lighthouse performance, `/pricing`, mobile", "≥ 95"],
+  ["lighthouseShared", "Lighthouse performance, a shared chat `/shared/…`, mobile", "≥ 95"],
   ["lighthouseHome", "Lighthouse, home `/` mobile / desktop", "keep 98 / 100"],
   ["relay", "relay of the first token once the upstream wrote it, p50", "keep ≤ 3 ms"],
 ];
