@@ -1,44 +1,24 @@
 // The release-note and onboarding-tips notifications (SPEC §4): shown until dismissed, and dismissing
-// saves it on the server. They stay out of the way: never over the plan cards (not shown on the plan
-// pages), and on a phone only after the first touch or key, so they never become the screen's largest
-// paint (LCP stops at the first input).
-import { useEffect, useState } from "react";
+// saves it on the server. They stay out of the way (state/notices-ready.ts): never over the plan cards,
+// on a phone only after the first touch or key.
+import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { hasUnseenReleaseNote, LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";
 import { saveHasSeenOnboardingTips, saveLastReleaseNote } from "../hooks/use-preferences";
 import { type User, useInvalidateUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+import { isPlanPage, useNoticesReady } from "../state/notices-ready";
 import { notify, withdraw } from "../state/notifications";
 
 /** Once per page and user: both layouts mount this, and switching between them must not repeat it. */
 const shown = new Set<string>();
 
-const PLAN_PAGES = ["/app/account/subscription", "/app/account/change_subscription"];
-const NARROW = "(max-width: 640px)";
-
-/** False on a narrow screen until the first touch, click or key of the page; true elsewhere. */
-function useReadyForNotices(): boolean {
-  const [ready, setReady] = useState(() => !window.matchMedia(NARROW).matches);
-  useEffect(() => {
-    if (ready) return;
-    const go = () => setReady(true);
-    const events = ["pointerdown", "keydown", "scroll"] as const;
-    for (const name of events)
-      window.addEventListener(name, go, { once: true, passive: true, capture: true });
-    return () => {
-      for (const name of events) window.removeEventListener(name, go, { capture: true });
-    };
-  }, [ready]);
-  return ready;
-}
-
 export function SignedInNotices({ user }: { user: User }) {
   const t = useT("app");
   const navigate = useNavigate();
   const invalidate = useInvalidateUser();
-  const { pathname } = useLocation();
-  const onPlans = PLAN_PAGES.some((page) => pathname.startsWith(page));
-  const ready = useReadyForNotices() && !onPlans;
+  const onPlans = isPlanPage(useLocation().pathname);
+  const ready = useNoticesReady();
   const releaseNoteDue = hasUnseenReleaseNote(user.lastReleaseNoteDateChecked) && ready;
   const tipsDue = !user.hasSeenOnboardingTips && ready;
 

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
+import { useNoticesReady } from "../state/notices-ready";
 import { notify } from "../state/notifications";
 import { startDeployWatch } from "./deploy-watch";
 import { applyUpdate, dismissOfflineReady, dismissUpdate, pwaStore, registerServiceWorker } from "./register";
@@ -10,6 +11,8 @@ import { applyUpdate, dismissOfflineReady, dismissUpdate, pwaStore, registerServ
 export function AppWatchers() {
   const t = useT("app");
   const { needRefresh, offlineReady } = useStore(pwaStore);
+  // A first visit's "ready offline" is news, not a warning: it waits as the welcome notices do.
+  const noticesReady = useNoticesReady();
 
   useEffect(() => {
     registerServiceWorker();
@@ -45,7 +48,7 @@ export function AppWatchers() {
   }, [needRefresh, t]);
 
   useEffect(() => {
-    if (!offlineReady) return;
+    if (!offlineReady || !noticesReady) return;
     notify({
       id: "pwa-offline-ready",
       title: t("pwa.offlineTitle"),
@@ -53,7 +56,7 @@ export function AppWatchers() {
       icon: "check",
       callback: dismissOfflineReady,
     });
-  }, [offlineReady, t]);
+  }, [offlineReady, noticesReady, t]);
 
   return null;
 }
