@@ -1,11 +1,14 @@
-// Boots the SPA: locale and colour mode before the first paint, then the light home page or the full app.
+// Boots the SPA: locale and colour mode before the first paint, then a light page (home, pricing) or the
+// full app.
 // A failure to mount is logged and rethrown (SPEC §8).
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { earlyNamespaces } from "../src/domain/early-requests";
 import { initialLocale, localizePath } from "../src/domain/locale-routing";
 import type { Locale } from "../src/domain/locales";
+import { hasSignedInHint } from "../src/domain/sessions";
 import { currentLocale, installEngine, type Namespace } from "./i18n";
+import { loadCatalogue } from "./i18n/catalogues";
 import { startEarly } from "./lib/early";
 import { forceColorMode, startTheme } from "./lib/theme";
 import { startMonitoring } from "./monitoring/report";
@@ -34,6 +37,14 @@ async function boot() {
   const root = createRoot(element);
   const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
+  /** The first in-app link clicked on a light page loads the full app, then goes there. */
+  const openApp = async (to: string) => {
+    const App = await loadApp(currentLocale());
+    history.pushState(null, "", localizePath(currentLocale(), to));
+    scrollTo(0, 0);
+    render(<App />);
+  };
+
   // "/" is most visitors' first page and must stay within its 90 KB budget: it gets the home page alone,
   // without the router or the query cache. The first in-app link clicked loads the full app.
   if (start.path === "/" && !new URLSearchParams(location.search).has("redirect")) {
@@ -45,16 +56,22 @@ async function boot() {
     ]);
     installEngine(engine);
     forceColorMode("light");
-    render(
-      <HomeEntry
-        onNavigate={async (to) => {
-          const App = await loadApp(currentLocale());
-          history.pushState(null, "", localizePath(currentLocale(), to));
-          scrollTo(0, 0);
-          render(<App />);
-        }}
-      />,
-    );
+    render(<HomeEntry onNavigate={openApp} />);
+  } else if (start.path === "/pricing") {
+    // /pricing likewise: the page alone; it asks who is signed in (the boot script already has) and
+    // calls checkout itself.
+    startEarly(start.path, start.locale);
+    // A signed-in visitor may see the checkout form, whose errors have their own texts.
+    if (hasSignedInHint(document.cookie)) void loadCatalogue(start.locale, "errors").catch(() => {});
+    const [{ PricingEntry }, engine] = await Promise.all([
+      import("./pricing-entry"),
+      import("./i18n/light-engine").then((light) =>
+        light.createLightEngine(start.locale, ["common", "pricing"]),
+      ),
+    ]);
+    installEngine(engine);
+    forceColorMode("light");
+    render(<PricingEntry onNavigate={openApp} />);
   } else {
     // The screen's data and code are requested now, in parallel, not one after the other as they mount.
     startEarly(start.path, start.locale);

@@ -1,8 +1,8 @@
 // "Continue to payment": the chosen plan, interval and seats, an optional promotion code, then Stripe Checkout.
 import { type FormEvent, useState } from "react";
-import { useLocation } from "react-router";
 import { PROMOTION_CODE_MAX_LENGTH } from "../../src/domain/billing";
-import { useCheckout } from "../hooks/use-billing";
+import { splitLocalePath } from "../../src/domain/locale-routing";
+import { useCheckout } from "../hooks/use-checkout";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
 import { Alert } from "./alert";
@@ -13,7 +13,6 @@ import "./billing.css";
 export function CheckoutButton({ selection }: { selection: PlanSelection }) {
   const t = useT("pricing");
   const errorText = useApiError();
-  const location = useLocation();
   const checkout = useCheckout();
   const [promoOpen, setPromoOpen] = useState(false);
   const [promocode, setPromocode] = useState("");
@@ -22,14 +21,16 @@ export function CheckoutButton({ selection }: { selection: PlanSelection }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!plan) return;
-    // Cancelling at Stripe comes back here with every choice still in the address.
+    // Cancelling at Stripe comes back here with every choice still in the address (without the locale
+    // prefix, as the router would say; with or without the router).
+    const { path } = splitLocalePath(location.pathname);
     checkout.mutate({
       plan,
       yearly,
       seats,
       promocode: promocode.trim() || undefined,
-      cancelPath: `${location.pathname}${location.search}`,
-      successPath: location.pathname,
+      cancelPath: `${path}${location.search}`,
+      successPath: path,
     });
   };
 

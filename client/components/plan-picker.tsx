@@ -1,7 +1,6 @@
 // The three plans with monthly or yearly prices, seats for a team and the detailed comparison. The choice
 // lives in the address (users, plan, yearly, seeDetails: SPEC §2), so it can be shared and carried on.
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
 import { PAID_PLANS, type PaidPlan, type Plan } from "../../src/domain/plans";
 import {
   MAX_SEATS,
@@ -13,6 +12,7 @@ import {
 } from "../../src/domain/pricing";
 import { QUOTAS, USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useT } from "../i18n";
+import type { PlanAddress } from "../lib/plan-address";
 import { Field } from "./field";
 import "./segmented.css";
 import "./plan-picker.css";
@@ -25,17 +25,20 @@ export interface PlanSelection {
 }
 
 export function PlanPicker({
+  address,
   currentPlan,
   currentSelectable = false,
   children,
 }: {
+  /** Where the choice is read and written: the router's address, or the light page's (lib/plan-address.ts). */
+  address: PlanAddress;
   currentPlan?: Plan;
   /** Changing seats or the interval keeps the plan: then the current plan can be chosen too. */
   currentSelectable?: boolean;
   children: (s: PlanSelection) => ReactNode;
 }) {
   const t = useT("pricing");
-  const [params, setParams] = useSearchParams();
+  const { params } = address;
   const query = parsePricingQuery(params);
   const yearly = query.yearly ?? false;
   const selected = query.plan ?? null;
@@ -49,7 +52,7 @@ export function PlanPicker({
       if (value === null || value === undefined) next.delete(name);
       else next.set(name, value);
     }
-    setParams(next, { replace: true, preventScrollReset: true });
+    address.replace(next);
   };
 
   const maxSaving = Math.max(...PAID_PLANS.map(yearlySavingPercent));

@@ -1,4 +1,5 @@
-// Billing: the subscription summary, checkout and the portal (both leave for Stripe), plan changes and their preview.
+// Billing: the subscription summary, the portal (leaves for Stripe), plan changes and their preview;
+// checkout is in use-checkout.ts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PaidPlan } from "../../src/domain/billing";
 import { api, readJson } from "../lib/api";
@@ -21,15 +22,6 @@ export function useBillingSummary(options: { refetchInterval?: number | false } 
     queryKey: billingKeys.summary(),
     queryFn: () => readJson(api.api.billing.subscription.$get()),
     refetchInterval: options.refetchInterval,
-  });
-}
-
-/** Leaves for Stripe Checkout; on the way back the subscription page waits for the webhook. */
-export function useCheckout() {
-  return useMutation({
-    mutationFn: (body: PlanChoice & { promocode?: string; cancelPath?: string; successPath?: string }) =>
-      readJson(api.api.billing.checkout.$post({ json: body })),
-    onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 

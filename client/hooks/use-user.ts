@@ -1,15 +1,11 @@
 // The session user of SPEC §3 and the account calls: cached 5 minutes, invalidated by every change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InferResponseType } from "hono/client";
 import type { Locale } from "../../src/domain/locales";
-import { SIGNED_IN_HINT_COOKIE } from "../../src/domain/sessions";
 import { changeLocale, currentLocale } from "../i18n";
-import { ApiError, api, readJson } from "../lib/api";
+import { api, readJson } from "../lib/api";
+import { fetchSessionUser, type SessionUser, type User } from "../lib/session-user";
 
-export type User = InferResponseType<typeof api.api.login.user.$get, 200>;
-
-/** Signed in and verified (the full user), signed in but unverified (the API tells no more), or null. */
-export type SessionUser = (User & { verified: true }) | { verified: false; usagePlan: "none" };
+export type { SessionUser, User };
 
 export const userKeys = {
   all: ["user"] as const,
@@ -20,30 +16,6 @@ export const userKeys = {
 
 /** SPEC §4/§9: the user data is valid for 5 minutes. */
 export const USER_STALE_MS = 300_000;
-
-/** SPEC §7: a failure is logged and the visitor is treated as anonymous. */
-async function fetchSessionUser(): Promise<SessionUser | null> {
-  try {
-    const res = await api.api.login.user.$get();
-    if (res.status === 401) {
-      forgetSignedInHint();
-      return null;
-    }
-    const user = await readJson(res);
-    return { ...user, verified: true };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "email_not_verified")
-      return { verified: false, usagePlan: "none" };
-    console.error("Error while fetching the user", error);
-    return null;
-  }
-}
-
-/** The session is gone (expired, ended elsewhere): the public header stops offering "Open app". */
-function forgetSignedInHint() {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
-}
 
 export function useSessionUser(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
   return useQuery({

@@ -3,8 +3,13 @@
 // scripts, which queue on a browser's six HTTP/1.1 connections and each cost a round trip on a slow network.
 //
 // The groups follow the static import graph, read once the modules are parsed:
-// - "core": what the home page and the app both import (the home page loads nothing it does not need);
+// - "core": what the home page imports and the app or the light pricing page imports too (the home page
+//   loads nothing it does not need);
 // - "home": the rest of the home page's first screen (client/home-entry.tsx);
+// - "public": what the light pricing page (client/pricing-entry.tsx) and the app import, but not the home
+//   page (the typed API client…);
+// - "pricing": the rest of the light pricing page (the plans, checkout), which the app's /pricing and
+//   subscription pages import too;
 // - "app": the rest of the app's shell (client/app.tsx: router, query cache, hooks, guard, notifications),
 //   and the little the chat screen shares with the light public pages (error texts, usage rules);
 // - "chat-screen": the chat screen and its layout, all they import that the shell does not and no other page does;
@@ -25,7 +30,15 @@ const CHAT_ROOTS = ["layouts/assistant-layout.tsx", "chat/chat-screen.tsx"].map(
 /** The catalogues every app screen reads (src/domain/early-requests.ts, earlyNamespaces). */
 const APP_TEXTS = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/](?:app|chat|account|errors)\.json$/;
 
-export const GROUP_NAMES = ["core", "home", "app", "chat-shared", "chat-screen"] as const;
+export const GROUP_NAMES = [
+  "core",
+  "home",
+  "public",
+  "pricing",
+  "app",
+  "chat-shared",
+  "chat-screen",
+] as const;
 
 interface Graph {
   imports(id: string): readonly string[];
@@ -50,10 +63,13 @@ function reach(roots: readonly string[], graph: Graph, stop: Set<string> = new S
 export function assignGroups(graph: Graph, lightPages: readonly string[]): Map<string, string> {
   const entry = reach([resolve(CLIENT, "main.tsx")], graph);
   const home = reach([resolve(CLIENT, "home-entry.tsx")], graph, entry);
+  const pricing = reach([resolve(CLIENT, "pricing-entry.tsx")], graph, entry);
   const app = reach([resolve(CLIENT, "app.tsx")], graph, entry);
-  const chat = reach(CHAT_ROOTS, graph, new Set([...entry, ...home, ...app]));
+  const chat = reach(CHAT_ROOTS, graph, new Set([...entry, ...home, ...pricing, ...app]));
   // Every other lazy root (pages, the account layout) but the chat's own lazy parts (dialogs, renderers).
-  const shell = new Set([resolve(CLIENT, "home-entry.tsx"), resolve(CLIENT, "app.tsx"), ...CHAT_ROOTS]);
+  const shell = new Set(
+    ["home-entry.tsx", "pricing-entry.tsx", "app.tsx"].map((r) => resolve(CLIENT, r)).concat(CHAT_ROOTS),
+  );
   const others = graph
     .lazyRoots()
     .filter((id) => !shell.has(id) && !graph.lazyImporters(id).every((importer) => chat.has(importer)));
@@ -63,8 +79,10 @@ export function assignGroups(graph: Graph, lightPages: readonly string[]): Map<s
   const light = reach(lightPages, graph, entry);
 
   const groupOf = new Map<string, string>();
-  for (const id of home) groupOf.set(id, app.has(id) ? "core" : "home");
-  for (const id of app) if (!home.has(id)) groupOf.set(id, "app");
+  // A group's modules only import modules that at least the same entries reach: an earlier group.
+  for (const id of home) groupOf.set(id, app.has(id) || pricing.has(id) ? "core" : "home");
+  for (const id of pricing) if (!home.has(id)) groupOf.set(id, app.has(id) ? "public" : "pricing");
+  for (const id of app) if (!home.has(id) && !pricing.has(id)) groupOf.set(id, "app");
   for (const id of chat) {
     groupOf.set(id, light.has(id) ? "app" : elsewhere.has(id) ? "chat-shared" : "chat-screen");
   }
@@ -133,12 +151,13 @@ function lightPageModules(): string[] {
 }
 
 /**
- * What the entry script (client/main.tsx) loads first for a page: the light home page, or the app with
+ * What the entry script (client/main.tsx) loads first for a page: the light home or pricing page, or the app with
  * the page and its layout; and the translator.
  */
 function firstLoads(route: AppRoute, modules: Map<string, string>): string[] {
   const translator = resolve(CLIENT, "i18n/light-engine.ts");
   if (route.path === "/") return [resolve(CLIENT, "home-entry.tsx"), translator];
+  if (route.path === "/pricing") return [resolve(CLIENT, "pricing-entry.tsx"), translator];
   const layout = route.layout === "default" ? undefined : modules.get(route.layout);
   const page = modules.get(route.page);
   return [resolve(CLIENT, "app.tsx"), ...(layout ? [layout] : []), ...(page ? [page] : []), translator];

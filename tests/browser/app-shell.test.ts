@@ -63,6 +63,47 @@ describe("the light home page", () => {
   });
 });
 
+describe("the light pricing page", () => {
+  it("loads without the app, switches billing in place, and takes an account without a plan to checkout and back", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "none");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/pricing?plan=starter`);
+    await page.getByRole("button", { name: "Continue to payment" }).waitFor();
+    // The first screen without the router and the query cache (the app's chunk).
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.filter((path) => /^\/assets\/app-[\w-]+\.js$/.test(path))).toEqual([]);
+    await page.getByRole("radio", { name: /Yearly/ }).check();
+    await eventually(() => pathOf(page)).toBe("/pricing?plan=starter&yearly=true");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByTestId("checkout-pay").waitFor();
+    expect(await page.getByTestId("checkout-interval").textContent()).toBe("year");
+    // Cancelling at Stripe comes back to the page with the choice kept.
+    await page.getByTestId("checkout-back").click();
+    await eventually(() => new URL(page.url()).pathname).toBe("/pricing");
+    expect(pathOf(page)).toContain("plan=starter&yearly=true");
+    await page.getByRole("button", { name: "Continue to payment" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a paying account its plan, and its change link opens the full app", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "expert");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/pricing?plan=standard`);
+    await page.getByRole("link", { name: "Change my plan" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/change_subscription?plan=standard");
+    await eventually(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the route guard", () => {
   it("sends a visitor to /login with the encoded page, and back to it after signing in", async () => {
     const context = await browser.newContext();

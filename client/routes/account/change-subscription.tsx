@@ -9,6 +9,7 @@ import { BillingSummary } from "../../components/billing-summary";
 import { PlanPicker, type PlanSelection } from "../../components/plan-picker";
 import { UsagePanel } from "../../components/usage-panel";
 import { useBillingSummary, useChangePlan, usePlanPreview } from "../../hooks/use-billing";
+import { useRouterAddress } from "../../hooks/use-plan-address";
 import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
 import { useApiError } from "../../lib/use-api-error";
@@ -65,6 +66,7 @@ export default function ChangeSubscription() {
   const user = useUser();
   const summary = useBillingSummary();
   const [params, setParams] = useSearchParams();
+  const address = useRouterAddress();
   const current = summary.data;
 
   // Start from the subscription as it is, unless the address already says what to change to.
@@ -90,7 +92,7 @@ export default function ChangeSubscription() {
       {current?.canManage && isPaidPlan(current.plan) && current.status !== "canceled" ? (
         <>
           <h2 className="section-title">{t("changeSubscription.other")}</h2>
-          <PlanPicker currentPlan={user.usagePlan} currentSelectable>
+          <PlanPicker address={address} currentPlan={user.usagePlan} currentSelectable>
             {(selection) => <ChangeConfirm summary={current} selection={selection} />}
           </PlanPicker>
         </>

@@ -11,6 +11,7 @@ import { PlanPicker } from "../../components/plan-picker";
 import { TeamNotice } from "../../components/team-notice";
 import { UsagePanel } from "../../components/usage-panel";
 import { useBillingSummary } from "../../hooks/use-billing";
+import { useRouterAddress } from "../../hooks/use-plan-address";
 import { useSessionUser, useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
 
@@ -33,6 +34,7 @@ export default function Subscription() {
   const t = useT("account");
   const user = useUser();
   const [params] = useSearchParams();
+  const address = useRouterAddress();
   const paid = user !== null && isPaidPlan(user.usagePlan);
   const returning = params.get("checkout") === "success";
   const waiting = returning && !paid;
@@ -89,7 +91,7 @@ export default function Subscription() {
         {params.get("checkout") === "cancelled" ? t("billing.cancelled") : null}
       </Alert>
       {ended && summary.data ? <BillingSummary summary={summary.data} /> : null}
-      <PlanPicker currentPlan={user.usagePlan}>
+      <PlanPicker address={address} currentPlan={user.usagePlan}>
         {(selection) => <CheckoutButton selection={selection} />}
       </PlanPicker>
       <UsagePanel user={user} />

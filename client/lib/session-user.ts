@@ -1,0 +1,34 @@
+// Who is signed in (SPEC §3), without the query cache: the light /pricing page asks once, the app's
+// useSessionUser (hooks/use-user.ts) caches the same call.
+import type { InferResponseType } from "hono/client";
+import { SIGNED_IN_HINT_COOKIE } from "../../src/domain/sessions";
+import { ApiError, api, readJson } from "./api";
+
+export type User = InferResponseType<typeof api.api.login.user.$get, 200>;
+
+/** Signed in and verified (the full user), signed in but unverified (the API tells no more), or null. */
+export type SessionUser = (User & { verified: true }) | { verified: false; usagePlan: "none" };
+
+/** SPEC §7: a failure is logged and the visitor is treated as anonymous. */
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  try {
+    const res = await api.api.login.user.$get();
+    if (res.status === 401) {
+      forgetSignedInHint();
+      return null;
+    }
+    const user = await readJson(res);
+    return { ...user, verified: true };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "email_not_verified")
+      return { verified: false, usagePlan: "none" };
+    console.error("Error while fetching the user", error);
+    return null;
+  }
+}
+
+/** The session is gone (expired, ended elsewhere): the public header stops offering "Open app". */
+function forgetSignedInHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+}
