@@ -39,6 +39,9 @@ export default defineConfig({
                 // Every provider points at tests/upstreams (scripted through inject("upstreamControl")).
                 ...(JSON.parse(inject("upstreamEnv")) as Record<string, string>),
                 APP_ENV: "test",
+                // Cheap password hashes (the sign-in throttle tests make hundreds); production's cost is
+                // tested in tests/worker/password-hashing.test.ts.
+                SCRYPT_COST: "low",
                 // The offline test models; tests/worker/model-availability.test.ts checks them refused without.
                 ENABLE_TEST_MODELS: "1",
                 DATABASE_URL: inject("databaseUrl"),

@@ -16,6 +16,8 @@ export interface Env {
   DB_WS_PROXY?: string;
   /** "development" | "test" | "production" — production turns on __Host- cookies and hides dev-only routes. */
   APP_ENV?: string;
+  /** "low" gives a test Worker (APP_ENV=test only) a cheap password hash; see src/auth/password.ts. */
+  SCRYPT_COST?: string;
   /** Extra origins allowed to make unsafe requests (comma-separated), besides the request's own origin. */
   ALLOWED_ORIGINS?: string;
   /** HTTP mail API (Resend-style POST { from, to, subject, text }); unset in dev/tests, which use the outbox. */

@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
+import { configureScrypt } from "./auth/password";
 import { isKeyApiPath, KEY_API_PREFIX } from "./domain/api-access";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
@@ -76,6 +77,11 @@ const jsonBodyLimit = bodyLimit({
 const UPLOAD_PATH = "/api/attachments/upload";
 app.use("/api/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
 app.use("/api/*", database());
+// Password hashing's cost: production's, or a test Worker's low one (src/auth/password.ts).
+app.use("/api/*", (c, next) => {
+  configureScrypt(c.env);
+  return next();
+});
 app.use("/api/*", appOnly(session()));
 // The shared page reads no session (it is cached per kind of reader); only its fork form needs one.
 app.use("/shared/*", sameOrigin());

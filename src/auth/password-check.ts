@@ -14,7 +14,7 @@ import {
 } from "../domain/auth-limits";
 import { retryAfterSeconds, waitInWords } from "../domain/throttle";
 import { tooManyRequests } from "../errors";
-import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 
 /**
  * The counters a sign-in attempt hits. A browser known to the account (it signed in with the password
@@ -76,7 +76,10 @@ export async function checkSignIn(
   }
   let opened: (AccountRow & { hashedPassword: string }) | null = null;
   for (const row of candidates) {
-    const matches = await verifyPassword(password, usable(row) ? row.hashedPassword : DUMMY_PASSWORD_HASH);
+    const matches = await verifyPassword(
+      password,
+      usable(row) ? row.hashedPassword : await dummyPasswordHash(),
+    );
     if (matches && usable(row)) {
       opened = row;
       break;

@@ -13,6 +13,27 @@ export interface ScryptParams {
 /** An OWASP-listed setting (N=2^14, r=8, p=5): about 180 ms in workerd, within a paid Worker's CPU budget. */
 export const CURRENT_SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 14, r: 8, p: 5 };
 
+/**
+ * A test Worker's setting (APP_ENV=test with SCRYPT_COST=low, never elsewhere): the sign-in throttle tests
+ * alone make hundreds of hashes, at production's cost two of the Worker test passes' slowest minutes.
+ */
+export const LOW_SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 10, r: 8, p: 1 };
+
+/** What new hashes use, and what older ones are upgraded to: production's unless a test Worker says so. */
+let current: Readonly<ScryptParams> = CURRENT_SCRYPT_PARAMS;
+let dummyOfCurrent: Promise<string> | null = null;
+
+/** Per isolate, like the database driver's settings: the same for every request of a Worker. */
+export function configureScrypt(env: { APP_ENV?: string; SCRYPT_COST?: string }): void {
+  const wanted =
+    env.APP_ENV === "test" && env.SCRYPT_COST === "low" ? LOW_SCRYPT_PARAMS : CURRENT_SCRYPT_PARAMS;
+  if (wanted === current) return;
+  current = wanted;
+  dummyOfCurrent = null;
+}
+
+export const scryptParams = (): Readonly<ScryptParams> => current;
+
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -31,10 +52,7 @@ function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Prom
   });
 }
 
-export async function hashPassword(
-  password: string,
-  params: ScryptParams = CURRENT_SCRYPT_PARAMS,
-): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = current): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, params);
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString("base64")}$${key.toString("base64")}`;
@@ -67,11 +85,10 @@ function parse(stored: string): ParsedHash | null {
   return { N, r, p, salt, key };
 }
 
-/** True when a hash was made with weaker parameters than today's, so sign-in should re-hash it. */
+/** True when a hash was made with weaker parameters than new ones get, so sign-in should re-hash it. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   if (!parsed) return true;
-  const current = CURRENT_SCRYPT_PARAMS;
   return (
     parsed.N < current.N || parsed.r < current.r || parsed.p < current.p || parsed.key.length < KEY_LENGTH
   );
@@ -92,3 +109,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const DUMMY_PASSWORD_HASH =
   "scrypt$16384$8$5$hZrwIZOrsVmzLce+HzoXMA==$942ThfZHWI1r6HvR5kwafMmcOM6t+6Df96KmGFN8vOI=";
+
+/** The dummy hash of the parameters in use: the constant in production, one made once in a test Worker. */
+export function dummyPasswordHash(): Promise<string> {
+  if (current === CURRENT_SCRYPT_PARAMS) return Promise.resolve(DUMMY_PASSWORD_HASH);
+  dummyOfCurrent ??= hashPassword(randomBytes(24).toString("base64url"), current);
+  return dummyOfCurrent;
+}

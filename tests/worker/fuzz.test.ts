@@ -2,7 +2,7 @@
 // refusal says what was wrong. Routes come from the Hono app itself, so a new route is fuzzed as it lands.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../src/auth/password";
+import { hashPassword, LOW_SCRYPT_PARAMS } from "../../src/auth/password";
 import { isKeyApiPath } from "../../src/domain/api-access";
 import { isErrorCode } from "../../src/domain/error-codes";
 import app from "../../src/index";
@@ -288,7 +288,7 @@ async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>
 }
 
 async function fuzz(as: "anonymous" | "signed-in"): Promise<string[]> {
-  const hashedPassword = await hashPassword(TEST_PASSWORD);
+  const hashedPassword = await hashPassword(TEST_PASSWORD, LOW_SCRYPT_PARAMS);
   const problems: string[] = [];
   const work: { route: Route; cases: Case[] }[] = [];
   for (const route of ROUTES) work.push({ route, cases: casesFor(route, true) });

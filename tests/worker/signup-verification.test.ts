@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user, verificationCode } from "../../drizzle/schema";
+import { LOW_SCRYPT_PARAMS } from "../../src/auth/password";
 import { sha256Hex } from "../../src/auth/tokens";
 import {
   VERIFICATION_DAILY_ATTEMPTS_PER_ACCOUNT,
@@ -100,7 +101,9 @@ describe("POST /api/login/signup", () => {
     const email = uniqueEmail("hash");
     expect((await signUp(email)).status).toBe(201);
     const [row] = await withDb((db) => db.select().from(user).where(eq(user.email, email)));
-    expect(row?.hashedPassword).toMatch(/^scrypt\$16384\$8\$5\$/);
+    // With the parameters new hashes get: this test Worker's low ones (SCRYPT_COST=low).
+    const { N, r, p } = LOW_SCRYPT_PARAMS;
+    expect(row?.hashedPassword?.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     expect(row?.hashedPassword).not.toContain(PASSWORD);
   });
 

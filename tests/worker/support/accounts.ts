@@ -2,7 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { session, subscription, user } from "../../../drizzle/schema";
-import { hashPassword } from "../../../src/auth/password";
+import { hashPassword, LOW_SCRYPT_PARAMS } from "../../../src/auth/password";
 import { hashSessionToken, newSessionToken } from "../../../src/auth/tokens";
 import { type Database, openDatabase } from "../../../src/db/client";
 import { idleExpiry } from "../../../src/domain/sessions";
@@ -97,7 +97,9 @@ export async function createAccount(
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? TEST_PASSWORD;
   const hashedPassword =
-    options.hashedPassword === undefined ? await hashPassword(password) : options.hashedPassword;
+    options.hashedPassword === undefined
+      ? await hashPassword(password, LOW_SCRYPT_PARAMS)
+      : options.hashedPassword;
   return withDb(async (db) => {
     const [row] = await db
       .insert(user)
