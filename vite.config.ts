@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { bootShell } from "./scripts/lib/boot-shell.ts";
 import { clientIpFromSocket } from "./scripts/lib/client-ip.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 import { inlineThemeBoot } from "./scripts/lib/inline-theme-boot.ts";
@@ -19,6 +20,7 @@ export default defineConfig({
     // Before the Cloudflare plugin: the Worker's client IP is the socket's, whatever the client sent.
     clientIpFromSocket(),
     inlineThemeBoot(),
+    bootShell(),
     routeChunks(),
     routePreload(),
     react(),

@@ -53,7 +53,8 @@ try {
     [createHash("sha256").update(token).digest("hex"), userId],
   );
   await client.end();
-  const cookie = `session=${token}`;
+  // As a signed-in browser holds them: the session, and the hint the boot script reads (src/domain/sessions.ts).
+  const cookie = `session=${token}; signed_in=1`;
   const headers = { Cookie: cookie, "Content-Type": "application/json", Origin: app.url };
 
   // A chat with an answer, shared when the app can share (the sharing routes may not exist yet).

@@ -9,6 +9,7 @@ import type { Locale } from "../src/domain/locales";
 import { hasSignedInHint } from "../src/domain/sessions";
 import { currentLocale, installEngine, type Namespace } from "./i18n";
 import { loadCatalogue } from "./i18n/catalogues";
+import { removeBootShell } from "./lib/boot-shell";
 import { startEarly } from "./lib/early";
 import { forceColorMode, startTheme } from "./lib/theme";
 import { startMonitoring } from "./monitoring/report";
@@ -91,6 +92,7 @@ async function boot() {
 }
 
 boot().catch((error: unknown) => {
+  removeBootShell();
   console.error("Failed to mount the app", error);
   throw error;
 });

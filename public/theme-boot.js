@@ -30,6 +30,35 @@
   root.setAttribute("data-theme", dark ? "dark" : "light");
   root.style.colorScheme = dark ? "dark" : "light";
 
+  // A signed-in browser opening a chat screen sees its frame at once (#boot-shell, client/lib/boot-shell.ts),
+  // with the greeting in the language the app will pick (src/domain/locale-routing.ts, initialLocale).
+  const chatScreen = /^\/app\/a\/([^/]+)(\/c\/[^/]+)?$/.exec(path);
+  const cookies = typeof document.cookie === "string" ? document.cookie.split(";") : [];
+  const cookie = (name) => {
+    for (const part of cookies) {
+      const pair = part.trim().split("=");
+      if (pair[0] === name) return pair[1];
+    }
+    return null;
+  };
+  const localeOf = () => {
+    const locales = ["en"].concat(PREFIXED_LOCALES);
+    const prefix = location.pathname.split("/")[1];
+    if (PREFIXED_LOCALES.indexOf(prefix) >= 0) return prefix;
+    if (locales.indexOf(cookie("locale")) >= 0) return cookie("locale");
+    const languages = typeof navigator === "object" && navigator.languages ? navigator.languages : [];
+    for (const tag of languages) {
+      const primary = tag.toLowerCase().split(/[-_]/)[0];
+      if (locales.indexOf(primary) >= 0) return primary;
+    }
+    return "en";
+  };
+  if (chatScreen && cookie("signed_in") === "1") {
+    root.setAttribute("data-boot", chatScreen[2] ? "chat" : "new");
+    root.setAttribute("data-boot-lang", localeOf());
+    if (chatScreen[1] === "default") root.setAttribute("data-boot-default", "");
+  }
+
   const meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;
   if (!meta) return;
   try {

@@ -2,6 +2,7 @@
 // code is gone (a new version was deployed) reloads the app once instead.
 import { Component, type ReactNode } from "react";
 import { ApiError } from "../lib/api";
+import { removeBootShell } from "../lib/boot-shell";
 import { canReload, guardedReload, isChunkLoadError } from "../lib/reload";
 import { errorKind, report } from "../monitoring/report";
 import { ErrorScreen } from "./error-screen";
@@ -26,6 +27,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown) {
     if (isChunkLoadError(error) && guardedReload()) return;
+    removeBootShell();
     console.error("Unhandled error", error);
     report({
       type: "error",

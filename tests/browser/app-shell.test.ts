@@ -161,6 +161,41 @@ describe("the route guard", () => {
   });
 });
 
+describe("the chat screen's first frame", () => {
+  it("is drawn before any script runs, in the browser's language, and gives way to the app's screen", async () => {
+    const context = await browser.newContext({ locale: "de-DE" });
+    const page = await context.newPage();
+    await signIn(context, base(), "expert");
+    // The entry script held back: what index.html paints on its own.
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    await page.goto(`${base()}/app/a/default`);
+    const shell = page.locator("#boot-shell");
+    await expect(shell.isVisible()).resolves.toBe(true);
+    // The text as painted: only the browser's language of the nine the build put there shows.
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would read all nine.
+    await expect(shell.locator("h2").innerText()).resolves.toBe("Wie kann ich dir heute helfen?");
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    await page.reload();
+    await page.getByRole("textbox", { name: "Nachricht" }).waitFor();
+    await expect(shell.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.documentElement.hasAttribute("data-boot"))).resolves.toBe(
+      false,
+    );
+    await context.close();
+  });
+
+  it("gives way to the sign-in page when the session is gone but the hint cookie is not", async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: "signed_in", value: "1", url: base() }]);
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/a/default`);
+    await eventually(() => pathOf(page)).toBe("/login?redirect=%2Fapp%2Fa%2Fdefault");
+    await page.getByLabel("Email").waitFor();
+    await expect(page.locator("#boot-shell").count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
 describe("page not found", () => {
   it("answers a malformed assistant, chat or share id with the 404 screen naming the path", async () => {
     const page = await browser.newPage();

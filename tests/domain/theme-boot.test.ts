@@ -2,18 +2,24 @@
 import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { forcedColorModeOf } from "../../src/domain/app-routes.ts";
+import { forcedColorModeOf, matchAppRoute } from "../../src/domain/app-routes.ts";
 import {
   COLOR_MODE_KEY,
   COLOR_MODE_VERSION_KEY,
   effectiveColorMode,
   migrateColorMode,
 } from "../../src/domain/color-mode.ts";
-import { splitLocalePath } from "../../src/domain/locale-routing.ts";
+import { initialLocale, LOCALE_COOKIE, splitLocalePath } from "../../src/domain/locale-routing.ts";
+import { SIGNED_IN_HINT_COOKIE } from "../../src/domain/sessions.ts";
 
 const script = readFileSync(new URL("../../public/theme-boot.js", import.meta.url), "utf8");
 
-function runBoot(pathname: string, items: Record<string, string>, systemDark: boolean) {
+function runBoot(
+  pathname: string,
+  items: Record<string, string>,
+  systemDark: boolean,
+  browser: { cookie?: string; languages?: string[] } = {},
+) {
   const attributes: Record<string, string> = {};
   const style: Record<string, string> = {};
   const window = {
@@ -22,10 +28,20 @@ function runBoot(pathname: string, items: Record<string, string>, systemDark: bo
   runInNewContext(script, {
     window,
     location: { pathname },
+    navigator: { languages: browser.languages ?? [] },
     localStorage: { getItem: (key: string) => items[key] ?? null },
-    document: { documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v), style } },
+    document: {
+      cookie: browser.cookie ?? "",
+      documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v), style },
+    },
   });
-  return { theme: attributes["data-theme"], colorScheme: style.colorScheme };
+  return {
+    theme: attributes["data-theme"],
+    colorScheme: style.colorScheme,
+    boot: attributes["data-boot"],
+    bootLang: attributes["data-boot-lang"],
+    bootDefault: "data-boot-default" in attributes,
+  };
 }
 
 const paths = [
@@ -62,9 +78,46 @@ describe("theme-boot.js", () => {
             forcedColorModeOf(splitLocalePath(path).path),
             systemDark,
           );
-          expect(runBoot(path, items, systemDark)).toEqual({ theme: expected, colorScheme: expected });
+          expect(runBoot(path, items, systemDark)).toMatchObject({ theme: expected, colorScheme: expected });
         });
       }
     }
+  }
+});
+
+// The chat screen's first frame (#boot-shell): on the assistant layout's chat routes of a signed-in browser,
+// with the greeting in the language initialLocale will give the app.
+describe("theme-boot.js, the chat screen's first frame", () => {
+  const signedIn = `${SIGNED_IN_HINT_COOKIE}=1`;
+  const cases: [path: string, cookie: string, languages: string[]][] = [
+    ["/app/a/default", signedIn, ["en-US"]],
+    ["/app/a/default/", signedIn, []],
+    ["/app/a/42", signedIn, ["de-DE", "en"]],
+    ["/fr/app/a/default", signedIn, ["de"]],
+    ["/app/a/default/c/7", `theme=x; ${signedIn}; ${LOCALE_COOKIE}=pl`, ["fr"]],
+    ["/app/a/default", `${LOCALE_COOKIE}=xx; ${signedIn}`, ["zz", "pt-BR"]],
+    ["/app/a/default", "", ["en"]],
+    ["/app/a/default", `${SIGNED_IN_HINT_COOKIE}=0`, ["en"]],
+    ["/app/assistants", signedIn, ["en"]],
+    ["/app/account/settings", signedIn, ["en"]],
+    ["/app/a/default/c/7/x", signedIn, ["en"]],
+    ["/pricing", signedIn, ["en"]],
+    ["/", signedIn, ["en"]],
+  ];
+  for (const [path, cookie, languages] of cases) {
+    it(`${path} with cookies ${JSON.stringify(cookie)} and languages ${languages.join(",")}`, () => {
+      const route = matchAppRoute(splitLocalePath(path).path.replace(/(.)\/$/, "$1"));
+      const shown = route?.route.layout === "assistant" && cookie.includes(signedIn);
+      const result = runBoot(path, {}, false, { cookie, languages });
+      if (!shown) {
+        expect(result.boot).toBeUndefined();
+        return;
+      }
+      expect(result).toMatchObject({
+        boot: route?.params.chatId ? "chat" : "new",
+        bootLang: initialLocale(path, "", cookie, languages).locale,
+        bootDefault: route?.params.assistantId === "default",
+      });
+    });
   }
 });

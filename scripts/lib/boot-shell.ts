@@ -1,0 +1,42 @@
+// A vite plugin: the chat screen's first frame (#boot-shell in index.html) gets its styles
+// (client/boot-shell.css) and its greeting in every language, from the chat catalogues; theme-boot.js picks
+// the language with data-boot-lang before the first paint.
+import { readFileSync } from "node:fs";
+import type { Plugin } from "vite";
+import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
+import { LOCALES } from "../../src/domain/locales.ts";
+
+const STYLES_MARK = "<!-- boot-shell:styles -->";
+const TEXTS_MARK = "<!-- boot-shell:texts -->";
+const ASSISTANT_MARK = "<!-- boot-shell:assistant -->";
+const CLIENT = new URL("../../client/", import.meta.url);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+/** The empty chat screen's greeting in one language (client/chat/new-chat.tsx shows the same keys). */
+export function greetingOf(locale: string): { title: string; text: string } {
+  const catalogue = JSON.parse(readFileSync(new URL(`i18n/locales/${locale}/chat.json`, CLIENT), "utf8"));
+  return { title: catalogue.empty.title, text: catalogue.empty.text };
+}
+
+export function bootShell(): Plugin {
+  return {
+    name: "switchboard:boot-shell",
+    transformIndexHtml(html) {
+      if (![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK].every((mark) => html.includes(mark))) {
+        throw new Error("index.html no longer marks the boot shell's styles and texts");
+      }
+      const greetings = LOCALES.map((locale) => ({ locale, ...greetingOf(locale) }));
+      const spans = (pick: (g: (typeof greetings)[number]) => string) =>
+        greetings.map((g) => `<span lang="${g.locale}">${escapeHtml(pick(g))}</span>`).join("");
+      const texts = `<h2>${spans((g) => g.title)}</h2>\n          <p>${spans((g) => g.text)}</p>`;
+      const shown = LOCALES.map((l) => `html[data-boot-lang="${l}"] .boot-hero [lang="${l}"]`).join(",\n");
+      const css = `${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
+      return html
+        .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
+        .replace(TEXTS_MARK, () => texts)
+        .replace(ASSISTANT_MARK, () => escapeHtml(DEFAULT_ASSISTANT_LABEL));
+    },
+  };
+}
