@@ -1,7 +1,7 @@
 // Boots the SPA: locale and colour mode before the first paint, then a light page (home, pricing) or the
 // full app.
 // A failure to mount is logged and rethrown (SPEC §8).
-import { type ReactNode, StrictMode } from "react";
+import { type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { earlyNamespaces } from "../src/domain/early-requests";
 import { initialLocale, localizePath } from "../src/domain/locale-routing";
@@ -80,7 +80,9 @@ async function boot() {
     // screen's code and text at hand, so nothing in it suspends (and waits for React's reveal throttle).
     const app = loadApp(start.locale, earlyNamespaces(start.path));
     const [App] = await Promise.all([app, preloadRoute(start.path)]);
-    render(<App />);
+    // As a transition: React renders the screen in slices with the page responsive in between, not in one
+    // long task (a chat screen's frame is already painted by index.html, client/boot-shell.css).
+    startTransition(() => render(<App />));
   }
 
   // The worker waits for the page to load, so it does not compete with the first paint; the update flow

@@ -30,9 +30,11 @@
   root.setAttribute("data-theme", dark ? "dark" : "light");
   root.style.colorScheme = dark ? "dark" : "light";
 
-  // A signed-in browser opening a chat screen sees its frame at once (#boot-shell, client/lib/boot-shell.ts),
-  // with the greeting in the language the app will pick (src/domain/locale-routing.ts, initialLocale).
-  const chatScreen = /^\/app\/a\/([^/]+)(\/c\/[^/]+)?$/.exec(path);
+  // A signed-in browser opening a new chat sees its screen at once (#boot-shell, client/lib/boot-shell.ts), with
+  // the greeting in the language the app will pick (src/domain/locale-routing.ts, initialLocale). Not an open
+  // chat: its messages are what matters there, and a frame without them only counts the app's start-up
+  // against the page (Lighthouse's blocking time runs from the first paint).
+  const newChat = /^\/app\/a\/([^/]+)$/.exec(path);
   const cookies = typeof document.cookie === "string" ? document.cookie.split(";") : [];
   const cookie = (name) => {
     for (const part of cookies) {
@@ -53,10 +55,10 @@
     }
     return "en";
   };
-  if (chatScreen && cookie("signed_in") === "1") {
-    root.setAttribute("data-boot", chatScreen[2] ? "chat" : "new");
+  if (newChat && cookie("signed_in") === "1") {
+    root.setAttribute("data-boot", "new");
     root.setAttribute("data-boot-lang", localeOf());
-    if (chatScreen[1] === "default") root.setAttribute("data-boot-default", "");
+    if (newChat[1] === "default") root.setAttribute("data-boot-default", "");
   }
 
   const meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;

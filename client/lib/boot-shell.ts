@@ -1,4 +1,4 @@
-// The chat screen's first frame (#boot-shell in index.html, shown by theme-boot.js) goes once the app has put
+// A new chat's first frame (#boot-shell in index.html, shown by theme-boot.js) goes once the app has put
 // its own screen on the page — or a redirect, an error page, anything else in its place.
 export function removeBootShell(): void {
   const root = document.documentElement;

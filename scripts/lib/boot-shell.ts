@@ -1,4 +1,4 @@
-// A vite plugin: the chat screen's first frame (#boot-shell in index.html) gets its styles
+// A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
 // (client/boot-shell.css) and its greeting in every language, from the chat catalogues; theme-boot.js picks
 // the language with data-boot-lang before the first paint.
 import { readFileSync } from "node:fs";

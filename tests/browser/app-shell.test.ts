@@ -161,7 +161,7 @@ describe("the route guard", () => {
   });
 });
 
-describe("the chat screen's first frame", () => {
+describe("a new chat's first frame", () => {
   it("is drawn before any script runs, in the browser's language, and gives way to the app's screen", async () => {
     const context = await browser.newContext({ locale: "de-DE" });
     const page = await context.newPage();

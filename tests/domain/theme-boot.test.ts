@@ -85,9 +85,9 @@ describe("theme-boot.js", () => {
   }
 });
 
-// The chat screen's first frame (#boot-shell): on the assistant layout's chat routes of a signed-in browser,
-// with the greeting in the language initialLocale will give the app.
-describe("theme-boot.js, the chat screen's first frame", () => {
+// A new chat's first frame (#boot-shell): on the new-chat route of a signed-in browser, with the greeting in
+// the language initialLocale will give the app.
+describe("theme-boot.js, a new chat's first frame", () => {
   const signedIn = `${SIGNED_IN_HINT_COOKIE}=1`;
   const cases: [path: string, cookie: string, languages: string[]][] = [
     ["/app/a/default", signedIn, ["en-US"]],
@@ -107,14 +107,14 @@ describe("theme-boot.js, the chat screen's first frame", () => {
   for (const [path, cookie, languages] of cases) {
     it(`${path} with cookies ${JSON.stringify(cookie)} and languages ${languages.join(",")}`, () => {
       const route = matchAppRoute(splitLocalePath(path).path.replace(/(.)\/$/, "$1"));
-      const shown = route?.route.layout === "assistant" && cookie.includes(signedIn);
+      const shown = route?.route.path === "/app/a/:assistantId" && cookie.includes(signedIn);
       const result = runBoot(path, {}, false, { cookie, languages });
       if (!shown) {
         expect(result.boot).toBeUndefined();
         return;
       }
       expect(result).toMatchObject({
-        boot: route?.params.chatId ? "chat" : "new",
+        boot: "new",
         bootLang: initialLocale(path, "", cookie, languages).locale,
         bootDefault: route?.params.assistantId === "default",
       });
