@@ -3,12 +3,12 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
-import { configureScrypt } from "./auth/password";
 import { isKeyApiPath, KEY_API_PREFIX } from "./domain/api-access";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { database } from "./middleware/database";
 import { errorResponse, onError, onNotFound } from "./middleware/error-handler";
+import { passwordCost } from "./middleware/password-cost";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
@@ -77,11 +77,7 @@ const jsonBodyLimit = bodyLimit({
 const UPLOAD_PATH = "/api/attachments/upload";
 app.use("/api/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
 app.use("/api/*", database());
-// Password hashing's cost: production's, or a test Worker's low one (src/auth/password.ts).
-app.use("/api/*", (c, next) => {
-  configureScrypt(c.env);
-  return next();
-});
+app.use("/api/*", passwordCost());
 app.use("/api/*", appOnly(session()));
 // The shared page reads no session (it is cached per kind of reader); only its fork form needs one.
 app.use("/shared/*", sameOrigin());
