@@ -23,14 +23,22 @@ export function onLibrariesArriving(prepareBlocks: (next: RenderLibs) => Promise
   prepare = prepareBlocks;
 }
 
-async function update(patch: Partial<Omit<RenderLibs, "version">>) {
-  const merged = { ...libs, ...patch };
-  const next = { ...merged, version: `k${merged.katex ? 1 : 0}h${merged.hljs ? 1 : 0}` };
-  // The blocks on screen are typeset and highlighted one task each before React shows them: the commit
-  // then only swaps their HTML, instead of one long task doing it all.
-  await prepare(next).catch((error: unknown) => console.error("Failed to prepare the blocks", error));
-  libs = next;
-  for (const listener of listeners) listener();
+/** The updates in arrival order: each starts from what the one before it set. */
+let updates: Promise<void> = Promise.resolve();
+
+function update(patch: Partial<Omit<RenderLibs, "version">>): Promise<void> {
+  // One at a time: two libraries arriving in separate loads would otherwise each merge into the libraries
+  // as they were before either, and the one finishing last would drop the other (code never highlighted).
+  updates = updates.then(async () => {
+    const merged = { ...libs, ...patch };
+    const next = { ...merged, version: `k${merged.katex ? 1 : 0}h${merged.hljs ? 1 : 0}` };
+    // The blocks on screen are typeset and highlighted one task each before React shows them: the commit
+    // then only swaps their HTML, instead of one long task doing it all.
+    await prepare(next).catch((error: unknown) => console.error("Failed to prepare the blocks", error));
+    libs = next;
+    for (const listener of listeners) listener();
+  });
+  return updates;
 }
 
 const importKatex = () =>
