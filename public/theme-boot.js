@@ -19,7 +19,7 @@
   // A preference without a version marker predates it and counts as system (SPEC §3).
   if (versioned && (stored === "light" || stored === "dark")) preference = stored;
   var segments = location.pathname.split("/");
-  if (PREFIXED_LOCALES.indexOf(segments[1]) >= 0) segments.splice(1, 1);
+  var prefix = PREFIXED_LOCALES.indexOf(segments[1]) >= 0 ? segments.splice(1, 1)[0] : null;
   var path = segments.join("/") || "/";
   if (path.length > 1 && path.charAt(path.length - 1) === "/") path = path.slice(0, -1);
   var dark =
@@ -45,9 +45,9 @@
   };
   const localeOf = () => {
     const locales = ["en"].concat(PREFIXED_LOCALES);
-    const prefix = location.pathname.split("/")[1];
-    if (PREFIXED_LOCALES.indexOf(prefix) >= 0) return prefix;
-    if (locales.indexOf(cookie("locale")) >= 0) return cookie("locale");
+    if (prefix) return prefix;
+    const chosen = cookie("locale");
+    if (locales.indexOf(chosen) >= 0) return chosen;
     const languages = typeof navigator === "object" && navigator.languages ? navigator.languages : [];
     for (const tag of languages) {
       const primary = tag.toLowerCase().split(/[-_]/)[0];

@@ -5,14 +5,12 @@ import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
+import { escapeHtml } from "../../src/domain/search.ts";
 
 const STYLES_MARK = "<!-- boot-shell:styles -->";
 const TEXTS_MARK = "<!-- boot-shell:texts -->";
 const ASSISTANT_MARK = "<!-- boot-shell:assistant -->";
 const CLIENT = new URL("../../client/", import.meta.url);
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 /** The empty chat screen's greeting in one language (client/chat/new-chat.tsx shows the same keys). */
 export function greetingOf(locale: string): { title: string; text: string } {
