@@ -1,10 +1,11 @@
-// Streaming Claude messages through the official @anthropic-ai/sdk: text, extended thinking, web search, usage.
+// Streaming Claude messages through the official @anthropic-ai/sdk: text, thinking, web search, usage.
 import Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlockParam,
   MessageCreateParamsStreaming,
   MessageParam,
 } from "@anthropic-ai/sdk/resources/messages";
+import { claudeThinkingRequest } from "../domain/models/claude-thinking";
 import { bytesToBase64 } from "./bytes";
 import { ProviderFailure } from "./errors";
 import { defineAdapter, requireEndpoint } from "./guard";
@@ -13,8 +14,6 @@ import { SourceList } from "./sources";
 import type { ProviderEvent, ProviderRequest, SearchSource } from "./types";
 
 const DEFAULT_MAX_TOKENS = 8192;
-/** Thinking budgets per effort; Anthropic wants at least 1024 and less than max_tokens. */
-const THINKING_BUDGET = { low: 2048, medium: 8192 } as const;
 
 type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
@@ -45,17 +44,39 @@ function toAnthropicMessages(req: ProviderRequest): MessageParam[] {
   return messages;
 }
 
-function requestBody(req: ProviderRequest): MessageCreateParamsStreaming {
+/**
+ * The thinking fields of a request, per the model's rule (src/domain/models/claude-thinking.ts). Adaptive
+ * thinking asks for summarized display: the 5.5 models default to "omitted", which streams empty thinking
+ * blocks and would leave the chat silent while the model thinks.
+ */
+function thinkingFields(
+  req: ProviderRequest,
+): Pick<MessageCreateParamsStreaming, "max_tokens" | "thinking" | "output_config"> {
   const answerTokens = req.options?.maxOutputTokens ?? DEFAULT_MAX_TOKENS;
-  const thinks = req.model.type === "reasoning";
-  const budget = THINKING_BUDGET[req.options?.reasoningEffort ?? req.model.reasoningEffort ?? "medium"];
+  const plan = claudeThinkingRequest(req.model, answerTokens, req.options?.reasoningEffort);
+  switch (plan.mode) {
+    case "none":
+      return { max_tokens: plan.maxTokens };
+    case "budget":
+      return { max_tokens: plan.maxTokens, thinking: { type: "enabled", budget_tokens: plan.budgetTokens } };
+    case "between_tools":
+      return { max_tokens: plan.maxTokens, thinking: { type: "between_tools" } };
+    case "adaptive":
+      return {
+        max_tokens: plan.maxTokens,
+        thinking: { type: "adaptive", display: "summarized" },
+        ...(plan.effort ? { output_config: { effort: plan.effort } } : {}),
+      };
+  }
+}
+
+function requestBody(req: ProviderRequest): MessageCreateParamsStreaming {
   return {
     model: req.model.providerModel,
     messages: toAnthropicMessages(req),
     ...(req.system ? { system: req.system } : {}),
     stream: true,
-    max_tokens: thinks ? budget + answerTokens : answerTokens,
-    ...(thinks ? { thinking: { type: "enabled", budget_tokens: budget } } : {}),
+    ...thinkingFields(req),
     ...(req.model.category === "web"
       ? { tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }] }
       : {}),

@@ -5,13 +5,13 @@ import { cleanModelsConfiguration } from "../../src/domain/models";
 import { emptyUsageCounts } from "../../src/domain/usage";
 
 describe("model picker", () => {
-  const configuration = cleanModelsConfiguration({ text: ["claude-sonnet-4-5", "test"], reasoning: [] });
+  const configuration = cleanModelsConfiguration({ text: ["claude-sonnet-5-5", "test"], reasoning: [] });
 
   it("groups by category in the issue's order, keeping the user's order within a group", () => {
     const groups = pickerGroups(configuration, "starter");
     expect(groups.map((g) => g.category)).toEqual(["text", "reasoning", "web", "image", "light"]);
-    expect(groups[0]?.models.slice(0, 2).map((m) => m.key)).toEqual(["claude-sonnet-4-5", "test"]);
-    expect(initialModel(groups)).toBe("claude-sonnet-4-5");
+    expect(groups[0]?.models.slice(0, 2).map((m) => m.key)).toEqual(["claude-sonnet-5-5", "test"]);
+    expect(initialModel(groups)).toBe("claude-sonnet-5-5");
   });
 
   it("offers only what the plan allows: free models stay for a plan without quota", () => {

@@ -26,7 +26,7 @@ describe("offered models", () => {
   it.each([
     ["gpt-5", setup(["openai"]), true],
     ["gpt-5", setup(["anthropic"]), false],
-    ["claude-haiku-4-5", setup(["openai", "anthropic"]), true],
+    ["claude-haiku-5-5", setup(["openai", "anthropic"]), true],
     ["flux-schnell", setup(["black-forest-labs"]), false],
     ["flux-schnell", setup(["fireworks"]), true],
     ["midjourney", setup([]), false],
@@ -79,15 +79,15 @@ describe("the picker on a deployment", () => {
 
   it("starts a new chat with the first offered text model of the user's order when GPT-5 is not offered", () => {
     expect(initialModel(pickerGroups(configuration, "expert"))).toBe("gpt-5");
-    expect(initialModel(pickerGroups(configuration, "expert", null, onlyAnthropic))).toBe("claude-opus-4-5");
+    expect(initialModel(pickerGroups(configuration, "expert", null, onlyAnthropic))).toBe("claude-opus-5-5");
     expect(initialModel(pickerGroups(configuration, "expert", null, []))).toBeNull();
   });
 
   it("does not bring back a chat's model the deployment no longer offers, and moves the chat to one it does", () => {
     const groups = pickerGroups(configuration, "expert", "gpt-5", onlyAnthropic);
     expect(groups.flatMap((g) => g.models).some((m) => m.key === "gpt-5")).toBe(false);
-    expect(modelOnOffer(groups, "gpt-5")).toBe("claude-opus-4-5");
-    expect(modelOnOffer(groups, "claude-haiku-4-5")).toBe("claude-haiku-4-5");
+    expect(modelOnOffer(groups, "gpt-5")).toBe("claude-opus-5-5");
+    expect(modelOnOffer(groups, "claude-haiku-5-5")).toBe("claude-haiku-5-5");
     expect(modelOnOffer(pickerGroups(configuration, "expert", "test", ["test", "gpt-5"]), "test")).toBe(
       "test",
     );

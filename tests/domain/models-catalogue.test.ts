@@ -75,7 +75,13 @@ describe("catalogue entries", () => {
   it("marks a few genuinely older models deprecated", () => {
     const deprecated = MODELS.filter((m) => m.deprecated).map((m) => m.key);
     expect(deprecated).toEqual(
-      expect.arrayContaining(["o1", "dall-e-3", "claude-3-7-sonnet", "gemini-2.0-flash"]),
+      expect.arrayContaining([
+        "o1",
+        "dall-e-3",
+        "claude-3-7-sonnet",
+        "claude-sonnet-4-5",
+        "gemini-2.0-flash",
+      ]),
     );
     expect(deprecated.length).toBeLessThan(MODELS.length / 5);
   });
@@ -92,7 +98,7 @@ describe("web-search variants", () => {
 
   it("exist for the main providers", () => {
     expect(webKeys).toEqual(
-      expect.arrayContaining(["gpt-5-web", "claude-sonnet-4-5-web", "grok-4-web", "gemini-2.5-flash-web"]),
+      expect.arrayContaining(["gpt-5-web", "claude-sonnet-5-5-web", "grok-4-web", "gemini-2.5-flash-web"]),
     );
   });
 

@@ -51,15 +51,15 @@ describe("cleanModelsConfiguration", () => {
   ][] = [
     [
       "keeps the user's order",
-      { text: ["mistral-large", "claude-opus-4-5", "gpt-5"] },
+      { text: ["mistral-large", "claude-opus-5-5", "gpt-5"] },
       "text",
-      ["mistral-large", "claude-opus-4-5", "gpt-5"],
+      ["mistral-large", "claude-opus-5-5", "gpt-5"],
     ],
     [
       "drops unknown labels",
-      { text: ["gpt-6", "claude-opus-4-5", "not a model"] },
+      { text: ["gpt-6", "claude-opus-5-5", "not a model"] },
       "text",
-      ["claude-opus-4-5"],
+      ["claude-opus-5-5"],
     ],
     [
       "removes duplicates, keeping the first place",
@@ -68,13 +68,18 @@ describe("cleanModelsConfiguration", () => {
       ["flux-dev", "midjourney"],
     ],
     ["drops models of another group", { reasoning: ["gpt-5-web", "o3", "flux-dev"] }, "reasoning", ["o3"]],
-    ["drops retired models", { text: ["claude-3-7-sonnet", "gpt-4.1"] }, "text", ["gpt-4.1"]],
+    [
+      "drops retired models",
+      { text: ["claude-3-7-sonnet", "claude-sonnet-4-5", "gpt-4.1"] },
+      "text",
+      ["gpt-4.1"],
+    ],
     ["ignores non-string entries", { web: [null, 3, { key: "sonar" }, "sonar"] }, "web", ["sonar"]],
     [
       "reads the light group under light_text",
-      { light_text: ["claude-haiku-4-5"], light: ["gpt-5-nano"] },
+      { light_text: ["claude-haiku-5-5"], light: ["gpt-5-nano"] },
       "light_text",
-      ["claude-haiku-4-5"],
+      ["claude-haiku-5-5"],
     ],
     ["keeps a test model listed on purpose", { text: ["test", "gpt-5"] }, "text", ["test", "gpt-5"]],
   ];

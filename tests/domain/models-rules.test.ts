@@ -23,7 +23,8 @@ function model(key: string): ModelEntry {
 describe("usageCategoryOf", () => {
   const cases: [string, RequestShape, UsageCategory][] = [
     ["gpt-5", {}, "text"],
-    ["claude-sonnet-4-5", {}, "text"],
+    ["claude-sonnet-5-5", {}, "text"],
+    ["claude-sonnet-4-5-reasoning", {}, "reasoning"],
     ["gpt-5", { hasDocuments: true }, "long"],
     ["gpt-4.1", { longContext: true }, "long"],
     ["gpt-5-mini", {}, "reasoning"],
@@ -36,7 +37,7 @@ describe("usageCategoryOf", () => {
     ["sonar-reasoning-pro", {}, "text"],
     ["gemini-2.5-flash-web", { hasDocuments: true }, "long"],
     ["gpt-5-nano", {}, "text"],
-    ["claude-haiku-4-5", { hasDocuments: true }, "long"],
+    ["claude-haiku-5-5", { hasDocuments: true }, "long"],
     ["test", {}, "text"],
     ["test-reasoning", {}, "reasoning"],
     ["test-image", {}, "image"],
@@ -84,10 +85,11 @@ describe("acceptsFile", () => {
 describe("modelsAcceptingFile", () => {
   it("offers only current models that take documents for a PDF", () => {
     const keys = modelsAcceptingFile({ type: "application/pdf", name: "a.pdf" }).map((m) => m.key);
-    expect(keys).toEqual(expect.arrayContaining(["gpt-5", "claude-sonnet-4-5", "gemini-2.5-pro"]));
+    expect(keys).toEqual(expect.arrayContaining(["gpt-5", "claude-sonnet-5-5", "gemini-2.5-pro"]));
     expect(keys).not.toContain("recraft-vectorize");
     expect(keys).not.toContain("flux-schnell");
     expect(keys).not.toContain("claude-3-7-sonnet");
+    expect(keys).not.toContain("claude-sonnet-4-5");
   });
 
   it("offers vision models and image editors for a photo", () => {

@@ -101,8 +101,8 @@ describe("npm run dev's stand-ins", () => {
 
   it("answers through a stand-in with the real SDK, saying discreetly that it is one", async () => {
     const config = providerConfigFromEnv({ ...developer, ...standIns.vars });
-    const claude = MODELS.find((m) => m.key === "claude-sonnet-4-5");
-    if (!claude) throw new Error("claude-sonnet-4-5 left the catalogue");
+    const claude = MODELS.find((m) => m.key === "claude-sonnet-5-5");
+    if (!claude) throw new Error("claude-sonnet-5-5 left the catalogue");
     const events = await collect(streamModel(ask(claude, "Tell me about owls"), config));
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     expect(joined(events, "text")).toContain("local stand-in for Anthropic");

@@ -60,7 +60,7 @@ describe("an answer", () => {
   });
 
   it.each([
-    ["claude-sonnet-4-5", "Compare cats and dogs in a table", /\n\| Aspect \| What I see \|\n\|---\|---\|\n/],
+    ["claude-sonnet-5-5", "Compare cats and dogs in a table", /\n\| Aspect \| What I see \|\n\|---\|---\|\n/],
     ["mistral-large", "Write a function in TypeScript", /\n```ts\n[\s\S]*\n```/],
     ["gemini-2.5-flash", "Write some python code", /\n```python\n[\s\S]*\n```/],
     ["grok-4-fast", "Show me the math of a sum", /\n\$\$\n\\sum_\{k=1\}\^\{n\} k[\s\S]*\n\$\$\n/],
@@ -71,7 +71,7 @@ describe("an answer", () => {
     expect(text).toContain(`local stand-in for`);
   });
 
-  it.each(["gpt-4.1", "claude-sonnet-4-5", "gemini-2.5-flash"])(
+  it.each(["gpt-4.1", "claude-sonnet-5-5", "gemini-2.5-flash"])(
     "of %s quotes an assistant's instructions (the system message) before its closing line",
     async (key) => {
       const text = await answer(key, "Describe a lighthouse", "Answer like a pirate.");
@@ -111,7 +111,7 @@ describe("document passages", () => {
         metadata: { attachmentId: "a", name: "manual.pdf", index: 1 },
       },
     ]);
-    for (const key of ["gpt-5", "claude-sonnet-4-5"]) {
+    for (const key of ["gpt-5", "claude-sonnet-5-5"]) {
       const text = await answer(key, "How do I reset it?", system);
       expect(text).toContain(
         'I was given 2 document passages. The first, from manual.pdf, page 4, reads: "Hold the red button for five seconds."',

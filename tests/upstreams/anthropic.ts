@@ -23,6 +23,52 @@ function errorBody(status: number, message: string) {
   return { type: "error", error: { type, message }, request_id: `req_${randomUUID()}` };
 }
 
+// Model families as Anthropic's docs describe them (kept apart from src/domain so a test of the adapter checks
+// it against the API's rules, not against its own table). Retired ids answer 404 like the real API; the 5.x
+// models take only adaptive thinking, and Opus 5.5 and Sonnet 5.5 cannot switch it off with "disabled".
+const RETIRED = /^claude-(3-|opus-4-1|opus-4-2025|sonnet-4-2025)/;
+const ADAPTIVE_ONLY = /^claude-(opus|sonnet|haiku|fable|mythos)-5/;
+const ALWAYS_THINKS = /^claude-(opus-5-5|sonnet-5-5|fable-5)/;
+const TAKES_BETWEEN_TOOLS = /^claude-sonnet-5-5/;
+
+type Thinking = { type?: string; budget_tokens?: unknown; display?: string } | undefined;
+
+/** Why the real API would refuse this thinking request with a 400, or null when it takes it. */
+export function thinkingRefusal(model: string, thinking: Thinking, maxTokens: number): string | null {
+  const type = thinking?.type;
+  const instead = `Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.`;
+  if (ADAPTIVE_ONLY.test(model)) {
+    if (type === "enabled") return `"thinking.type.enabled" is not supported for this model. ${instead}`;
+    if (type === "disabled" && ALWAYS_THINKS.test(model)) {
+      return TAKES_BETWEEN_TOOLS.test(model)
+        ? `"thinking.type.disabled" is not supported for this model. Use "thinking.type.between_tools" to turn off up-front thinking.`
+        : `"thinking.type.disabled" is not supported for this model. ${instead}`;
+    }
+    if (type === "between_tools" && !TAKES_BETWEEN_TOOLS.test(model)) {
+      return `"thinking.type.between_tools" is not supported for this model.`;
+    }
+    return null;
+  }
+  if (type === "adaptive" || type === "between_tools") {
+    return `"thinking.type.${type}" is not supported on this model; use "thinking.type.enabled" with budget_tokens.`;
+  }
+  if (type === "enabled") {
+    const budget = thinking?.budget_tokens;
+    if (typeof budget !== "number" || budget < 1024) return "thinking.budget_tokens: must be at least 1024";
+    if (budget >= maxTokens) return "max_tokens must be greater than thinking.budget_tokens";
+  }
+  return null;
+}
+
+/** Whether the answer opens with a thinking block, and whether that block carries text (display). */
+function thinkingShape(model: string, thinking: Thinking): { thinks: boolean; shown: boolean } {
+  const type = thinking?.type;
+  if (type === "enabled") return { thinks: true, shown: thinking?.display !== "omitted" };
+  // Left out, thinking is adaptive on the 5.x models; there display defaults to "omitted" (empty blocks).
+  const adaptive = type === "adaptive" || (type === undefined && ADAPTIVE_ONLY.test(model));
+  return { thinks: adaptive, shown: adaptive && thinking?.display === "summarized" };
+}
+
 export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
   // Older SDKs send x-api-key, newer ones a bearer token; the API takes both.
   if (ctx.req.headers["x-api-key"] !== key && ctx.req.headers.authorization !== `Bearer ${key}`) {
@@ -48,13 +94,25 @@ export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
     sendJson(ctx, 400, errorBody(400, "max_tokens and a non-empty messages array are required"));
     return;
   }
+  const model = String(body.model ?? "claude");
+  if (RETIRED.test(model)) {
+    sendJson(ctx, 404, {
+      type: "error",
+      error: { type: "not_found_error", message: `model: ${model}` },
+      request_id: `req_${randomUUID()}`,
+    });
+    return;
+  }
+  const refusal = thinkingRefusal(model, body.thinking as Thinking, body.max_tokens);
+  if (refusal) {
+    sendJson(ctx, 400, errorBody(400, refusal));
+    return;
+  }
   if (answeredWithFailure(ctx, errorBody)) return;
 
-  const model = String(body.model ?? "claude");
   const prompt = lastUserText(body.messages);
   const answer = fakeAnswer("anthropic", model, prompt, textOf(body.system), attachedKinds(body.messages));
-  const thinking = (body.thinking as { type?: string } | undefined)?.type;
-  const thinks = thinking === "enabled" || thinking === "adaptive";
+  const { thinks, shown } = thinkingShape(model, body.thinking as Thinking);
   const tools = Array.isArray(body.tools) ? (body.tools as Array<{ type?: string }>) : [];
   const searches = tools.some((t) => t.type?.startsWith("web_search"));
   const inputTokens = Math.ceil(JSON.stringify(body.messages).length / 4);
@@ -128,7 +186,9 @@ export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
 
   if (thinks) {
     const i = block({ type: "thinking", thinking: "", signature: "" });
-    for (const p of pieces(fakeReasoning(prompt))) delta(i, { type: "thinking_delta", thinking: p }, p);
+    if (shown) {
+      for (const p of pieces(fakeReasoning(prompt))) delta(i, { type: "thinking_delta", thinking: p }, p);
+    }
     delta(i, { type: "signature_delta", signature: "RmFrZVNpZ25hdHVyZQ==" });
     stop(i);
   }

@@ -54,14 +54,14 @@ describe("saving assistants", () => {
     const replaced = await save(cookie, {
       id: made.id,
       label: "Traducteur",
-      modelsConfiguration: { text: ["claude-sonnet-4-5", "not-a-model"] },
+      modelsConfiguration: { text: ["claude-sonnet-5-5", "not-a-model"] },
     });
     expect(replaced.status).toBe(200);
     const body = await json<Saved>(replaced);
     // The whole object: what the save leaves out is reset, not kept.
     expect(body).toMatchObject({ id: made.id, label: "Traducteur", preprompt: "", image: null, prop: null });
     // Cleaned against the catalogue: unknown keys dropped, every other pickable model appended.
-    expect(body.modelsConfiguration?.text?.[0]).toBe("claude-sonnet-4-5");
+    expect(body.modelsConfiguration?.text?.[0]).toBe("claude-sonnet-5-5");
     expect(body.modelsConfiguration?.text).not.toContain("not-a-model");
     expect(body.modelsConfiguration?.image?.length).toBeGreaterThan(0);
 

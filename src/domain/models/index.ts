@@ -10,6 +10,14 @@ export {
 } from "./availability.ts";
 export { isKnownModelKey, MODELS, modelByKey, modelsByCategory, TEST_MODELS } from "./catalogue.ts";
 export {
+  type ClaudeEffort,
+  type ClaudeThinkingRequest,
+  type ClaudeThinkingRule,
+  claudeThinkingRequest,
+  claudeThinkingRule,
+  hasClaudeThinkingRule,
+} from "./claude-thinking.ts";
+export {
   CONFIGURATION_KEY_OF,
   cleanModelsConfiguration,
   defaultModelsConfiguration,
