@@ -48,6 +48,13 @@ const MAX_HEIGHT = 0.4;
 
 const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 
+/** Whether focus is in a field of its own (a search box, a dialog's input): the composer leaves it there. */
+const typingElsewhere = (element: Element | null) =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement ||
+  (element instanceof HTMLElement && element.isContentEditable);
+
 export function Composer({
   draftKey,
   groups,
@@ -128,11 +135,33 @@ export function Composer({
     add(pasted);
   };
 
+  // Focused once the screen is painted, not while it mounts: focusing lays the page out there and then, and
+  // on a first load that layout of the whole screen lengthened the task that mounts the app (Lighthouse's
+  // blocking time). Not on touch screens, where the keyboard would cover the chat, nor once the person has
+  // started typing elsewhere.
+  useEffect(() => {
+    if (touchScreen()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (!typingElsewhere(document.activeElement)) area.current?.focus({ preventScroll: true });
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+
   // The text area grows with its text, up to a share of the screen, then scrolls.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => {
     const element = area.current;
     if (!element) return;
+    // Empty, its CSS height is its height: measuring would lay the page out inside the commit for nothing.
+    if (!text) {
+      element.style.height = "";
+      return;
+    }
     element.style.height = "auto";
     element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * MAX_HEIGHT)}px`;
   }, [text]);
@@ -228,8 +257,6 @@ export function Composer({
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          // biome-ignore lint/a11y/noAutofocus: the composer is what a chat screen is for (not on touch screens, where the keyboard would cover the chat).
-          autoFocus={!touchScreen()}
         />
         <div className="composer-bar">
           <div className="composer-tools">

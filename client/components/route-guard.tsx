@@ -1,6 +1,6 @@
 // Applies the route guard of src/domain/route-guard.ts to each location: it waits for the user only when
 // the answer depends on it, redirects, leaves for external addresses, or shows the parameter 404.
-import { type ReactNode, useEffect, useLayoutEffect } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useLayoutEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { forcedColorModeOf, matchAppRoute, normalizePath } from "../../src/domain/app-routes";
 import { localePrefix } from "../../src/domain/locale-routing";
@@ -34,7 +34,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   };
   // A public page, a route rule or a malformed parameter answers without asking who is signed in.
   const session = useSessionUser({ enabled: needsUser(request) });
-  const user: GuardUser | null | undefined = session.data;
+  // Deferred: the user arrives through the query cache's store, whose updates React renders at once, in one
+  // task. Without this, the answer that lets the screen show rendered all of it in a single blocking task
+  // (~350 ms on a slow phone); deferred, the screen renders in slices the browser can interrupt.
+  const user: GuardUser | null | undefined = useDeferredValue(session.data);
   const decision = decideRoute({ ...request, user });
 
   // Pages SPEC marks "light" force it; everything else follows the user's preference.
