@@ -14,7 +14,7 @@ import { useStreamLost } from "../state/stream-lost";
 import { DocumentsStatus } from "./documents-status";
 import { FileChip } from "./file-chip";
 import { messageTime } from "./format";
-import { MarkdownView } from "./markdown/markdown-view";
+import { Markdown } from "./markdown/lazy-markdown";
 import { EditButton, MessageEditor } from "./message-edit";
 import { GeneratedImages, MessageNotice, SearchStatus, ThinkingBlock } from "./message-parts";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
@@ -183,7 +183,7 @@ function ModelMessage({
       {(searching || metadata.search) && (
         <SearchStatus searching={Boolean(searching)} sources={metadata.search?.sources ?? []} />
       )}
-      {message.content && <MarkdownView text={message.content} labels={labels} />}
+      {message.content && <Markdown text={message.content} labels={labels} />}
       {live && empty && !searching && !reading && (
         <div className="writing" role="status">
           <span className="dots" aria-hidden="true">

@@ -160,7 +160,15 @@ function firstLoads(route: AppRoute, modules: Map<string, string>): string[] {
   if (route.path === "/pricing") return [resolve(CLIENT, "pricing-entry.tsx"), translator];
   const layout = route.layout === "default" ? undefined : modules.get(route.layout);
   const page = modules.get(route.page);
-  return [resolve(CLIENT, "app.tsx"), ...(layout ? [layout] : []), ...(page ? [page] : []), translator];
+  // An open chat shows its messages at once: their renderer, loaded lazily elsewhere, comes with the page.
+  const markdown = route.path.includes(":chatId") ? [resolve(CLIENT, "chat/markdown/markdown-view.tsx")] : [];
+  return [
+    resolve(CLIENT, "app.tsx"),
+    ...(layout ? [layout] : []),
+    ...(page ? [page] : []),
+    ...markdown,
+    translator,
+  ];
 }
 
 /** A stand-in for each route parameter that passes its rule and cannot be mistaken for anything else. */
