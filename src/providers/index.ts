@@ -1,4 +1,5 @@
 // streamModel: picks the adapter for a catalogue model and returns its normalised event stream.
+import { providerModelAt } from "../domain/models/retirement";
 import { anthropicAdapter } from "./anthropic";
 import { bflAdapter } from "./bfl";
 import { ProviderFailure } from "./errors";
@@ -61,7 +62,15 @@ export function adapterFor(model: ProviderRequest["model"]): Adapter {
 /**
  * Streams a model's answer as normalised events. Never throws: a failure is the last event (an `error`
  * with a SPEC §8 code), and aborting `req.signal` cancels the upstream request and ends the stream quietly.
+ * `now` decides which API model answers a retiring entry; tests pass it, callers leave it.
  */
-export function streamModel(req: ProviderRequest, config: ProviderConfig): AsyncIterable<ProviderEvent> {
-  return adapterFor(req.model)(req, config);
+export function streamModel(
+  req: ProviderRequest,
+  config: ProviderConfig,
+  now: Date = new Date(),
+): AsyncIterable<ProviderEvent> {
+  // The one place the API model id is settled: a retired id is answered by its successor from its shutdown
+  // day on (src/domain/models/retirement.ts), so adapters and their per-model rules see the id they call.
+  const model = { ...req.model, providerModel: providerModelAt(req.model, now) };
+  return adapterFor(model)({ ...req, model }, config);
 }

@@ -1,5 +1,6 @@
 // The OpenAI SDK adapter (OpenAI and OpenAI-compatible providers) against the local protocol servers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { modelByKey } from "../../src/domain/models/index.ts";
 import { providerConfigFromEnv, streamModel } from "../../src/providers/index.ts";
 import type { ProviderConfig, ProviderEvent } from "../../src/providers/types.ts";
 import { ask, collect, joined, model, ofType } from "../upstreams/collect.ts";
@@ -21,11 +22,9 @@ const lastBody = () => up.events.requests.at(-1)?.body as Record<string, unknown
 describe("streamed answers", () => {
   it("streams the whole answer in order, then usage, and asks for usage in the stream", async () => {
     const events = await collect(
-      streamModel(ask(model("openai", "gpt-4.1-mini"), "What is a monad?", { system: "Be brief." }), config),
+      streamModel(ask(model("openai", "gpt-6-luna"), "What is a monad?", { system: "Be brief." }), config),
     );
-    expect(joined(events, "text")).toBe(
-      fakeAnswer("openai", "gpt-4.1-mini", "What is a monad?", "Be brief."),
-    );
+    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-6-luna", "What is a monad?", "Be brief."));
     expect(ofType(events, "text").length).toBeGreaterThan(5);
     expect(events.at(-1)).toMatchObject({
       type: "usage",
@@ -35,7 +34,7 @@ describe("streamed answers", () => {
     expect(ofType(events, "error")).toEqual([]);
     const body = lastBody();
     expect(body).toMatchObject({
-      model: "gpt-4.1-mini",
+      model: "gpt-6-luna",
       stream: true,
       stream_options: { include_usage: true },
     });
@@ -57,12 +56,12 @@ describe("streamed answers", () => {
 
   it("still completes when the first token is slow", async () => {
     up.script("openai", "slow_first_token", { delayMs: 300 });
-    const events = await collect(streamModel(ask(model("openai", "gpt-4o"), "Slow start"), config));
-    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-4o", "Slow start"));
+    const events = await collect(streamModel(ask(model("openai", "gpt-6-luna"), "Slow start"), config));
+    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-6-luna", "Slow start"));
   });
 
   it("sends images as data URLs, inlines text files and notes files the model cannot read", async () => {
-    const vision = model("openai", "gpt-4o", { inputs: ["text", "image"] });
+    const vision = model("openai", "gpt-6-luna", { inputs: ["text", "image"] });
     const attachments = [
       { name: "cat.png", type: "image/png", data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
       { name: "notes.md", type: "text/markdown", data: new TextEncoder().encode("# Notes\nremember milk") },
@@ -109,7 +108,7 @@ describe("audio", () => {
   });
 
   it("does not send audio to a model whose input list lacks it", async () => {
-    const textOnly = model("openai", "gpt-4.1", { inputs: ["text", "image"] });
+    const textOnly = model("openai", "gpt-6-luna", { inputs: ["text", "image"] });
     const attachments = [{ name: "a.wav", type: "audio/wav", data: new Uint8Array([1]) }];
     await collect(
       streamModel(
@@ -136,7 +135,7 @@ describe("reasoning", () => {
   });
 
   it("lets the request override the effort", async () => {
-    const m = model("openai", "o4-mini", { type: "reasoning", reasoningEffort: "low" });
+    const m = model("openai", "gpt-6.1-terra", { type: "reasoning", reasoningEffort: "low" });
     await collect(streamModel(ask(m, "Think", { options: { reasoningEffort: "medium" } }), config));
     expect(lastBody().reasoning_effort).toBe("medium");
   });
@@ -152,6 +151,45 @@ describe("reasoning", () => {
       expect(joined(events, "reasoning").trim(), provider).toBe(fakeReasoning("Ponder this"));
       expect(joined(events, "text"), provider).toBe(fakeAnswer(provider, name, "Ponder this"));
     }
+  });
+});
+
+describe("retired OpenAI models", () => {
+  const entry = (key: string) => {
+    const found = modelByKey(key);
+    if (!found) throw new Error(`${key} left the catalogue`);
+    return found;
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it.each([
+    ["the day before the shutdown", "2026-12-10T23:59:59Z", "gpt-5-mini"],
+    ["on the shutdown day (UTC)", "2026-12-11T00:00:00Z", "gpt-6.1-terra"],
+  ])("gpt-5-mini %s is answered by %s", async (_when, now, answeredBy) => {
+    const events = await collect(streamModel(ask(entry("gpt-5-mini"), "Plan a trip"), config, at(now)));
+    expect(lastBody()).toMatchObject({ model: answeredBy, reasoning_effort: "medium" });
+    expect(joined(events, "text")).toBe(fakeAnswer("openai", answeredBy, "Plan a trip"));
+    expect(ofType(events, "error")).toEqual([]);
+  });
+
+  it("a web entry moves to its successor on the Responses API too", async () => {
+    await collect(streamModel(ask(entry("gpt-5-mini-web"), "News"), config, at("2026-12-11T09:00:00Z")));
+    expect(up.events.requests.at(-1)?.path).toBe("/v1/responses");
+    expect(lastBody()).toMatchObject({ model: "gpt-6.1-terra", tools: [{ type: "web_search" }] });
+  });
+
+  it("o1, shut down on 2026-10-23, answers through GPT-6.1 Sol; asked for itself the API says 404", async () => {
+    const before = await collect(
+      streamModel(ask(entry("o1"), "Prove it"), config, at("2026-10-22T12:00:00Z")),
+    );
+    expect(lastBody().model).toBe("o1");
+    expect(before.at(-1)).toMatchObject({ type: "error", code: "provider_unavailable", provider: "openai" });
+    expect(before.at(-1)).toMatchObject({ detail: expect.stringMatching(/404.*does not exist/) });
+
+    const now = await collect(streamModel(ask(entry("o1"), "Prove it"), config, at("2026-11-25T12:00:00Z")));
+    expect(lastBody()).toMatchObject({ model: "gpt-6.1-sol", reasoning_effort: "medium" });
+    expect(joined(now, "text")).toBe(fakeAnswer("openai", "gpt-6.1-sol", "Prove it"));
+    expect(ofType(now, "error")).toEqual([]);
   });
 });
 
@@ -183,11 +221,15 @@ describe("web search", () => {
   });
 
   it("searches with the Responses API's web_search tool for OpenAI -web models", async () => {
-    const m = model("openai", "gpt-5", { type: "reasoning", category: "web", reasoningEffort: "low" });
+    const m = model("openai", "gpt-6.1-terra", {
+      type: "reasoning",
+      category: "web",
+      reasoningEffort: "low",
+    });
     const events = await collect(streamModel(ask(m, "Find it", { system: "Cite." }), config));
     expect(up.events.requests.at(-1)?.path).toBe("/v1/responses");
     expect(lastBody()).toMatchObject({
-      model: "gpt-5",
+      model: "gpt-6.1-terra",
       instructions: "Cite.",
       tools: [{ type: "web_search" }],
       reasoning: { effort: "low" },
@@ -197,13 +239,13 @@ describe("web search", () => {
     expect(ofType(events, "search")[1]?.sources?.map((s) => s.url)).toHaveLength(2);
     // Titles arrive with the citations, after the text started.
     expect(ofType(events, "search").at(-1)?.sources?.[0]?.title).toBe("Example source one");
-    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-5", "Find it", "Cite."));
+    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-6.1-terra", "Find it", "Cite."));
     expect(events.at(-1)).toMatchObject({ type: "usage" });
   });
 
   it("a Responses stream cut mid-way → provider_unavailable", async () => {
     up.script("openai", "disconnect");
-    const m = model("openai", "gpt-5", { category: "web" });
+    const m = model("openai", "gpt-6.1-terra", { category: "web" });
     const events = await collect(streamModel(ask(m, "Find it"), config));
     expect(events.at(-1)).toMatchObject({ type: "error", code: "provider_unavailable", provider: "openai" });
   });
@@ -215,7 +257,7 @@ describe("stopping", () => {
     const controller = new AbortController();
     const events: ProviderEvent[] = [];
     for await (const event of streamModel(
-      ask(model("openai", "gpt-4o"), "Long story", { signal: controller.signal }),
+      ask(model("openai", "gpt-6-luna"), "Long story", { signal: controller.signal }),
       config,
     )) {
       events.push(event);
@@ -264,7 +306,7 @@ describe("failures become catalogue errors", () => {
 
   it("a malformed chunk → unable_to_process, after the text that did arrive", async () => {
     up.script("openai", "malformed");
-    const events = await collect(streamModel(ask(model("openai", "gpt-4o"), "Hi"), config));
+    const events = await collect(streamModel(ask(model("openai", "gpt-6-luna"), "Hi"), config));
     expect(ofType(events, "text").length).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ type: "error", code: "unable_to_process", provider: "openai" });
   });
@@ -281,7 +323,7 @@ describe("failures become catalogue errors", () => {
   it("a provider without a key → provider_unavailable, without any request", async () => {
     const { OPENAI_API_KEY: _, ...env } = up.env;
     const events = await collect(
-      streamModel(ask(model("openai", "gpt-4o"), "Hi"), providerConfigFromEnv(env)),
+      streamModel(ask(model("openai", "gpt-6-luna"), "Hi"), providerConfigFromEnv(env)),
     );
     expect(events).toEqual([
       expect.objectContaining({ type: "error", code: "provider_unavailable", provider: "openai" }),

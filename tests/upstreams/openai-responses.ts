@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces, writeSse } from "./common.ts";
 import { attachedKinds, fakeAnswer, fakeSources, pieces, systemOfMessages } from "./fake-content.ts";
+import { refusedAsShutDown } from "./openai-models.ts";
 
 function errorBody(status: number, message: string) {
   const type =
@@ -29,6 +30,7 @@ export async function responses(ctx: Ctx): Promise<void> {
   }
   if (answeredWithFailure(ctx, errorBody)) return;
   const model = String(body.model ?? "gpt");
+  if (refusedAsShutDown(ctx, model)) return;
   const prompt = lastUserInput(body.input);
   const instructions = typeof body.instructions === "string" ? body.instructions : "";
   const system = [instructions, systemOfMessages(body.input)].filter(Boolean).join("\n");

@@ -21,6 +21,7 @@ import {
   pieces,
   systemOfMessages,
 } from "./fake-content.ts";
+import { refusedAsShutDown } from "./openai-models.ts";
 import { responses } from "./openai-responses.ts";
 
 /** Providers that put usage in their last chunk unasked (and may refuse stream_options). */
@@ -61,6 +62,7 @@ async function chatCompletions(ctx: Ctx): Promise<void> {
     return;
   }
   if (answeredWithFailure(ctx, errorBody)) return;
+  if (refusedAsShutDown(ctx, model)) return;
 
   const answer = fakeAnswer(
     ctx.provider,

@@ -1,6 +1,6 @@
 // What reaches the provider: the request the local protocol servers received, body and headers, per test.
 import { describe, expect, it } from "vitest";
-import { modelByKey } from "../../src/domain/models";
+import { modelByKey, providerModelAt } from "../../src/domain/models";
 import { textOf } from "./support/api";
 import { makeAssistant, readChat, readToDone, startAnswer, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
@@ -16,7 +16,11 @@ interface ChatBody {
   max_tokens?: number;
 }
 
-const providerModel = (key: string) => modelByKey(key)?.providerModel;
+// The id the Worker sends today: a retiring model's successor once its shutdown day has come.
+const providerModel = (key: string) => {
+  const entry = modelByKey(key);
+  return entry && providerModelAt(entry, new Date());
+};
 
 describe("the request a provider receives", () => {
   it("OpenAI: the assistant's preprompt as the system message, then the whole history in order", async () => {

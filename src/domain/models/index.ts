@@ -32,6 +32,7 @@ export {
   isFreeModel,
 } from "./defaults.ts";
 export { extensionOf, type FileDescriptor, type FileKind, fileKind } from "./media.ts";
+export { isRetiredAt, providerModelAt, type Retirement, retirementOf } from "./retirement.ts";
 export {
   acceptsFile,
   isImageOnlyInput,
