@@ -335,16 +335,27 @@ describe("failures become catalogue errors", () => {
 describe("images API", () => {
   const image = (provider: "openai" | "xai", name: string) => model(provider, name, { type: "image" });
 
-  it("returns the generated PNG, asking DALL·E for base64", async () => {
-    const events = await collect(streamModel(ask(image("openai", "dall-e-3"), "A red fox"), config));
-    const [picture] = ofType(events, "image");
-    expect(picture?.mimeType).toBe("image/png");
-    expect([...(picture?.data.subarray(0, 4) ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-    expect(lastBody()).toMatchObject({ model: "dall-e-3", prompt: "A red fox", response_format: "b64_json" });
+  it("returns the generated PNG; the GPT Image 1 and DALL·E 3 keys ask GPT Image 2.5, their ids being shut down", async () => {
+    for (const key of ["gpt-image-1", "dall-e-3"]) {
+      const entry = modelByKey(key);
+      if (!entry) throw new Error(`${key} left the catalogue`);
+      const events = await collect(streamModel(ask(entry, "A red fox"), config));
+      const [picture] = ofType(events, "image");
+      expect(picture?.mimeType).toBe("image/png");
+      expect([...(picture?.data.subarray(0, 4) ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      expect(lastBody()).toMatchObject({ model: "gpt-image-2.5-sunburst", prompt: "A red fox" });
+    }
+    // Asked for the shut-down ids themselves, OpenAI answers 404.
+    for (const id of ["gpt-image-1", "dall-e-3"]) {
+      const events = await collect(streamModel(ask(image("openai", id), "A red fox"), config));
+      expect(events.at(-1)).toMatchObject({ type: "error", provider: "openai" });
+    }
   });
 
   it("does not send response_format to GPT Image models and reports their usage", async () => {
-    const events = await collect(streamModel(ask(image("openai", "gpt-image-1"), "A blue bird"), config));
+    const events = await collect(
+      streamModel(ask(image("openai", "gpt-image-1-mini"), "A blue bird"), config),
+    );
     expect(ofType(events, "image")).toHaveLength(1);
     expect(ofType(events, "usage")).toEqual([{ type: "usage", inputTokens: 12, outputTokens: 272 }]);
     expect(lastBody().response_format).toBeUndefined();
@@ -353,21 +364,29 @@ describe("images API", () => {
   it("works for OpenAI-compatible image models (xAI)", async () => {
     const events = await collect(streamModel(ask(image("xai", "grok-2-image"), "A cat"), config));
     expect(ofType(events, "image")).toHaveLength(1);
+    // Not a GPT Image model: it is asked for base64 (compatible APIs answer a URL otherwise).
+    expect(lastBody()).toMatchObject({ model: "grok-2-image", response_format: "b64_json" });
   });
 
   it("429 → fair_usage_limit; 500 → image_error naming the provider; bad JSON → unable_to_process", async () => {
     up.script("openai", "rate_limit");
-    expect((await collect(streamModel(ask(image("openai", "dall-e-3"), "x"), config))).at(-1)).toMatchObject({
+    expect(
+      (await collect(streamModel(ask(image("openai", "gpt-image-1-mini"), "x"), config))).at(-1),
+    ).toMatchObject({
       code: "fair_usage_limit",
       retryAfter: 7,
     });
     up.script("openai", "server_error");
-    expect((await collect(streamModel(ask(image("openai", "dall-e-3"), "x"), config))).at(-1)).toMatchObject({
+    expect(
+      (await collect(streamModel(ask(image("openai", "gpt-image-1-mini"), "x"), config))).at(-1),
+    ).toMatchObject({
       code: "image_error",
       provider: "openai",
     });
     up.script("openai", "malformed");
-    expect((await collect(streamModel(ask(image("openai", "dall-e-3"), "x"), config))).at(-1)).toMatchObject({
+    expect(
+      (await collect(streamModel(ask(image("openai", "gpt-image-1-mini"), "x"), config))).at(-1),
+    ).toMatchObject({
       code: "unable_to_process",
     });
   });

@@ -190,6 +190,8 @@ async function images(ctx: Ctx): Promise<void> {
     sendJson(ctx, 400, errorBody(400, "'prompt' is required"));
     return;
   }
+  const model = String(fields.model ?? "dall-e-3");
+  if (refusedAsShutDown(ctx, model)) return;
   if (await imagePreflight(ctx, errorBody)) return;
   if (ctx.behaviour === "slow" || ctx.behaviour === "hang") return untilClosed(ctx);
   if (ctx.behaviour === "malformed") {
@@ -198,7 +200,6 @@ async function images(ctx: Ctx): Promise<void> {
     return;
   }
   const png = fakePng(prompt);
-  const model = String(fields.model ?? "dall-e-3");
   let item: Record<string, unknown>;
   if (fields.response_format === "url") {
     const name = `${randomUUID()}.png`;

@@ -14,12 +14,14 @@ const midjourney = family("midjourney", "Midjourney", { type: "image", inputs: P
 
 // biome-ignore format: one model per two lines (options, then description) keeps ~80 entries readable
 export const IMAGE_MODELS: readonly ModelEntry[] = [
-  openai("gpt-image-1", "GPT Image 1", { short: "GPT Image" },
-    "OpenAI's image model: follows detailed prompts, renders text well and edits a picture you attach."),
+  // GPT Image 1 was shut down on 2026-10-23 and DALL·E 3 retired on 2026-05-12; the openai SDK (7.57.0,
+  // ImageModel) names GPT Image 2.5 Sunburst or Flare instead. The keys stay (chats store them) and call it.
+  openai("gpt-image-1", "GPT Image 2.5", { model: "gpt-image-2.5-sunburst", short: "GPT Image" },
+    "OpenAI's image model (GPT Image 2.5 Sunburst): follows detailed prompts, renders text well and edits a picture you attach."),
   openai("gpt-image-1-mini", "GPT Image 1 mini", { short: "GPT Image mini" },
     "A cheaper GPT Image for quick drafts and simple edits of an attached picture."),
-  openai("dall-e-3", "DALL·E 3", { inputs: TEXT, deprecated: true },
-    "OpenAI's previous image generator, replaced by GPT Image 1."),
+  openai("dall-e-3", "DALL·E 3", { model: "gpt-image-2.5-sunburst", inputs: TEXT, deprecated: true },
+    "OpenAI's previous image generator, retired on 12 May 2026; now answered by GPT Image 2.5."),
 
   google("gemini-2.5-flash-image", "Gemini 2.5 Flash Image", { short: "Nano Banana" },
     "Google's image model (Nano Banana) for consistent characters and conversational edits of a photo."),
