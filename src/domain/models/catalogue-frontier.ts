@@ -94,9 +94,12 @@ export const FRONTIER_MODELS: readonly ModelEntry[] = [
     { model: "claude-sonnet-5-5", category: "web", short: "Sonnet 4.5 Web", deprecated: true },
     "Anthropic retires it on 30 November 2026; now answered by Claude Sonnet 5.5 Web."),
 
-  google("gemini-3-pro", "Gemini 3 Pro",
-    { model: "gemini-3-pro-preview", type: "reasoning", category: "text", effort: "low", short: "Gemini 3" },
-    "Google's newest model, strong at multimodal understanding of text, images, audio and video."),
+  // Google shut gemini-3-pro-preview down on 2026-03-09 and gemini-2.0-flash on 2026-06-01, naming
+  // gemini-3.1-pro-preview and gemini-2.5-flash instead (ai.google.dev/gemini-api/docs/deprecations and
+  // changelog). The keys stay (chats store them) and call the replacements.
+  google("gemini-3-pro", "Gemini 3.1 Pro",
+    { model: "gemini-3.1-pro-preview", type: "reasoning", category: "text", effort: "low", short: "Gemini 3.1" },
+    "Google's newest Pro model (Gemini 3.1 Pro, in preview), strong at multimodal understanding of text, images, audio and video."),
   google("gemini-2.5-pro", "Gemini 2.5 Pro", { type: "reasoning", effort: "medium", short: "Gemini Pro" },
     "Google's thinking model for hard problems across long documents, audio and video."),
   google("gemini-2.5-flash", "Gemini 2.5 Flash",
@@ -104,8 +107,9 @@ export const FRONTIER_MODELS: readonly ModelEntry[] = [
     "A fast Gemini that thinks briefly and understands images, audio and video."),
   google("gemini-2.5-flash-lite", "Gemini 2.5 Flash-Lite", { category: "light", short: "Flash-Lite" },
     "Google's quickest and cheapest Gemini, for light everyday tasks."),
-  google("gemini-2.0-flash", "Gemini 2.0 Flash", { short: "Gemini 2.0", deprecated: true },
-    "An older Gemini generation, replaced by Gemini 2.5 Flash."),
+  google("gemini-2.0-flash", "Gemini 2.0 Flash",
+    { model: "gemini-2.5-flash", short: "Gemini 2.0", deprecated: true },
+    "An older Gemini generation, shut down by Google on 1 June 2026; now answered by Gemini 2.5 Flash."),
   google("gemini-2.5-flash-web", "Gemini 2.5 Flash Web",
     { model: "gemini-2.5-flash", type: "reasoning", category: "web", effort: "low", short: "Gemini Web" },
     "Gemini 2.5 Flash grounded in Google Search results, with links to its sources."),
