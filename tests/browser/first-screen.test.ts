@@ -34,6 +34,21 @@ describe("a chat opened by full page load", () => {
     const chatData = requests.find((r) => r.path.startsWith(`/api/chat/${chatId}`));
     const screenCode = requests.find((r) => /chat-screen-[^/]*\.js$/.test(r.path));
     expect(chatData && screenCode && chatData.at <= screenCode.at).toBe(true);
+    // The markdown renderer, lazily loaded on a new chat's screen, is among an open chat's first loads in
+    // index.html's plan (the boot script preloads them), not only fetched once the messages ask for it.
+    const firstLoads = await page.evaluate(
+      (paths) => {
+        const meta = document.querySelector('meta[name="route-preload"]')?.getAttribute("content") ?? "{}";
+        const plan = JSON.parse(meta) as { routes: [string, number][]; lists: string[][] };
+        return paths.map((path) => {
+          const route = plan.routes.find(([pattern]) => new RegExp(pattern).test(path));
+          return route ? (plan.lists[route[1]] ?? []) : [];
+        });
+      },
+      [`/app/a/default/c/${chatId}`, "/app/a/default"],
+    );
+    expect(firstLoads[0]?.some((file) => file.includes("/markdown-view-"))).toBe(true);
+    expect(firstLoads[1]?.some((file) => file.includes("/markdown-view-"))).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });
