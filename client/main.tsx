@@ -72,7 +72,9 @@ async function boot() {
     ]);
     installEngine(engine);
     forceColorMode("light");
-    render(<PricingEntry onNavigate={openApp} />);
+    // In slices, as the app's first render: the plans' page rendered in one task of ~300–450 ms on a slow
+    // phone (Lighthouse's blocking time).
+    startTransition(() => render(<PricingEntry onNavigate={openApp} />));
   } else {
     // The screen's data and code are requested now, in parallel, not one after the other as they mount.
     startEarly(start.path, start.locale);
