@@ -57,7 +57,8 @@ async function boot() {
     ]);
     installEngine(engine);
     forceColorMode("light");
-    render(<HomeEntry onNavigate={openApp} />);
+    // In slices, as the app's first render, not in one blocking task.
+    startTransition(() => render(<HomeEntry onNavigate={openApp} />));
   } else if (start.path === "/pricing") {
     // /pricing likewise: the page alone; it asks who is signed in (the boot script already has) and
     // calls checkout itself.
