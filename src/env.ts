@@ -1,5 +1,6 @@
 // The Worker's bindings and variables, and the per-request context variables routes can read.
 import type { Database } from "./db/client";
+import type { SessionTimes } from "./domain/sessions";
 
 export interface Env {
   /** Static assets of the SPA (Workers Static Assets). */
@@ -51,12 +52,27 @@ export interface SessionUser {
   verified: boolean;
 }
 
+/**
+ * A session the middleware left to a send (src/middleware/session.ts): the send's first statement checks
+ * it (src/db/session-check.ts), which saves the session query's round trip before the provider is asked.
+ */
+export interface DeferredSession {
+  sessionId: string;
+  now: Date;
+  /** Takes what a statement found as the request's session: its user, or the 401/403 the middleware answers. */
+  settle(found: (SessionTimes & { user: SessionUser }) | null): SessionUser;
+  /** The middleware's own lookup, for a send that cannot be one statement (files, the chat's own model). */
+  lookUp(): Promise<SessionUser>;
+}
+
 export interface AppVariables {
   /** Lazily opened database for this request; closed after the response. */
   db: () => Database;
   /** The signed-in user, when the request carries a valid session. */
   user: SessionUser | null;
   sessionId: string | null;
+  /** On the send routes, the session their statement checks instead of the middleware (then `user` is null until it has). */
+  deferredSession: DeferredSession | null;
   /** The key of a public API request (/api/v1), once its Bearer key is checked. */
   apiKey?: { id: number; userId: number };
 }

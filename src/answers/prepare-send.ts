@@ -15,9 +15,12 @@ import {
   readsOfContext,
   type SendReads,
 } from "./send-reads";
+import { type SendAs, senderOf } from "./sender";
 import { undoQuietly } from "./undo";
 
 export interface PreparedSend {
+  /** Who sent it (a deferred session is checked by then). */
+  userId: number;
   reads: SendReads;
   model: ModelEntry;
   /** Documents in the conversation make it a long request (SPEC §9) and bring their passages. */
@@ -30,7 +33,7 @@ export interface PreparedSend {
 }
 
 export interface SendInput {
-  userId: number;
+  from: SendAs;
   /** The model, or how to pick it once the chat (and so its current model) is known. */
   model: ModelEntry | ((chatModel: string) => ModelEntry);
   content: string | null;
@@ -40,30 +43,81 @@ export interface SendInput {
 }
 
 /**
- * Reads, reserves and records. Round trips: a text send is one statement — to an existing chat with its
- * model named, or opening a chat in an assistant (`recordTextSend`, which reads what the answer needs too),
- * or opening one in the default assistant, which needs nothing read (`reserveAndRecord`); a send with files
- * reads, reserves, then links them in a transaction. Whatever fails after the reservation is undone before
- * the error goes on.
+ * Reads, reserves and records. Round trips: a text send is one statement, which checks a deferred session
+ * too — to an existing chat with its model named, or opening a chat in an assistant (`recordTextSend`,
+ * which reads what the answer needs as well), or opening one in the default assistant, which needs nothing
+ * read (`reserveAndRecord`); a send with files looks the session up, reads, reserves, then links them in a
+ * transaction. Whatever fails after the reservation is undone before the error goes on.
  */
 export async function prepareSend(db: Database, input: SendInput): Promise<PreparedSend> {
   const ids = input.attachmentIds ?? [];
-  // The default assistant's new chats read nothing: reserveAndRecordSend is one statement for them.
+  const from = senderOf(input.from);
   const { assistantId } = "newChat" in input.target ? input.target.newChat : { assistantId: undefined };
   const target = "chatId" in input.target ? input.target : assistantId != null ? { assistantId } : null;
-  if (target && ids.length === 0 && typeof input.model !== "function") {
-    const sent = await textSend(db, { ...input, target, model: input.model });
+  if (ids.length === 0 && typeof input.model !== "function") {
+    if (!target) return defaultChatSend(db, { ...input, from, model: input.model });
+    const sent = await textSend(db, { ...input, from, target, model: input.model });
     if (sent) return sent;
   }
+  const userId = await from.userId();
   const reads = await readForSend(db, {
-    userId: input.userId,
+    userId,
     target: "chatId" in input.target ? { chatId: input.target.chatId } : input.target.newChat,
     attachmentIds: ids,
   });
   const model = typeof input.model === "function" ? input.model(reads.chat?.model ?? "") : input.model;
   const hasDocuments = reads.inPlay.some(isDocument);
-  const made = await reserveAndRecordSend(db, { ...input, model, hasDocuments, reads, attachmentIds: ids });
-  return { reads, model, hasDocuments, ...made };
+  const made = await reserveAndRecordSend(db, {
+    ...input,
+    userId,
+    model,
+    hasDocuments,
+    reads,
+    attachmentIds: ids,
+  });
+  return { userId, reads, model, hasDocuments, ...made };
+}
+
+type From = ReturnType<typeof senderOf>;
+
+/** A new chat in the default assistant reads nothing: the quota, the chat and the exchange in one statement. */
+async function defaultChatSend(
+  db: Database,
+  input: { from: From; model: ModelEntry; content: string | null },
+): Promise<PreparedSend> {
+  const { model } = input;
+  const reads: SendReads = {
+    chat: null,
+    assistantId: null,
+    assistant: null,
+    recent: [],
+    stored: [],
+    inPlay: [],
+  };
+  const usage = usageRequestOf({ model });
+  const made = await reserveAndRecord(db, {
+    ...input.from.sender,
+    usage,
+    target: { assistantId: null },
+    content: input.content,
+    model: model.key,
+  });
+  const userId = await input.from.userId();
+  const reservation = reservationOf(userId, usage, made.decision);
+  if (!made.chat || !made.recorded) {
+    await releaseQuota(db, reservation);
+    throw new Error("the new chat was not made");
+  }
+  return {
+    userId,
+    reads,
+    model,
+    hasDocuments: false,
+    reservation,
+    chat: made.chat,
+    created: made.chat,
+    recorded: made.recorded,
+  };
 }
 
 /**
@@ -74,18 +128,20 @@ export async function prepareSend(db: Database, input: SendInput): Promise<Prepa
 async function textSend(
   db: Database,
   input: {
-    userId: number;
+    from: From;
     target: { chatId: number } | { assistantId: number };
     model: ModelEntry;
     content: string | null;
   },
 ): Promise<PreparedSend | null> {
-  const { userId, model } = input;
+  const { model } = input;
   const newChat = !("chatId" in input.target);
   const gone = () => notFound(newChat ? "No such assistant." : "No such chat.");
-  const usage = usageRequestOf({ userId, model });
+  const usage = usageRequestOf({ model });
   const sent = await recordTextSend(db, {
-    ...input,
+    ...input.from.sender,
+    target: input.target,
+    content: input.content,
     usage,
     model: model.key,
     limit: CONTEXT_MESSAGES,
@@ -94,11 +150,13 @@ async function textSend(
     throw newChat && isPostgresError(err, FOREIGN_KEY_VIOLATION) ? gone() : err;
   });
   if (!sent) throw gone();
+  // The statement checked a deferred session before anything of its result is used: the user is known.
+  const userId = await input.from.userId();
   const reads = readsOfContext(sent.context);
   const hasDocuments = reads.inPlay.some(isDocument);
-  const guessedRight = usageRequestOf({ userId, model, hasDocuments }).category === usage.category;
+  const guessedRight = usageRequestOf({ model, hasDocuments }).category === usage.category;
   if (!sent.decision.ok && !guessedRight) return null;
-  let reservation = reservationOf(usage, sent.decision);
+  let reservation = reservationOf(userId, usage, sent.decision);
   const { chat, recorded } = sent;
   if (!chat || !recorded) {
     // The chat went away within the statement (deleted meanwhile).
@@ -116,7 +174,7 @@ async function textSend(
     await undoQuietly(db, { userId, created, recorded, reservation });
     throw err;
   }
-  return { reads, model, hasDocuments, reservation, chat, created, recorded };
+  return { userId, reads, model, hasDocuments, reservation, chat, created, recorded };
 }
 
 /**
@@ -135,7 +193,7 @@ async function reserveAndRecordSend(
   },
 ): Promise<Pick<PreparedSend, "reservation" | "chat" | "created" | "recorded">> {
   const { userId, model, reads } = input;
-  const usage = usageRequestOf({ userId, model, hasDocuments: input.hasDocuments });
+  const usage = usageRequestOf({ model, hasDocuments: input.hasDocuments });
   if (input.attachmentIds.length === 0) {
     const target = reads.chat ? { chatId: reads.chat.id } : { assistantId: reads.assistantId };
     const made = await reserveAndRecord(db, {
@@ -149,7 +207,7 @@ async function reserveAndRecordSend(
       if (!reads.chat && isPostgresError(err, FOREIGN_KEY_VIOLATION)) throw notFound("No such assistant.");
       throw err;
     });
-    const reservation = reservationOf(usage, made.decision);
+    const reservation = reservationOf(userId, usage, made.decision);
     if (!made.chat || !made.recorded) {
       // The chat went away between the read and the write.
       await releaseQuota(db, reservation);
@@ -157,7 +215,7 @@ async function reserveAndRecordSend(
     }
     return { reservation, chat: made.chat, created: reads.chat ? null : made.chat, recorded: made.recorded };
   }
-  const reservation = reservationOf(usage, await reserveUsage(db, usage));
+  const reservation = reservationOf(userId, usage, await reserveUsage(db, { ...usage, userId }));
   let created: ChatRow | null = null;
   try {
     if (!reads.chat)

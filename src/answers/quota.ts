@@ -12,22 +12,23 @@ export interface Reservation {
   at: Date;
 }
 
+/** What a send asks of the quota (whoever asks): its category, whether it is free, and when. */
+export type UsageAsk = Omit<UsageRequest, "userId"> & { now: Date };
+
 /** The request a send makes of the quota: its category, whether it is free, and when. */
 export function usageRequestOf({
-  userId,
   model,
   hasDocuments = false,
 }: {
-  userId: number;
   model: ModelEntry;
   hasDocuments?: boolean;
-}): UsageRequest & { now: Date } {
+}): UsageAsk {
   const category = usageCategoryOf(model, { hasDocuments });
-  return { userId, model: model.key, category, free: isFreeModel(model.key), now: new Date() };
+  return { model: model.key, category, free: isFreeModel(model.key), now: new Date() };
 }
 
-/** The reservation a granted request made, or the 402/429 a refused one answers. */
-export function reservationOf(request: UsageRequest & { now: Date }, quota: QuotaDecision): Reservation {
+/** The reservation a granted request of `userId` made, or the 402/429 a refused one answers. */
+export function reservationOf(userId: number, request: UsageAsk, quota: QuotaDecision): Reservation {
   if (!quota.ok && quota.reason === "no_plan") {
     throw new AppError(402, "subscription_required", "Choose a plan to start chatting.");
   }
@@ -44,7 +45,7 @@ export function reservationOf(request: UsageRequest & { now: Date }, quota: Quot
       headers: { "Retry-After": String(quota.retryAfterSeconds) },
     });
   }
-  return { userId: request.userId, model: request.model, at: request.now };
+  return { userId, model: request.model, at: request.now };
 }
 
 /** Records one request against the user's quota, or throws the 402/429 the client acts on. */
@@ -53,7 +54,7 @@ export async function reserveQuota(
   input: { userId: number; model: ModelEntry; hasDocuments?: boolean },
 ): Promise<Reservation> {
   const request = usageRequestOf(input);
-  return reservationOf(request, await reserveUsage(db, request));
+  return reservationOf(input.userId, request, await reserveUsage(db, { ...request, userId: input.userId }));
 }
 
 export const releaseQuota = (db: Database, reservation: Reservation) => releaseUsage(db, reservation);

@@ -39,7 +39,7 @@ const busy = () =>
 
 /**
  * Reads what the answer needs, reserves the quota and records the exchange (src/answers/prepare-send.ts:
- * for a text send, one statement after the session's), then hands the answer to the chat's ChatStream
+ * for a text send, one statement, which checks the session too), then hands the answer to the chat's ChatStream
  * object. Any failure after the reservation undoes everything this call made — the chat it created, the
  * messages it recorded, the request it counted — and what an edit or regenerate replaces is only deleted
  * once the new answer runs, so a refused or failed send loses nothing.
@@ -49,9 +49,12 @@ export async function startAnswer(
   env: Env,
   input: SendInput & { target: AnswerTarget },
 ): Promise<StartedAnswer> {
-  const { userId, target } = input;
+  const { target } = input;
   // Quota first: a request over the limit leaves no trace, not even an empty chat.
-  const { reads, model, hasDocuments, reservation, chat, created, recorded } = await prepareSend(db, input);
+  const { userId, reads, model, hasDocuments, reservation, chat, created, recorded } = await prepareSend(
+    db,
+    input,
+  );
   try {
     const { userMessage, modelMessage, attachments } = recorded;
     const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;

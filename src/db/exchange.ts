@@ -15,6 +15,7 @@ import {
   reserveUsageCall,
   type UsageRequest,
 } from "./quota";
+import { type Sender, senderColumn, senderCte, senderId, senderRow, settleSender } from "./session-check";
 
 export interface RecordedExchange {
   userMessage: MessageRow | null;
@@ -96,20 +97,20 @@ export async function recordExchange(
  * lets the request through, the chat (made for this send, or the user's own marked active) and both
  * messages. A refusal records
  * nothing; so does a chat that is not the user's (`recorded` null while the quota is taken: the caller
- * gives it back).
+ * gives it back). A sender given as a session is checked in the same statement (src/db/session-check.ts).
  */
 export async function reserveAndRecord(
   db: Database,
-  input: {
-    usage: UsageRequest;
-    userId: number;
+  input: Sender & {
+    usage: Omit<UsageRequest, "userId">;
     /** An existing chat of the user's, or a new one under this assistant (null: the default). */
     target: { chatId: number } | { assistantId: number | null };
     content: string | null;
     model: string;
   },
 ): Promise<{ decision: QuotaDecision; chat: ChatRow | null; recorded: RecordedExchange | null }> {
-  const { userId, model } = input;
+  const { model } = input;
+  const userId = senderId(input);
   const target =
     "chatId" in input.target
       ? sql`update ${chat} set "updatedAt" = now(), model = ${model}
@@ -119,18 +120,22 @@ export async function reserveAndRecord(
       : sql`insert into ${chat} ("user", "assistantId", model)
           select ${userId}, ${input.target.assistantId}, ${model} from q where q.outcome = 'ok'
           returning *`;
-  const result = await db.execute<
-    QuotaRow & { chat: Record<string, unknown> | null; messages: Record<string, unknown>[] | null }
-  >(sql`
-    with q as materialized (select * from ${reserveUsageCall(input.usage)}),
+  const result = await db.execute<{
+    quota: QuotaRow | null;
+    chat: Record<string, unknown> | null;
+    messages: Record<string, unknown>[] | null;
+    session?: Record<string, unknown> | null;
+  }>(sql`
+    with ${senderCte(input)}
+    q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),
     target as (${target}),
     ins as (${exchangeInsert(input)})
-    select q.*, (select to_jsonb(target) from target) as chat,
-      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages
-    from q`);
+    select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as chat,
+      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages${senderColumn(input)}`);
   const row = result.rows[0];
-  if (!row) throw new Error("reserveAndRecord: no row");
-  const decision = quotaDecisionOf(row);
+  settleSender(input, row);
+  if (!row?.quota) throw new Error("reserveAndRecord: no quota row");
+  const decision = quotaDecisionOf(row.quota);
   const recorded = exchangeOf(row.messages, input.content);
   if (!row.chat || !recorded) return { decision, chat: null, recorded: null };
   return { decision, chat: chatFromJson(row.chat), recorded };

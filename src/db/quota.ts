@@ -53,7 +53,7 @@ export type QuotaRow = {
 
 /** The call of hot.reserve_usage, to run alone or as the first step of a statement that also records the send. */
 export function reserveUsageCall(
-  input: UsageRequest,
+  input: Omit<UsageRequest, "userId"> & { userId?: number },
   /** Who asks, as SQL: a statement that reserves only for a row it found names that row's column. */
   user: SQL = sql`${input.userId}::bigint`,
 ): SQL {

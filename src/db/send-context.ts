@@ -38,14 +38,17 @@ export async function readSendContext(
 }
 
 /** The chat as the statement's `c`: the user's own, or no row. */
-export const ownChat = ({ userId, chatId }: { userId: number; chatId: number }): SQL =>
+/** The user a statement acts for: an id, or SQL naming it (a session the statement checks: session-check.ts). */
+export type UserRef = number | SQL;
+
+export const ownChat = ({ userId, chatId }: { userId: UserRef; chatId: number }): SQL =>
   sql`select * from ${chat} where ${chat.id} = ${chatId} and ${chat.user} = ${userId}`;
 
 /**
  * A chat about to be made in one of the user's assistants, as the statement's `c` (no row when the assistant
  * is not the user's): no id yet, so no messages and no files of its own — only the assistant's.
  */
-export const newAssistantChat = ({ userId, assistantId }: { userId: number; assistantId: number }): SQL =>
+export const newAssistantChat = ({ userId, assistantId }: { userId: UserRef; assistantId: number }): SQL =>
   sql`select null::bigint as id, a.id as "assistantId", a."userId" as "user" from ${assistant} a
     where a.id = ${assistantId} and a."userId" = ${userId}`;
 
@@ -62,7 +65,7 @@ export type ContextColumns = {
  * see the chat as it was before it: every part of one statement reads the same snapshot.
  */
 export function contextColumns(input: {
-  userId: number;
+  userId: UserRef;
   attachmentIds: readonly string[];
   limit: number;
 }): SQL {

@@ -1,9 +1,8 @@
 // Session queries: a session is valid while neither timeout has passed and its user is not deleted (nor an
 // unverified account past its day).
-import { and, eq, gt, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, lte, ne, or, type SQL } from "drizzle-orm";
 import { session, user } from "../../drizzle/schema";
-import { UNVERIFIED_ACCOUNT_SECONDS } from "../domain/auth-limits";
-import { absoluteDeadline } from "../domain/sessions";
+import { SESSION_ABSOLUTE_SECONDS, UNVERIFIED_ACCOUNT_SECONDS } from "../domain/auth-limits";
 import type { SessionUser } from "../env";
 import type { Database, Queryable } from "./client";
 
@@ -13,6 +12,22 @@ export interface FoundSession {
   expiresAt: Date;
   lastUsedAt: Date;
 }
+
+const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+/**
+ * The session `sessionId` while it lives at `now`, of a user still there (SESSION_ABSOLUTE_SECONDS after
+ * its start, by src/domain/sessions' absoluteDeadline): one rule for the middleware's query and for a
+ * statement that checks its sender itself (src/db/session-check.ts).
+ */
+export const liveSession = ({ sessionId, now }: { sessionId: string; now: Date }): SQL | undefined =>
+  and(
+    eq(session.id, sessionId),
+    gt(session.expiresAt, now),
+    gt(session.createdAt, secondsBefore(now, SESSION_ABSOLUTE_SECONDS)),
+    eq(user.deleted, false),
+    or(eq(user.verified, true), gt(user.createdAt, secondsBefore(now, UNVERIFIED_ACCOUNT_SECONDS))),
+  );
 
 export async function findSessionUser(
   db: Database,
@@ -29,20 +44,10 @@ export async function findSessionUser(
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(
-      and(
-        eq(session.id, sessionId),
-        gt(session.expiresAt, now),
-        eq(user.deleted, false),
-        or(
-          eq(user.verified, true),
-          gt(user.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_SECONDS * 1000)),
-        ),
-      ),
-    )
+    .where(liveSession({ sessionId, now }))
     .limit(1);
   const row = rows[0];
-  if (!row || absoluteDeadline(row.createdAt) <= now) return null;
+  if (!row) return null;
   return {
     user: { id: Number(row.id), email: row.email, verified: row.verified },
     createdAt: row.createdAt,

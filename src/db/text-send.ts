@@ -20,6 +20,7 @@ import {
   type SendContext,
   sendContextOf,
 } from "./send-context";
+import { type Sender, senderColumn, senderCte, senderId, settleSender } from "./session-check";
 
 export interface TextSend {
   /** What the answer is made of, as it was before this send (the statement reads one snapshot). */
@@ -36,20 +37,20 @@ export interface TextSend {
  * files; it reserves the quota (only for a chat or assistant that is the user's) and, when the quota lets the
  * request through, marks the chat active (or makes it) and records both messages. Null when the chat or the
  * assistant is not the user's: nothing is counted or recorded then. The request is counted in
- * `usage.category` as the caller guessed it before seeing the conversation's files.
+ * `usage.category` as the caller guessed it before seeing the conversation's files. A sender given as a
+ * session is checked in the same statement (src/db/session-check.ts): the session's round trip is saved.
  */
 export async function recordTextSend(
   db: Database,
-  input: {
-    userId: number;
+  input: Sender & {
     target: { chatId: number } | { assistantId: number };
-    usage: UsageRequest;
+    usage: Omit<UsageRequest, "userId">;
     content: string | null;
     model: string;
     limit: number;
   },
 ): Promise<TextSend | null> {
-  const { userId } = input;
+  const userId = senderId(input);
   const newChat = !("chatId" in input.target);
   const found =
     "chatId" in input.target
@@ -68,16 +69,19 @@ export async function recordTextSend(
       quota: QuotaRow | null;
       updated: Record<string, unknown> | null;
       messages: Record<string, unknown>[] | null;
+      session?: Record<string, unknown> | null;
     }
   >(sql`
-    with c as (${found}),
+    with ${senderCte(input)}
+    c as (${found}),
     q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as updated,
       (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages,
-      ${contextColumns({ userId, attachmentIds: [], limit: input.limit })}`);
+      ${contextColumns({ userId, attachmentIds: [], limit: input.limit })}${senderColumn(input)}`);
   const row = result.rows[0];
+  settleSender(input, row);
   const context = row ? sendContextOf(row, [], { newChat }) : null;
   if (!row?.quota || !context) return null;
   const recorded = exchangeOf(row.messages, input.content);

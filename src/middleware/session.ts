@@ -1,12 +1,13 @@
 // Resolves the session cookie to a user, slides its idle timeout, and keeps /api routes private by default.
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { readSessionCookie, sessionCookieName, setSessionCookie } from "../auth/cookies";
 import { hashSessionToken, SESSION_TOKEN_PATTERN } from "../auth/tokens";
-import { findSessionUser, refreshSession } from "../db/sessions";
+import { type FoundSession, findSessionUser, refreshSession } from "../db/sessions";
 import { isPublicApiPath, isUnverifiedApiPath } from "../domain/api-access";
 import { SESSION_REFRESH_SECONDS } from "../domain/auth-limits";
 import { cookieMaxAge, idleExpiry, shouldRefreshSession } from "../domain/sessions";
-import type { AppEnv, SessionUser } from "../env";
+import type { AppEnv, DeferredSession, SessionUser } from "../env";
 import { AppError, unauthorized } from "../errors";
 
 export { hashSessionToken, sessionCookieName };
@@ -20,34 +21,82 @@ export function signedInUser(c: { var: AppEnv["Variables"] }): SessionUser {
   return c.var.user;
 }
 
+/**
+ * Sending a message: its one statement checks the session itself (src/db/session-check.ts), so the first
+ * token does not wait for a round trip of its own. Every other route is checked here, before it runs.
+ */
+const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set(["/api/chat/new", "/api/chat/send"]);
+
+type Ctx = Context<AppEnv>;
+
 export const session = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
+    c.set("deferredSession", null);
     const token = readSessionCookie(c);
     // 43 chars = 256 random bits in base64url; anything else cannot be one of ours.
-    if (token && SESSION_TOKEN_PATTERN.test(token)) {
-      const sessionId = await hashSessionToken(token);
+    const ours = token && SESSION_TOKEN_PATTERN.test(token) ? token : null;
+    const { path } = c.req;
+    if (ours && c.req.method === "POST" && SESSION_IN_STATEMENT.has(path)) return deferred(c, next, ours);
+    if (ours) {
+      const sessionId = await hashSessionToken(ours);
       const now = new Date();
       const found = await findSessionUser(c.var.db(), { sessionId, now });
       if (found) {
-        c.set("user", found.user);
-        c.set("sessionId", sessionId);
-        if (shouldRefreshSession(found, now)) {
-          const expiresAt = idleExpiry(now, found.createdAt);
-          const refreshedBefore = new Date(now.getTime() - SESSION_REFRESH_SECONDS * 1000);
-          if (await refreshSession(c.var.db(), { sessionId, now, expiresAt, refreshedBefore })) {
-            setSessionCookie(c, token, cookieMaxAge(expiresAt, now));
-          }
-        }
+        adopt(c, sessionId, found);
+        await refreshWhenDue(c, ours, sessionId, found, now);
       }
     }
-    const { path } = c.req;
-    // Pages the Worker serves itself (the shared page's form) decide what a missing session means.
-    if (path.startsWith("/api/") && !isPublicApiPath(path)) {
-      if (!c.var.user) throw unauthorized();
-      // Until the email is confirmed the account may only finish verification, sign out or go away.
-      if (!c.var.user.verified && !isUnverifiedApiPath(path)) throw emailNotVerified();
-    }
+    guard(c);
     return next();
   });
+
+function adopt(c: Ctx, sessionId: string, found: FoundSession) {
+  c.set("user", found.user);
+  c.set("sessionId", sessionId);
+}
+
+/** 401 without a user, 403 for an unverified one: what a private /api path answers before it runs. */
+function guard(c: Ctx) {
+  const { path } = c.req;
+  // Pages the Worker serves itself (the shared page's form) decide what a missing session means.
+  if (path.startsWith("/api/") && !isPublicApiPath(path)) {
+    if (!c.var.user) throw unauthorized();
+    // Until the email is confirmed the account may only finish verification, sign out or go away.
+    if (!c.var.user.verified && !isUnverifiedApiPath(path)) throw emailNotVerified();
+  }
+}
+
+async function refreshWhenDue(c: Ctx, token: string, sessionId: string, found: FoundSession, now: Date) {
+  if (!shouldRefreshSession(found, now)) return;
+  const expiresAt = idleExpiry(now, found.createdAt);
+  const refreshedBefore = new Date(now.getTime() - SESSION_REFRESH_SECONDS * 1000);
+  if (await refreshSession(c.var.db(), { sessionId, now, expiresAt, refreshedBefore })) {
+    setSessionCookie(c, token, cookieMaxAge(expiresAt, now));
+  }
+}
+
+/**
+ * A send route's session, left to its statement: the route answers exactly what it would have after the
+ * middleware's check (401, 403, or its own answer), and the session slides once the answer has started.
+ */
+async function deferred(c: Ctx, next: Next, token: string) {
+  const sessionId = await hashSessionToken(token);
+  const now = new Date();
+  // undefined until something has checked the session; null when it is not a live one.
+  let checked: FoundSession | null | undefined;
+  const settle = (found: FoundSession | null): SessionUser => {
+    checked = found;
+    if (found) adopt(c, sessionId, found);
+    guard(c);
+    return signedInUser(c);
+  };
+  const lookUp = async () => settle(await findSessionUser(c.var.db(), { sessionId, now }));
+  c.set("deferredSession", { sessionId, now, settle, lookUp } satisfies DeferredSession);
+  await next();
+  // The route failed before any statement checked the session (an invalid body, an unknown model): without
+  // a live session the answer is still the 401 or 403 the check would have given first.
+  if (checked === undefined) await lookUp();
+  if (checked) await refreshWhenDue(c, token, sessionId, checked, now);
+}

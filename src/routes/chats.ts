@@ -1,6 +1,7 @@
 // /api/chat: create, send, edit, regenerate, stop, read, stream, rename, move and delete chats.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { SendAs } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { chatStreamOf } from "../chat/stub";
 import { readChatPage } from "../db/chat-page";
@@ -33,6 +34,10 @@ function modelOrThrow(key: string, env: Env): ModelEntry {
 }
 
 const chatParam = z.object({ chatId: idSchema });
+
+/** Who sends: the session the send's statement checks (the middleware left it), or the signed-in user. */
+const sender = (c: Context<AppEnv>): SendAs =>
+  c.var.deferredSession ? { session: c.var.deferredSession } : { userId: signedInUser(c).id };
 
 const answerDto = (started: StartedAnswer): AnswerWire => ({
   userMessage: started.userMessage ? messageDto(started.userMessage, started.attachments) : null,
@@ -68,7 +73,7 @@ export const chatRoutes = new Hono<AppEnv>()
     async (c) => {
       const { assistantId = null, model: key, content, attachmentIds } = c.req.valid("json");
       const started = await startAnswer(c.var.db(), c.env, {
-        userId: signedInUser(c).id,
+        from: sender(c),
         model: modelOrThrow(key, c.env),
         content,
         target: { newChat: { assistantId } },
@@ -89,7 +94,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const { chatId, content, model: key, attachmentIds } = c.req.valid("json");
       // The chat is read with everything else the answer needs (a foreign chat is a 404 from there).
       const started = await startAnswer(c.var.db(), c.env, {
-        userId: signedInUser(c).id,
+        from: sender(c),
         // Named, the model is checked now and the send can be one statement; otherwise the chat's own.
         model: key ? modelOrThrow(key, c.env) : (chatModel) => modelOrThrow(chatModel, c.env),
         content,
@@ -131,7 +136,7 @@ export const chatRoutes = new Hono<AppEnv>()
       await purgeSharedPage(c.req.url, chat.publicId);
       // The edited question is asked again as a fresh exchange; the old one goes once it runs.
       const started = await startAnswer(db, c.env, {
-        userId,
+        from: { userId },
         model,
         content,
         target: { chatId, replacingFromId: messageId },
@@ -155,7 +160,7 @@ export const chatRoutes = new Hono<AppEnv>()
       await chatStreamOf(c.env, chatId).stop();
       await purgeSharedPage(c.req.url, chat.publicId);
       const started = await startAnswer(db, c.env, {
-        userId,
+        from: { userId },
         model,
         content: null,
         target: { chatId, replacingFromId: last.id },

@@ -2,7 +2,8 @@
 // records, and both at once for a text send — what each answers and what it leaves behind.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { attachment, chat, message } from "../../drizzle/schema";
+import { attachment, chat, message, session, user } from "../../drizzle/schema";
+import { hashSessionToken } from "../../src/auth/tokens";
 import { reserveAndRecord } from "../../src/db/exchange";
 import { readSendContext } from "../../src/db/send-context";
 import { recordTextSend } from "../../src/db/text-send";
@@ -290,4 +291,92 @@ describe("recordTextSend, opening a chat in an assistant", () => {
     expect(await withDb((db) => db.select().from(chat).where(eq(chat.user, other.id)))).toEqual([]);
     expect(await usageCount(other.id, "text")).toBe(0);
   });
+});
+
+describe("the send statements, checking the sender's session themselves", () => {
+  const asSession = async (cookie: string) => {
+    const found: unknown[] = [];
+    const sessionId = await hashSessionToken(cookie.replace(/^session=/, ""));
+    // settle only records here: the statement itself must act for no one but a live, verified session.
+    return { found, session: { sessionId, now: new Date(), settle: (f: unknown) => void found.push(f) } };
+  };
+
+  it("act for the session's user and hand the session over", async () => {
+    const account = await accountOnPlan("expert");
+    const { chat: row } = await chatWith(account.id, ["q1", "a1"]);
+    const as = await asSession(account.cookie);
+    const sent = await withDb((db) =>
+      recordTextSend(db, {
+        session: as.session,
+        target: { chatId: row.id },
+        usage: usageOf(account.id),
+        content: "q2",
+        model: "test",
+        limit: 200,
+      }),
+    );
+    expect(as.found).toEqual([
+      expect.objectContaining({ user: expect.objectContaining({ id: account.id }) }),
+    ]);
+    expect(sent?.recorded?.userMessage?.content).toBe("q2");
+    const made = await withDb((db) =>
+      reserveAndRecord(db, {
+        session: as.session,
+        usage: usageOf(account.id),
+        target: { assistantId: null },
+        content: "new",
+        model: "test",
+      }),
+    );
+    expect(made.chat).toMatchObject({ user: account.id });
+    expect(await usageCount(account.id, "text")).toBe(2);
+  });
+
+  it.each(["expired", "unverified"] as const)(
+    "write and count nothing for an %s session, whatever the caller does with it",
+    async (kind) => {
+      const account = await accountOnPlan("expert");
+      const { chat: row } = await chatWith(account.id, ["q1", "a1"]);
+      const sessionId = await hashSessionToken(account.cookie.replace(/^session=/, ""));
+      await withDb((db) =>
+        kind === "expired"
+          ? db
+              .update(session)
+              .set({ expiresAt: new Date(Date.now() - 1000) })
+              .where(eq(session.id, sessionId))
+          : db.update(user).set({ verified: false }).where(eq(user.id, account.id)),
+      );
+      const as = await asSession(account.cookie);
+      const sent = await withDb((db) =>
+        recordTextSend(db, {
+          session: as.session,
+          target: { chatId: row.id },
+          usage: usageOf(account.id),
+          content: "q2",
+          model: "test",
+          limit: 200,
+        }),
+      );
+      expect(sent).toBeNull();
+      await expect(
+        withDb((db) =>
+          reserveAndRecord(db, {
+            session: as.session,
+            usage: usageOf(account.id),
+            target: { assistantId: null },
+            content: "new",
+            model: "test",
+          }),
+        ),
+      ).rejects.toThrow("no quota row");
+      expect(as.found).toEqual(
+        kind === "expired"
+          ? [null, null]
+          : [0, 1].map(() => expect.objectContaining({ user: expect.objectContaining({ verified: false }) })),
+      );
+      expect(await messagesOf(row.id)).toHaveLength(2);
+      expect(await withDb((db) => db.select().from(chat).where(eq(chat.user, account.id)))).toHaveLength(1);
+      expect(await usageCount(account.id, "text")).toBe(0);
+    },
+  );
 });
