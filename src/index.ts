@@ -14,6 +14,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { appPageRoutes, isOpenChatPath } from "./routes/app-page";
 import { assistantRoutes } from "./routes/assistants";
 import { attachmentRoutes, sweepOrphanAttachments } from "./routes/attachments";
 import { billingRoutes } from "./routes/billing";
@@ -83,6 +84,16 @@ app.use("/api/*", appOnly(session()));
 app.use("/shared/*", sameOrigin());
 app.use("/shared/*", database());
 app.use("/shared/:publicId/fork", session());
+// The app's pages run the Worker first (wrangler.toml) only so that an open chat's can carry its messages.
+const APP_PAGES = ["/app/*", "/:locale{[a-z]{2}}/app/*"];
+const openChatOnly =
+  (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+  (c, next) =>
+    isOpenChatPath(c.req.path) ? middleware(c, next) : next();
+for (const pages of APP_PAGES) {
+  app.use(pages, openChatOnly(database()));
+  app.use(pages, openChatOnly(session()));
+}
 
 const routes = app
   .route("/api/health", healthRoutes)
@@ -112,6 +123,7 @@ app.route(KEY_API_PREFIX, openAIRoutes);
 if (import.meta.env.MODE !== "production") app.route("/api/dev", createDevRoutes());
 
 app.route("/shared", sharedPageRoutes);
+for (const pages of APP_PAGES) app.route(pages.slice(0, -2), appPageRoutes);
 
 app.onError(onError);
 app.notFound(onNotFound);

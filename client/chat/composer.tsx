@@ -22,6 +22,7 @@ import { readDraft, removeDraft, writeDraft } from "../../src/domain/local-stora
 import { fileKind, isImageOnlyInput, modelByKey } from "../../src/domain/models";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
+import { BOOT_DRAFT_EVENT, type BootDraft } from "../lib/boot-shell";
 import { browserStorage, logStorage } from "../lib/storage";
 import { useApiError } from "../lib/use-api-error";
 import { useComposerFiles } from "./composer-files";
@@ -170,6 +171,25 @@ export function Composer({
     setText(value);
     writeDraft(browserStorage, draftKey, value, logStorage);
   };
+  const changeRef = useRef(change);
+  changeRef.current = change;
+
+  // What was typed into an open chat's first frame (client/lib/boot-shell.ts) is this draft now, and the
+  // caret follows it here — as the mount's own focus above would have, had the frame not been in front.
+  useEffect(() => {
+    const take = (event: Event) => {
+      const { text: typed, focused } = (event as CustomEvent<BootDraft>).detail;
+      if (typed) changeRef.current(typed);
+      if (!focused && (touchScreen() || typingElsewhere(document.activeElement))) return;
+      requestAnimationFrame(() => {
+        const element = area.current;
+        element?.focus({ preventScroll: true });
+        element?.setSelectionRange(element.value.length, element.value.length);
+      });
+    };
+    addEventListener(BOOT_DRAFT_EVENT, take);
+    return () => removeEventListener(BOOT_DRAFT_EVENT, take);
+  }, []);
 
   const send = async () => {
     const content = text.trim();

@@ -5,6 +5,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
+import { removeBootShell } from "../lib/boot-shell";
 import { MessageItem, type ViewMessage } from "./message-item";
 
 /** A first guess of a message's height, refined by measurement once it is on screen. */
@@ -77,6 +78,10 @@ export function MessageList({
   const [mounting, setMounting] = useState(true);
   useEffect(() => startTransition(() => setMounting(false)), []);
   const messages = mounting ? NO_MESSAGES : allMessages;
+  // An open chat's first frame (its messages, server-rendered) goes in the commit that puts these on the page.
+  useLayoutEffect(() => {
+    if (!mounting) removeBootShell();
+  }, [mounting]);
   const lastQuestion = messages.findLastIndex((m) => m.role === "user");
   const t = useT("chat");
   const scrollRef = useRef<HTMLDivElement>(null);

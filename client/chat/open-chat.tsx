@@ -1,7 +1,7 @@
 // An open chat: its messages (older ones as the reader scrolls up), the answer streaming live — also after a
 // reload, in a second tab or from another device — and the composer with send, stop and retry.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
@@ -22,6 +22,7 @@ import { useForkChat } from "../hooks/use-sharing";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
+import { removeBootShell } from "../lib/boot-shell";
 import { abortHandleOf, isGenerating, useGeneration } from "../state/generation";
 import { onGenerationAnnounced } from "../state/generation-channel";
 import { setJumpToMessageId, useQuickSearch } from "../state/quick-search";
@@ -99,13 +100,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <div className="chat-screen">
-        <div className="empty-state" data-testid="chat-missing">
-          <h2>{missing ? t("notFound") : t("notices.network")}</h2>
-        </div>
-      </div>
-    );
+    return <ChatUnavailable title={missing ? t("notFound") : t("notices.network")} />;
   }
 
   const onSend = async (content: string, attachments: AttachmentWire[]) => {
@@ -190,6 +185,18 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
           stopping={stopping || !generation}
         />
       </ComposerDock>
+    </div>
+  );
+}
+
+/** A chat that could not be read: the first frame (if it showed one) gives way to this. */
+function ChatUnavailable({ title }: { title: string }) {
+  useLayoutEffect(() => removeBootShell(), []);
+  return (
+    <div className="chat-screen">
+      <div className="empty-state" data-testid="chat-missing">
+        <h2>{title}</h2>
+      </div>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { localePrefix } from "../../src/domain/locale-routing";
 import { decideRoute, type GuardUser, needsUser } from "../../src/domain/route-guard";
 import { useSessionUser } from "../hooks/use-user";
 import { useLocale, useT } from "../i18n";
-import { removeBootShell } from "../lib/boot-shell";
+import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
 import { CLIENT_ROUTE_RULES } from "../lib/links";
 import { storedPricingQuery } from "../lib/pricing-selection";
 import { forceColorMode } from "../lib/theme";
@@ -43,7 +43,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   // Pages SPEC marks "light" force it; everything else follows the user's preference.
   useLayoutEffect(() => forceColorMode(forcedColorModeOf(path)), [path]);
   // The first frame drawn by index.html stays until the page's own screen (or a redirect…) is committed.
+  // An open chat's frame holds its messages: it waits for the app's own (client/chat/message-list.tsx).
   useLayoutEffect(() => {
+    if (decision.kind === "render" && bootShellHoldsChat()) return;
     if (decision.kind !== "wait") removeBootShell();
   }, [decision.kind]);
 

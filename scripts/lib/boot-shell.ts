@@ -4,12 +4,14 @@
 import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
+import { encodeLabels } from "../../src/domain/chat/shell-labels.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 import { escapeHtml } from "../../src/domain/search.ts";
 
 const STYLES_MARK = "<!-- boot-shell:styles -->";
 const TEXTS_MARK = "<!-- boot-shell:texts -->";
 const ASSISTANT_MARK = "<!-- boot-shell:assistant -->";
+const COMPOSER_MARK = "boot-shell:composer-labels";
 const CLIENT = new URL("../../client/", import.meta.url);
 
 /** The empty chat screen's greeting in one language (client/chat/new-chat.tsx shows the same keys). */
@@ -18,11 +20,18 @@ export function greetingOf(locale: string): { title: string; text: string } {
   return { title: catalogue.empty.title, text: catalogue.empty.text };
 }
 
+/** The composer's accessible name per language: the Worker names an open chat's frame's composer with it. */
+export function composerLabels(): Record<string, string> {
+  const read = (locale: string) =>
+    JSON.parse(readFileSync(new URL(`i18n/locales/${locale}/chat.json`, CLIENT), "utf8")).composer.label;
+  return Object.fromEntries(LOCALES.map((locale) => [locale, read(locale)]));
+}
+
 export function bootShell(): Plugin {
   return {
     name: "switchboard:boot-shell",
     transformIndexHtml(html) {
-      if (![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK].every((mark) => html.includes(mark))) {
+      if (![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK].every((mark) => html.includes(mark))) {
         throw new Error("index.html no longer marks the boot shell's styles and texts");
       }
       const greetings = LOCALES.map((locale) => ({ locale, ...greetingOf(locale) }));
@@ -34,7 +43,8 @@ export function bootShell(): Plugin {
       return html
         .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
         .replace(TEXTS_MARK, () => texts)
-        .replace(ASSISTANT_MARK, () => escapeHtml(DEFAULT_ASSISTANT_LABEL));
+        .replace(ASSISTANT_MARK, () => escapeHtml(DEFAULT_ASSISTANT_LABEL))
+        .replace(COMPOSER_MARK, () => escapeHtml(encodeLabels(composerLabels())));
     },
   };
 }

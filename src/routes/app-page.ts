@@ -1,0 +1,32 @@
+// /app/a/{assistant}/c/{chat} (and its locale-prefixed forms): the SPA's page with the chat's newest messages
+// already in its first frame, so a full page load shows them before any script has run.
+import { Hono } from "hono";
+import { readChatPage } from "../db/chat-page";
+import { initialLocale } from "../domain/locale-routing";
+import type { AppEnv } from "../env";
+import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-shell";
+
+/** The SPA's own page for this address, as the assets would answer it (never a 304 of an older copy). */
+const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) =>
+  c.env.ASSETS.fetch(new Request(c.req.url, { headers: { Accept: "text/html" } }));
+
+const CHAT_PATH = /^(?:\/[a-z]{2})?\/app\/a\/(?:default|\d+)\/c\/(\d+)$/;
+
+/** Only an open chat's page reads the session (and so the database); the rest of /app passes through. */
+export const isOpenChatPath = (path: string) => CHAT_PATH.test(path);
+
+export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
+  const url = new URL(c.req.url);
+  const chatId = Number(CHAT_PATH.exec(url.pathname)?.[1] ?? Number.NaN);
+  const user = c.var.user;
+  // Anything else under /app, and a reader the app would send elsewhere, gets the page as it is.
+  if (!Number.isSafeInteger(chatId) || chatId <= 0 || !user?.verified) return spaPage(c);
+  const languages = (c.req.header("Accept-Language") ?? "")
+    .split(",")
+    .map((tag) => tag.split(";")[0]?.trim() ?? "");
+  const { locale } = initialLocale(url.pathname, "", c.req.header("Cookie") ?? "", languages);
+  const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
+    page && page.messages.length > 0 ? renderChatShell(page.chat.title, page.messages, locale) : null,
+  );
+  return withChatShell(await spaPage(c), shell);
+});

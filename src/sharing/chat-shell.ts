@@ -1,0 +1,110 @@
+// An open chat's newest messages in the SPA's first frame (#boot-shell in index.html): a full page load of
+// /app/a/{assistant}/c/{chat} reads them before any script has run; client/lib/boot-shell.ts hands over.
+import type { MessageRow } from "../db/messages";
+import { escapeHtml } from "../domain/chat/markdown-rules";
+import { decodeLabels } from "../domain/chat/shell-labels";
+import type { MessageMetadata } from "../domain/chat/wire";
+import type { Locale } from "../domain/locales";
+import { modelByKey } from "../domain/models";
+import { renderMarkdown } from "./render-markdown";
+
+/** Enough to fill a tall screen above the composer; older ones wait for the app (and the user's scrolling). */
+export const SHELL_MESSAGES = 6;
+/** Markdown is typeset on the Worker before the frame goes out: a bound on that time. */
+export const SHELL_CHARACTERS = 24_000;
+
+/** The newest messages the frame shows, oldest first: at least one, then as many as the bounds allow. */
+export function newestForShell(messages: readonly MessageRow[]): MessageRow[] {
+  const picked: MessageRow[] = [];
+  let characters = 0;
+  for (let i = messages.length - 1; i >= 0 && picked.length < SHELL_MESSAGES; i--) {
+    const m = messages[i] as MessageRow;
+    characters += m.content.length;
+    if (picked.length > 0 && characters > SHELL_CHARACTERS) break;
+    picked.push(m);
+  }
+  return picked.reverse();
+}
+
+async function shellMessage(m: MessageRow): Promise<string> {
+  const meta = m.metadata as MessageMetadata;
+  if (meta.role === "user") {
+    return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div></article>`;
+  }
+  const model = m.model ? (modelByKey(m.model)?.label ?? m.model) : "";
+  // Pictures and sources come with the app: the frame is the text a reader picks up from.
+  const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content)}</div>` : "";
+  return `<article class="message model"><header class="message-header">${escapeHtml(model)}</header>${body}</article>`;
+}
+
+/** What the frame puts in place of the new chat's greeting and composer. */
+export interface ChatShell {
+  title: string;
+  messages: string;
+  /** The reader's language: the composer's name comes from the page's own catalogue of them. */
+  locale: Locale;
+}
+
+export async function renderChatShell(
+  title: string,
+  messages: readonly MessageRow[],
+  locale: Locale,
+): Promise<ChatShell> {
+  const rendered = await Promise.all(newestForShell(messages).map(shellMessage));
+  return { title, messages: rendered.join(""), locale };
+}
+
+/**
+ * index.html with the chat in its first frame. The document streams: everything before #root (the head, its
+ * preloads and the boot script) leaves at once, the rest once the messages are rendered. Without a chat to
+ * show (`null`: no session, not this user's chat, nothing in it) the page is the plain SPA shell.
+ */
+export function withChatShell(page: Response, shell: Promise<ChatShell | null>): Response {
+  const settled = shell.catch(() => null);
+  const rewritten = new HTMLRewriter()
+    .on("#root", {
+      async element(el) {
+        // The app renders underneath until it hands over: out of reach of focus and assistive technology.
+        if (await settled) el.setAttribute("inert", "").setAttribute("aria-hidden", "true");
+      },
+    })
+    .on("#boot-shell", {
+      async element(el) {
+        if (await settled) el.setAttribute("data-chat", "").removeAttribute("aria-hidden");
+      },
+    })
+    .on("#boot-shell .boot-title", {
+      async element(el) {
+        const chat = await settled;
+        if (chat) el.setInnerContent(chat.title);
+      },
+    })
+    .on("#boot-shell .boot-hero", {
+      async element(el) {
+        const chat = await settled;
+        if (chat) el.replace(`<div class="boot-chat" role="log">${chat.messages}</div>`, { html: true });
+      },
+    })
+    .on("#boot-shell .boot-composer", {
+      async element(el) {
+        const chat = await settled;
+        if (!chat) return;
+        // Typing may start here; the app's composer takes the text over (client/lib/boot-shell.ts).
+        const labels = decodeLabels(el.getAttribute("data-labels") ?? "");
+        const label = labels[chat.locale] ?? labels.en ?? "Message";
+        el.setInnerContent(
+          `<textarea class="boot-input" rows="2" aria-label="${escapeHtml(label)}"></textarea>`,
+          {
+            html: true,
+          },
+        );
+      },
+    })
+    .transform(page);
+  const headers = new Headers(rewritten.headers);
+  // The page now holds one user's messages: no shared cache, no revalidation of the shell's old bytes.
+  headers.set("Cache-Control", "private, no-store");
+  headers.delete("ETag");
+  headers.delete("Last-Modified");
+  return new Response(rewritten.body, { status: rewritten.status, headers });
+}

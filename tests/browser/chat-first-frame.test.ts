@@ -1,0 +1,80 @@
+// Journey: an open chat's page carries its newest messages (src/sharing/chat-shell.ts) — readable, with a
+// composer that takes typing, before any script has run; the app then takes over with the draft and the caret.
+import type { Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  appUrl,
+  composer,
+  currentChatId,
+  send,
+  sessionPerFile,
+  signIn,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+const session = sessionPerFile();
+const QUESTION = "A question the first frame shows";
+
+describe("an open chat's first frame", () => {
+  it("shows the newest messages and takes typing before the app's code runs, then hands the draft over", async () => {
+    const first = session.page;
+    await first.goto(`${appUrl()}/app/a/default`);
+    await send(first, QUESTION);
+    const chatId = await currentChatId(first);
+    await waitForAnswer(first);
+
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    // The app's scripts wait until the frame has been read and typed into.
+    const held: Route[] = [];
+    let release = false;
+    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+
+    const frame = page.locator("#boot-shell[data-chat]");
+    await frame.locator("article.message.user", { hasText: QUESTION }).waitFor();
+    await expect(frame.locator("article.message.model .markdown").innerText()).resolves.toMatch(/\S/);
+    // The app's own page underneath is out of reach until it takes over: one composer to find.
+    await expect(page.locator("#root").getAttribute("inert")).resolves.toBe("");
+    await composer(page).click();
+    await page.keyboard.type("typed before the app");
+    expect(held.length).toBeGreaterThan(0);
+
+    release = true;
+    for (const route of held) await route.continue();
+    await page.locator("#boot-shell").waitFor({ state: "detached" });
+    await page.locator("#root article.message.user", { hasText: QUESTION }).waitFor();
+    await expect(composer(page).inputValue()).resolves.toBe("typed before the app");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Message");
+    await expect(page.locator("#root").getAttribute("inert")).resolves.toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("is the plain page for another account, a stranger and a new chat", async () => {
+    const chatId = await currentChatId(session.page);
+    const path = `/app/a/default/c/${chatId}`;
+    const own = await session.context.request.get(`${appUrl()}${path}`);
+    expect(await own.text()).toContain(QUESTION);
+    expect(own.headers()["cache-control"]).toBe("private, no-store");
+
+    const browser = session.context.browser();
+    if (!browser) throw new Error("the session has a browser");
+    const other = await browser.newContext();
+    await signIn(other, "team-member2@demo.switchboard.test");
+    for (const [context, address] of [
+      [other, path],
+      [await browser.newContext(), path],
+      [session.context, "/app/a/default"],
+    ] as const) {
+      const html = await (await context.request.get(`${appUrl()}${address}`)).text();
+      expect(html).not.toContain(QUESTION);
+      expect(html).not.toContain("<article");
+      expect(html).toContain('<div id="boot-shell" aria-hidden="true">');
+    }
+    await other.close();
+  });
+});
