@@ -269,6 +269,8 @@ async function main() {
 
     // 3. Opening the chat of 1,000 messages: a full page load, and a switch from another chat in the app.
     const loads: number[] = [];
+    const readable: number[] = [];
+    const appLoads: number[] = [];
     const switches: number[] = [];
     const requested: number[] = [];
     const received: number[] = [];
@@ -278,18 +280,26 @@ async function main() {
       const page = await ctx.newPage();
       // From the first byte, not the load event: lazily loaded renderers must not count unless awaited.
       await page.goto(`${origin}/app/a/default/c/${bigChat}`, { waitUntil: "commit" });
+      const newest = page.getByText(`rivers number ${BIG_CHAT / 2}`, { exact: false }).last();
+      await newest.waitFor();
+      readable.push(await page.evaluate(() => performance.now()));
+      await page.getByRole("textbox", { name: "Message" }).waitFor();
+      // Interactive: the main thread answers a frame and a task after the last message is on screen and the
+      // composer takes typing — the page's first frame's (src/sharing/chat-shell.ts) or the app's own.
+      const frameAndTask = () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))),
+        );
+      loads.push(await frameAndTask());
+      // The app's own screen: the first frame handed over, the newest message rendered by the app.
+      await page.locator("#boot-shell").waitFor({ state: "detached" });
       await page
+        .locator("#root")
         .getByText(`rivers number ${BIG_CHAT / 2}`, { exact: false })
         .last()
         .waitFor();
-      await page.getByRole("textbox", { name: "Message" }).waitFor();
-      // Interactive: the main thread answers a frame and a task after the last message is on screen.
-      loads.push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))),
-        ),
-      );
+      appLoads.push(await frameAndTask());
       inDom = await page.locator("article.message").count();
       const request = await page.evaluate(
         (id) =>
@@ -341,6 +351,8 @@ async function main() {
         `open a chat of ${BIG_CHAT.toLocaleString("en")} messages until interactive, page load (p50 of ${RUNS})`,
         ms(quantile(loads, 0.5)),
       ],
+      ["… its newest messages on screen, from the page's first frame (p50)", ms(quantile(readable, 0.5))],
+      ["… the app's own screen in its place, interactive (p50)", ms(quantile(appLoads, 0.5))],
       [
         "… its messages requested / received at (p50)",
         `${ms(quantile(requested, 0.5))} / ${ms(quantile(received, 0.5))}`,
@@ -354,7 +366,7 @@ async function main() {
     ];
     recordFigure(
       "openBigChat",
-      `${ms(quantile(loads, 0.5))} (messages received at ${ms(quantile(received, 0.5))})`,
+      `${ms(quantile(loads, 0.5))} (newest messages on screen at ${ms(quantile(readable, 0.5))}, the app's own screen at ${ms(quantile(appLoads, 0.5))})`,
     );
     const width = Math.max(...rows.map(([name]) => name.length));
     console.log(`\nChat screen, Chromium ${chromium.version()}, production build\n`);

@@ -10,14 +10,15 @@ import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-
 const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) =>
   c.env.ASSETS.fetch(new Request(c.req.url, { headers: { Accept: "text/html" } }));
 
-const CHAT_PATH = /^(?:\/[a-z]{2})?\/app\/a\/(?:default|\d+)\/c\/(\d+)$/;
+const CHAT_PATH = /^(?:\/[a-z]{2})?\/app\/a\/(default|\d+)\/c\/(\d+)$/;
 
 /** Only an open chat's page reads the session (and so the database); the rest of /app passes through. */
 export const isOpenChatPath = (path: string) => CHAT_PATH.test(path);
 
 export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const url = new URL(c.req.url);
-  const chatId = Number(CHAT_PATH.exec(url.pathname)?.[1] ?? Number.NaN);
+  const match = CHAT_PATH.exec(url.pathname);
+  const chatId = Number(match?.[2] ?? Number.NaN);
   const user = c.var.user;
   // Anything else under /app, and a reader the app would send elsewhere, gets the page as it is.
   if (!Number.isSafeInteger(chatId) || chatId <= 0 || !user?.verified) return spaPage(c);
@@ -26,7 +27,9 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
     .map((tag) => tag.split(";")[0]?.trim() ?? "");
   const { locale } = initialLocale(url.pathname, "", c.req.header("Cookie") ?? "", languages);
   const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
-    page && page.messages.length > 0 ? renderChatShell(page.chat.title, page.messages, locale) : null,
+    page && page.messages.length > 0
+      ? renderChatShell(page.messages, { defaultAssistant: match?.[1] === "default", locale })
+      : null,
   );
   return withChatShell(await spaPage(c), shell);
 });

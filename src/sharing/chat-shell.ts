@@ -39,19 +39,19 @@ async function shellMessage(m: MessageRow): Promise<string> {
 
 /** What the frame puts in place of the new chat's greeting and composer. */
 export interface ChatShell {
-  title: string;
+  /** The page is the default assistant's (the frame's header can name it). */
+  defaultAssistant: boolean;
   messages: string;
   /** The reader's language: the composer's name comes from the page's own catalogue of them. */
   locale: Locale;
 }
 
 export async function renderChatShell(
-  title: string,
   messages: readonly MessageRow[],
-  locale: Locale,
+  { defaultAssistant, locale }: { defaultAssistant: boolean; locale: Locale },
 ): Promise<ChatShell> {
   const rendered = await Promise.all(newestForShell(messages).map(shellMessage));
-  return { title, messages: rendered.join(""), locale };
+  return { defaultAssistant, messages: rendered.join(""), locale };
 }
 
 /**
@@ -70,13 +70,9 @@ export function withChatShell(page: Response, shell: Promise<ChatShell | null>):
     })
     .on("#boot-shell", {
       async element(el) {
-        if (await settled) el.setAttribute("data-chat", "").removeAttribute("aria-hidden");
-      },
-    })
-    .on("#boot-shell .boot-title", {
-      async element(el) {
         const chat = await settled;
-        if (chat) el.setInnerContent(chat.title);
+        if (chat)
+          el.setAttribute("data-chat", chat.defaultAssistant ? "default" : "").removeAttribute("aria-hidden");
       },
     })
     .on("#boot-shell .boot-hero", {

@@ -1,0 +1,96 @@
+// An open chat's first frame (src/sharing/chat-shell.ts): which messages it shows, what it puts in index.html
+// (HTMLRewriter, as in production), and that without a chat the page is left as it was.
+import { describe, expect, it } from "vitest";
+import type { MessageRow } from "../../src/db/messages";
+import { decodeLabels, encodeLabels } from "../../src/domain/chat/shell-labels";
+import {
+  newestForShell,
+  renderChatShell,
+  SHELL_CHARACTERS,
+  SHELL_MESSAGES,
+  withChatShell,
+} from "../../src/sharing/chat-shell";
+
+const row = (id: number, role: "user" | "assistant", content: string): MessageRow =>
+  ({
+    id,
+    chat: 1,
+    content,
+    model: role === "user" ? null : "test",
+    metadata: role === "user" ? { role } : { role, done: true, outcome: "done" },
+    createdAt: new Date(2026, 10, 25, 12, id),
+  }) as unknown as MessageRow;
+
+const chatOf = (sizes: number[]) =>
+  sizes.map((size, i) => row(i + 1, i % 2 ? "assistant" : "user", "x".repeat(size)));
+
+const INDEX = [
+  "<!doctype html><html><head><title>Switchboard</title></head><body>",
+  '<div id="root"></div>',
+  '<div id="boot-shell" aria-hidden="true"><div class="boot-column">',
+  '<div class="boot-header"><span class="boot-title">SWITCHBOARD</span></div>',
+  '<div class="boot-hero"><h2>How can I help you today?</h2></div>',
+  `<div class="boot-composer" data-labels="${encodeLabels({ en: "Message", de: "Nachricht" })}"></div>`,
+  "</div></div></body></html>",
+].join("");
+const page = () => new Response(INDEX, { headers: { "Content-Type": "text/html", ETag: '"abc"' } });
+
+describe("the messages an open chat's first frame shows", () => {
+  it.each([
+    { sizes: [10, 10], picked: [1, 2] },
+    { sizes: [10, 10, 10, 10, 10, 10, 10, 10], picked: [3, 4, 5, 6, 7, 8] },
+    // The newest always, however long; older ones while the total stays within the bound.
+    { sizes: [10, SHELL_CHARACTERS * 2], picked: [2] },
+    { sizes: [10, SHELL_CHARACTERS - 20, 10, 10], picked: [2, 3, 4] },
+    { sizes: [5_000, SHELL_CHARACTERS - 20, 10, 10], picked: [2, 3, 4] },
+    { sizes: [], picked: [] },
+  ])("$sizes.length messages of $sizes characters → ids $picked", ({ sizes, picked }) => {
+    expect(newestForShell(chatOf(sizes)).map((m) => m.id)).toEqual(picked);
+    expect(picked.length).toBeLessThanOrEqual(SHELL_MESSAGES);
+  });
+});
+
+describe("index.html with an open chat's first frame", () => {
+  it("puts the messages and a named composer in the frame and takes the app out of reach", async () => {
+    const messages = [
+      row(1, "user", "What is <b>2+2</b>?"),
+      row(2, "assistant", "## Four\n\n$2+2=4$ and `code`\n\n<script>alert(1)</script>"),
+    ];
+    const html = await withChatShell(
+      page(),
+      renderChatShell(messages, { defaultAssistant: true, locale: "de" }),
+    ).text();
+    expect(html).toContain('<div id="root" inert="" aria-hidden="true">');
+    expect(html).toContain('<div id="boot-shell" data-chat="default">');
+    expect(html).toContain('<div class="user-bubble">What is &#60;b&#62;2+2&#60;/b&#62;?</div>');
+    expect(html).toContain("<h2>Four</h2>");
+    expect(html).toContain("<math");
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("How can I help you today?");
+    expect(html).toContain('<textarea class="boot-input" rows="2" aria-label="Nachricht"></textarea>');
+  });
+
+  it("is private and never revalidated against the plain page's ETag", async () => {
+    const res = withChatShell(
+      page(),
+      renderChatShell([row(1, "user", "hi")], { defaultAssistant: false, locale: "en" }),
+    );
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.headers.get("ETag")).toBeNull();
+    expect(await res.text()).toContain('aria-label="Message"');
+  });
+
+  it("leaves the page as it was without a chat to show, or when reading it failed", async () => {
+    for (const shell of [() => Promise.resolve(null), () => Promise.reject(new Error("database down"))]) {
+      expect(await withChatShell(page(), shell()).text()).toBe(INDEX);
+    }
+  });
+});
+
+describe("the composer's names as the build writes them", () => {
+  it("round-trips and drops what an attribute or the list would trip on", () => {
+    const labels = { en: "Message", pl: "Wiadomość", xx: 'a;b=c"d' };
+    expect(decodeLabels(encodeLabels(labels))).toEqual({ en: "Message", pl: "Wiadomość", xx: "abcd" });
+    expect(decodeLabels("")).toEqual({});
+  });
+});
