@@ -106,6 +106,8 @@ async function searchToPaint(
 ): Promise<number[]> {
   const page = await context.newPage();
   await page.goto(`${origin}/app/a/default/c/${chatId}`);
+  // The app's own composer (the page's first frame has one too, and no shortcuts).
+  await page.locator("#boot-shell").waitFor({ state: "detached" });
   await page.getByRole("textbox", { name: "Message" }).waitFor();
   await page.keyboard.press("Control+k");
   const field = page.getByRole("combobox");
