@@ -31,5 +31,9 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
       ? renderChatShell(page.messages, { defaultAssistant: match?.[1] === "default", locale })
       : null,
   );
-  return withChatShell(await spaPage(c), shell);
+  const stylesheet = async (href: string) => {
+    const res = await c.env.ASSETS.fetch(new Request(new URL(href, url)));
+    return res.ok && res.headers.get("Content-Type")?.startsWith("text/css") ? res.text() : null;
+  };
+  return withChatShell(await spaPage(c), shell, stylesheet);
 });

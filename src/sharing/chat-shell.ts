@@ -59,9 +59,23 @@ export async function renderChatShell(
  * preloads and the boot script) leaves at once, the rest once the messages are rendered. Without a chat to
  * show (`null`: no session, not this user's chat, nothing in it) the page is the plain SPA shell.
  */
-export function withChatShell(page: Response, shell: Promise<ChatShell | null>): Response {
+export function withChatShell(
+  page: Response,
+  shell: Promise<ChatShell | null>,
+  stylesheet?: (href: string) => Promise<string | null>,
+): Response {
   const settled = shell.catch(() => null);
   const rewritten = new HTMLRewriter()
+    .on('link[rel="stylesheet"]', {
+      // The entry's stylesheet, inline: the frame paints as soon as it has arrived, not once another request
+      // has (a render-blocking one, behind the preloads the boot script starts).
+      async element(el) {
+        const href = el.getAttribute("href");
+        if (!stylesheet || !href?.startsWith("/assets/")) return;
+        const css = await stylesheet(href).catch(() => null);
+        if (css !== null && !css.includes("</")) el.replace(`<style>${css}</style>`, { html: true });
+      },
+    })
     .on("#root", {
       async element(el) {
         // The app renders underneath until it hands over: out of reach of focus and assistive technology.

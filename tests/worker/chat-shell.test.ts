@@ -25,7 +25,7 @@ const chatOf = (sizes: number[]) =>
   sizes.map((size, i) => row(i + 1, i % 2 ? "assistant" : "user", "x".repeat(size)));
 
 const INDEX = [
-  "<!doctype html><html><head><title>Switchboard</title></head><body>",
+  '<!doctype html><html><head><title>Switchboard</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body>',
   '<div id="root"></div>',
   '<div id="boot-shell" aria-hidden="true"><div class="boot-column">',
   '<div class="boot-header"><span class="boot-title">SWITCHBOARD</span></div>',
@@ -83,6 +83,32 @@ describe("index.html with an open chat's first frame", () => {
   it("leaves the page as it was without a chat to show, or when reading it failed", async () => {
     for (const shell of [() => Promise.resolve(null), () => Promise.reject(new Error("database down"))]) {
       expect(await withChatShell(page(), shell()).text()).toBe(INDEX);
+    }
+  });
+});
+
+describe("the entry's stylesheet on an open chat's page", () => {
+  const shell = () => renderChatShell([row(1, "user", "hi")], { defaultAssistant: true, locale: "en" });
+
+  it("is inline, so the frame paints without waiting for another request", async () => {
+    const asked: string[] = [];
+    const css = async (href: string) => {
+      asked.push(href);
+      return ":root{--bg:#fff}";
+    };
+    const html = await withChatShell(page(), shell(), css).text();
+    expect(asked).toEqual(["/assets/index-1.css"]);
+    expect(html).toContain("<style>:root{--bg:#fff}</style></head>");
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it("stays a link when it cannot be read, or could close the style element", async () => {
+    for (const css of [
+      async () => null,
+      async () => "a{}</style><script>",
+      () => Promise.reject(new Error("no")),
+    ]) {
+      expect(await withChatShell(page(), shell(), css).text()).toContain('href="/assets/index-1.css"');
     }
   });
 });
