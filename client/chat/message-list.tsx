@@ -5,7 +5,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
-import { removeBootShell } from "../lib/boot-shell";
+import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
+import { markdownReady } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
 
 /** A first guess of a message's height, refined by measurement once it is on screen. */
@@ -76,7 +77,17 @@ export function MessageList({
   // slices with the page responsive in between (an answer's markdown, tables and code take a while to
   // render on a phone), not in the same long task.
   const [mounting, setMounting] = useState(true);
-  useEffect(() => startTransition(() => setMounting(false)), []);
+  // Under an open chat's first frame, which shows the answers typeset, the list waits for the markdown
+  // renderer (preloaded with the page): taking over with the answers as raw text would be a step back.
+  useEffect(() => {
+    let live = true;
+    const mount = () => live && startTransition(() => setMounting(false));
+    if (bootShellHoldsChat()) markdownReady().then(mount);
+    else mount();
+    return () => {
+      live = false;
+    };
+  }, []);
   const messages = mounting ? NO_MESSAGES : allMessages;
   // An open chat's first frame (its messages, server-rendered) goes in the commit that puts these on the page.
   useLayoutEffect(() => {

@@ -89,13 +89,13 @@ describe("attachments", () => {
     const chatId = await currentChatId(page);
     const answer = await waitForAnswer(page);
     expect(await shownText(answer)).toContain("I received 1 image with your message");
-    const question = page.locator("article.message.user").last();
+    const question = page.locator("#root article.message.user").last();
     await question.locator("img.message-image").waitFor();
     expect(await chips().count()).toBe(0);
 
     await page.reload();
     await poll(() => page.url()).toContain(`/c/${chatId}`);
-    const thumbnail = page.locator("article.message.user img.message-image").first();
+    const thumbnail = page.locator("#root article.message.user img.message-image").first();
     await thumbnail.waitFor();
     await poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
   });
@@ -187,7 +187,7 @@ describe("attachments", () => {
     const image = answer.locator("img").first();
     await image.waitFor({ timeout: 30_000 });
     await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.locator("article.message.user img.message-image").waitFor();
+    await page.locator("#root article.message.user img.message-image").waitFor();
   });
 
   it("fits a phone (375 px): chips wrap inside the composer, nothing scrolls sideways", async () => {

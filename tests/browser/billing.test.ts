@@ -23,10 +23,10 @@ async function sendTestMessage(context: BrowserContext, page: Page) {
   });
   expect(saved.ok()).toBe(true);
   await page.goto(`${base()}/app/a/default`);
-  const box = page.getByRole("textbox", { name: "Message" });
+  const box = page.locator("#root").getByRole("textbox", { name: "Message" });
   await box.fill("Hello after paying");
   await box.press("Enter");
-  const answer = page.locator("article.message.model").last();
+  const answer = page.locator("#root article.message.model").last();
   await eventually(async () => ((await answer.textContent()) ?? "").length > 10, 30_000).toBe(true);
 }
 

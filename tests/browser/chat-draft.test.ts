@@ -33,17 +33,17 @@ describe("message drafts", () => {
     await waitForAnswer(page);
     expect(await composer(page).inputValue()).toBe("");
     await page.reload();
-    await page.locator("article.message.model").first().waitFor();
+    await page.locator("#root article.message.model").first().waitFor();
     expect(await composer(page).inputValue()).toBe("");
   });
 
   it("breaks the line with Shift+Enter instead of sending", async () => {
     const { page } = session;
-    const count = await page.locator("article.message.user").count();
+    const count = await page.locator("#root article.message.user").count();
     await composer(page).fill("first line");
     await composer(page).press("Shift+Enter");
     await composer(page).pressSequentially("second line");
     expect(await composer(page).inputValue()).toBe("first line\nsecond line");
-    expect(await page.locator("article.message.user").count()).toBe(count);
+    expect(await page.locator("#root article.message.user").count()).toBe(count);
   });
 });

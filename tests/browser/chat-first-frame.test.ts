@@ -26,6 +26,13 @@ describe("an open chat's first frame", () => {
 
     const page = await session.context.newPage();
     const problems = watchProblems(page);
+    // Whether the app ever showed an answer as raw text (the renderer's fallback) in the frame's place.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector("#root .markdown-pending"))
+          document.documentElement.dataset.rawAnswer = "";
+      }).observe(document, { subtree: true, childList: true });
+    });
     // The app's scripts wait until the frame has been read and typed into.
     const held: Route[] = [];
     let release = false;
@@ -46,6 +53,8 @@ describe("an open chat's first frame", () => {
     await page.locator("#boot-shell").waitFor({ state: "detached" });
     await page.locator("#root article.message.user", { hasText: QUESTION }).waitFor();
     await expect(composer(page).inputValue()).resolves.toBe("typed before the app");
+    await page.locator("#root article.message.model .md-block").first().waitFor();
+    await expect(page.locator("html").getAttribute("data-raw-answer")).resolves.toBeNull();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
       .toBe("Message");

@@ -31,7 +31,7 @@ describe("a chat from first message to deletion", () => {
     await send(page, "[[slow]] Compare apples and pears");
 
     // The question shows at once; the answer streams in below it.
-    await page.locator("article.message.user", { hasText: "Compare apples and pears" }).waitFor();
+    await page.locator("#root article.message.user", { hasText: "Compare apples and pears" }).waitFor();
     chatId = await currentChatId(page);
     const answer = lastAnswer(page);
     await poll(() => isStreaming(answer)).toBe(true);

@@ -37,7 +37,7 @@ describe("a chat open in two pages", () => {
     await followed.getByRole("heading", { name: /mountains and valleys/ }).waitFor({ timeout: 20_000 });
     expect(await isStreaming(followed)).toBe(true);
     await second
-      .locator("article.message.user", { hasText: "Continue with mountains and valleys" })
+      .locator("#root article.message.user", { hasText: "Continue with mountains and valleys" })
       .waitFor();
 
     await waitForAnswer(first);

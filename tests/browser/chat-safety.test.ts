@@ -138,7 +138,7 @@ async function expectInert(page: Page, attempts: string[], live: boolean) {
 describe("a hostile answer", () => {
   it("shows the user's own markup as text", async () => {
     const { page } = session;
-    const question = page.locator("article.message.user").last();
+    const question = page.locator("#root article.message.user").last();
     expect(await shownText(question)).toContain(`<img src=x onerror="window.__xss='user'"> <b>bold?</b>`);
     expect(await question.locator("img, b").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
@@ -189,7 +189,7 @@ async function saveModels(modelsConfiguration: unknown): Promise<unknown> {
 }
 
 async function expectQuotedInert(page: Page, attempts: string[]) {
-  const answers = page.locator("article.message.model");
+  const answers = page.locator("#root article.message.model");
   await poll(() => answers.count()).toBe(QUOTED.length);
   for (const [i, { prompt, shown }] of QUOTED.entries()) {
     expect(prompt.length).toBeLessThanOrEqual(80);
@@ -219,7 +219,7 @@ describe("a hostile answer from a real provider, end to end", () => {
       await page.goto(`${appUrl()}/app/a/default`);
       for (const [i, { prompt }] of QUOTED.entries()) {
         await send(page, prompt);
-        await poll(() => page.locator("article.message.model").count()).toBe(i + 1);
+        await poll(() => page.locator("#root article.message.model").count()).toBe(i + 1);
         await waitForAnswer(page);
       }
       // Streamed live, from gpt-4.1 (not the offline test model).

@@ -107,7 +107,9 @@ export function watchProblems(page: Page): string[] {
 // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, where textContent would include hidden text.
 export const shownText = (locator: Locator): Promise<string> => locator.innerText();
 
-export const composer = (page: Page): Locator => page.getByRole("textbox", { name: "Message" });
+/** The app's own (an open chat's page first shows a frame with a composer of its own: src/sharing/chat-shell.ts). */
+export const composer = (page: Page): Locator =>
+  page.locator("#root").getByRole("textbox", { name: "Message" });
 
 export async function send(page: Page, text: string): Promise<void> {
   await composer(page).fill(text);
@@ -115,7 +117,7 @@ export async function send(page: Page, text: string): Promise<void> {
 }
 
 /** The last model message on screen. */
-export const lastAnswer = (page: Page): Locator => page.locator("article.message.model").last();
+export const lastAnswer = (page: Page): Locator => page.locator("#root article.message.model").last();
 
 export const isStreaming = async (answer: Locator): Promise<boolean> =>
   (await answer.getAttribute("aria-busy")) === "true";

@@ -257,7 +257,7 @@ describe("editing a question", () => {
     await send(page, "Tell me about apples");
     await waitForAnswer(page);
 
-    const question = page.locator("article.message.user").last();
+    const question = page.locator("#root article.message.user").last();
     await question.getByRole("button", { name: "Edit" }).click();
     await question.getByRole("textbox", { name: "Your message" }).fill("Tell me about pears");
     await question.getByRole("button", { name: "Save" }).click();
@@ -267,11 +267,11 @@ describe("editing a question", () => {
     );
     await confirm.getByRole("button", { name: "Replace the answer" }).click();
 
-    await eventually(() => page.locator("article.message.user").allTextContents()).toEqual([
+    await eventually(() => page.locator("#root article.message.user").allTextContents()).toEqual([
       expect.stringContaining("Tell me about pears"),
     ]);
     await waitForAnswer(page);
-    expect(await page.locator("article.message.model").count()).toBe(1);
+    expect(await page.locator("#root article.message.model").count()).toBe(1);
     await eventually(() => lastAnswer(page).textContent()).toContain("pears");
     // The answer can be generated again with the composer's model.
     await lastAnswer(page)

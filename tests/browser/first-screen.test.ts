@@ -22,7 +22,9 @@ describe("a chat opened by full page load", () => {
       requests.push({ path: `${url.pathname}${url.search}`, at: Date.now() - started });
     });
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
-    await page.locator("article.message.user", { hasText: "A first message for the reload test" }).waitFor();
+    await page
+      .locator("#root article.message.user", { hasText: "A first message for the reload test" })
+      .waitFor();
 
     const count = (path: string) => requests.filter((r) => r.path === path).length;
     expect(count("/api/login/user")).toBe(1);

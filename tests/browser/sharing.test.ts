@@ -178,7 +178,7 @@ describe("sharing a chat", () => {
     await send(page, "And then what happened?");
     await waitForAnswer(page);
     expect(await shownText(lastAnswer(page))).toContain("And then what happened?");
-    expect(await page.locator("article.message.user").count()).toBe(2);
+    expect(await page.locator("#root article.message.user").count()).toBe(2);
     await context.close();
   });
 

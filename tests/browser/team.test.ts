@@ -107,10 +107,10 @@ describe("a team", () => {
     // The member chats; both then see the team's one pooled count against 80 × 2 seats.
     await prepareChat(memberContext);
     await member.goto(`${base()}/app/a/default`);
-    const box = member.getByRole("textbox", { name: "Message" });
+    const box = member.locator("#root").getByRole("textbox", { name: "Message" });
     await box.fill("Hello from the team");
     await box.press("Enter");
-    const answer = member.locator("article.message.model").last();
+    const answer = member.locator("#root article.message.model").last();
     await eventually(async () => ((await answer.textContent()) ?? "").length > 10, 30_000).toBe(true);
     await eventually(() => textUsage(member)).toContain("1 of 160");
     expect(await textUsage(admin)).toContain("1 of 160");

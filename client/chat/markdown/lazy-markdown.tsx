@@ -2,11 +2,26 @@
 // their module runs (~60 ms on a slow phone), which a new chat's screen does not need before its first answer.
 // An open chat's page preloads the module with its first screen (scripts/lib/route-chunks.ts).
 import { lazy, Suspense } from "react";
+import type { MarkdownView as View } from "./markdown-view";
 import type { RenderLabels } from "./render-block";
 
-const load = () => import("./markdown-view");
+/** The renderer once its module has run: rendered directly from then on, with no Suspense in between. */
+let loaded: typeof View | null = null;
+
+const load = () =>
+  import("./markdown-view").then((module) => {
+    loaded = module.MarkdownView;
+    return module;
+  });
 
 const MarkdownView = lazy(() => load().then((module) => ({ default: module.MarkdownView })));
+
+/** Settles once the renderer is here (or could not be loaded, when the text shows as written). */
+export const markdownReady = (): Promise<void> =>
+  load().then(
+    () => undefined,
+    () => undefined,
+  );
 
 /** Starts loading the renderer (a new chat's screen asks once it is painted and the browser is idle). */
 export function preloadMarkdown(): void {
@@ -16,11 +31,14 @@ export function preloadMarkdown(): void {
 }
 
 /**
- * A model's answer as markdown. Until the renderer is here the text shows as it was written: an open chat's
- * messages render in a transition, which waits for it instead, so this is only seen by a first answer
- * arriving faster than the renderer.
+ * A model's answer as markdown. Until the renderer is here the text shows as it was written — a first answer
+ * arriving faster than the renderer. (A newly mounted Suspense boundary shows its fallback even inside a
+ * transition, so an open chat's page that shows its messages in the first frame waits for the renderer
+ * before its list mounts: client/chat/message-list.tsx.)
  */
 export function Markdown({ text, labels }: { text: string; labels: RenderLabels }) {
+  const Ready = loaded;
+  if (Ready) return <Ready text={text} labels={labels} />;
   return (
     <Suspense fallback={<div className="markdown markdown-pending">{text}</div>}>
       <MarkdownView text={text} labels={labels} />
