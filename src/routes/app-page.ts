@@ -4,11 +4,15 @@ import { Hono } from "hono";
 import { readChatPage } from "../db/chat-page";
 import { initialLocale } from "../domain/locale-routing";
 import type { AppEnv } from "../env";
+import { notFound } from "../errors";
 import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-shell";
 
 /** The SPA's own page for this address, as the assets would answer it (never a 304 of an older copy). */
-const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) =>
-  c.env.ASSETS.fetch(new Request(c.req.url, { headers: { Accept: "text/html" } }));
+const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => {
+  // Only a runtime without the SPA's assets has no binding (the Worker tests' pool): no page to serve.
+  if (!c.env.ASSETS) throw notFound("No such page.");
+  return c.env.ASSETS.fetch(new Request(c.req.url, { headers: { Accept: "text/html" } }));
+};
 
 const CHAT_PATH = /^(?:\/[a-z]{2})?\/app\/a\/(default|\d+)\/c\/(\d+)$/;
 
@@ -26,14 +30,17 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
     .split(",")
     .map((tag) => tag.split(";")[0]?.trim() ?? "");
   const { locale } = initialLocale(url.pathname, "", c.req.header("Cookie") ?? "", languages);
+  const page = spaPage(c);
+  // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).
   const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
     page && page.messages.length > 0
       ? renderChatShell(page.messages, { defaultAssistant: match?.[1] === "default", locale })
       : null,
   );
+  shell.catch(() => {});
   const stylesheet = async (href: string) => {
     const res = await c.env.ASSETS.fetch(new Request(new URL(href, url)));
     return res.ok && res.headers.get("Content-Type")?.startsWith("text/css") ? res.text() : null;
   };
-  return withChatShell(await spaPage(c), shell, stylesheet);
+  return withChatShell(await page, shell, stylesheet);
 });
