@@ -44,7 +44,7 @@ describe("an open chat's first frame", () => {
     await expect(frame.locator("article.message.model .markdown").innerText()).resolves.toMatch(/\S/);
     // The app's own page underneath is out of reach until it takes over: one composer to find.
     await expect(page.locator("#root").getAttribute("inert")).resolves.toBe("");
-    await composer(page).click();
+    await frame.getByRole("textbox", { name: "Message" }).click();
     await page.keyboard.type("typed before the app");
     expect(held.length).toBeGreaterThan(0);
 
