@@ -300,34 +300,41 @@ describe("the send statements, checking the sender's session themselves", () => 
     // settle only records here: the statement itself must act for no one but a live, verified session.
     return { found, session: { sessionId, now: new Date(), settle: (f: unknown) => void found.push(f) } };
   };
-
-  it("act for the session's user and hand the session over", async () => {
-    const account = await accountOnPlan("expert");
-    const { chat: row } = await chatWith(account.id, ["q1", "a1"]);
-    const as = await asSession(account.cookie);
-    const sent = await withDb((db) =>
+  type As = Awaited<ReturnType<typeof asSession>>;
+  /** A question more in `chatId`, as one statement that checks `as`'s session. */
+  const sendTo = (as: As, userId: number, chatId: number) =>
+    withDb((db) =>
       recordTextSend(db, {
         session: as.session,
-        target: { chatId: row.id },
-        usage: usageOf(account.id),
+        target: { chatId },
+        usage: usageOf(userId),
         content: "q2",
         model: "test",
         limit: 200,
       }),
     );
-    expect(as.found).toEqual([
-      expect.objectContaining({ user: expect.objectContaining({ id: account.id }) }),
-    ]);
-    expect(sent?.recorded?.userMessage?.content).toBe("q2");
-    const made = await withDb((db) =>
+  /** A new chat in the default assistant, as one statement that checks `as`'s session. */
+  const openChat = (as: As, userId: number) =>
+    withDb((db) =>
       reserveAndRecord(db, {
         session: as.session,
-        usage: usageOf(account.id),
+        usage: usageOf(userId),
         target: { assistantId: null },
         content: "new",
         model: "test",
       }),
     );
+
+  it("act for the session's user and hand the session over", async () => {
+    const account = await accountOnPlan("expert");
+    const { chat: row } = await chatWith(account.id, ["q1", "a1"]);
+    const as = await asSession(account.cookie);
+    const sent = await sendTo(as, account.id, row.id);
+    expect(as.found).toEqual([
+      expect.objectContaining({ user: expect.objectContaining({ id: account.id }) }),
+    ]);
+    expect(sent?.recorded?.userMessage?.content).toBe("q2");
+    const made = await openChat(as, account.id);
     expect(made.chat).toMatchObject({ user: account.id });
     expect(await usageCount(account.id, "text")).toBe(2);
   });
@@ -347,28 +354,8 @@ describe("the send statements, checking the sender's session themselves", () => 
           : db.update(user).set({ verified: false }).where(eq(user.id, account.id)),
       );
       const as = await asSession(account.cookie);
-      const sent = await withDb((db) =>
-        recordTextSend(db, {
-          session: as.session,
-          target: { chatId: row.id },
-          usage: usageOf(account.id),
-          content: "q2",
-          model: "test",
-          limit: 200,
-        }),
-      );
-      expect(sent).toBeNull();
-      await expect(
-        withDb((db) =>
-          reserveAndRecord(db, {
-            session: as.session,
-            usage: usageOf(account.id),
-            target: { assistantId: null },
-            content: "new",
-            model: "test",
-          }),
-        ),
-      ).rejects.toThrow("no quota row");
+      expect(await sendTo(as, account.id, row.id)).toBeNull();
+      await expect(openChat(as, account.id)).rejects.toThrow("no quota row");
       expect(as.found).toEqual(
         kind === "expired"
           ? [null, null]
