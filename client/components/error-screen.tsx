@@ -1,6 +1,8 @@
 // The error screen (SPEC §2): the lost mascot, the status, its title and message, a way back to the root.
+import { useLayoutEffect } from "react";
 import { errorKey, isCrawler } from "../../src/domain/error-status";
 import { useT } from "../i18n";
+import { removeBootShell } from "../lib/boot-shell";
 import { AppLink } from "./app-link";
 import "./error-screen.css";
 
@@ -14,6 +16,8 @@ export function ErrorScreen({
   error?: unknown;
 }) {
   const t = useT("errors");
+  // An error in place of a page: the first frame (an open chat's, which waits for its messages) goes too.
+  useLayoutEffect(() => removeBootShell(), []);
   // SPEC §8: crawlers get no error page, the error is only logged.
   if (typeof navigator !== "undefined" && isCrawler(navigator.userAgent)) {
     console.error(`Error ${status}`, message ?? "", error ?? "");

@@ -32,9 +32,11 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const { locale } = initialLocale(url.pathname, "", c.req.header("Cookie") ?? "", languages);
   const page = spaPage(c);
   // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).
+  const assistant = match?.[1] === "default" ? null : Number(match?.[1]);
   const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
-    page && page.messages.length > 0
-      ? renderChatShell(page.messages, { defaultAssistant: match?.[1] === "default", locale })
+    // Under another assistant's address the app shows what it shows there (maybe an error), not this frame.
+    page && page.messages.length > 0 && page.chat.assistantId === assistant
+      ? renderChatShell(page.messages, { defaultAssistant: assistant === null, locale })
       : null,
   );
   shell.catch(() => {});

@@ -41,7 +41,7 @@ describe("an open chat's first frame", () => {
 
     const frame = page.locator("#boot-shell[data-chat]");
     await frame.locator("article.message.user", { hasText: QUESTION }).waitFor();
-    await expect(frame.locator("article.message.model .markdown").innerText()).resolves.toMatch(/\S/);
+    await expect(frame.locator("article.message.model .markdown").textContent()).resolves.toMatch(/\S/);
     // The app's own page underneath is out of reach until it takes over: one composer to find.
     await expect(page.locator("#root").getAttribute("inert")).resolves.toBe("");
     await frame.getByRole("textbox", { name: "Message" }).click();
@@ -63,7 +63,7 @@ describe("an open chat's first frame", () => {
     await page.close();
   });
 
-  it("is the plain page for another account, a stranger and a new chat", async () => {
+  it("is the plain page for another account, a stranger, a new chat and another assistant's address", async () => {
     const chatId = await currentChatId(session.page);
     const path = `/app/a/default/c/${chatId}`;
     const own = await session.context.request.get(`${appUrl()}${path}`);
@@ -78,6 +78,8 @@ describe("an open chat's first frame", () => {
       [other, path],
       [await browser.newContext(), path],
       [session.context, "/app/a/default"],
+      // Under an address of another assistant's the app shows its own answer (an unknown one is a 404 screen).
+      [session.context, `/app/a/999999/c/${chatId}`],
     ] as const) {
       const html = await (await context.request.get(`${appUrl()}${address}`)).text();
       expect(html).not.toContain(QUESTION);
