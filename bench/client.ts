@@ -329,9 +329,7 @@ async function main() {
         .getByText(`rivers number ${BIG_CHAT / 2}`, { exact: false })
         .last()
         .waitFor();
-      const t1 = await page.evaluate(
-        () => new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now())))),
-      );
+      const t1 = await frameAndTask();
       switches.push(t1 - t0);
       await ctx.close();
     }

@@ -15,16 +15,17 @@ const COMPOSER_MARK = "boot-shell:composer-labels";
 const CLIENT = new URL("../../client/", import.meta.url);
 
 /** The empty chat screen's greeting in one language (client/chat/new-chat.tsx shows the same keys). */
+const chatCatalogue = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`i18n/locales/${locale}/chat.json`, CLIENT), "utf8"));
+
 export function greetingOf(locale: string): { title: string; text: string } {
-  const catalogue = JSON.parse(readFileSync(new URL(`i18n/locales/${locale}/chat.json`, CLIENT), "utf8"));
+  const catalogue = chatCatalogue(locale);
   return { title: catalogue.empty.title, text: catalogue.empty.text };
 }
 
 /** The composer's accessible name per language: the Worker names an open chat's frame's composer with it. */
 export function composerLabels(): Record<string, string> {
-  const read = (locale: string) =>
-    JSON.parse(readFileSync(new URL(`i18n/locales/${locale}/chat.json`, CLIENT), "utf8")).composer.label;
-  return Object.fromEntries(LOCALES.map((locale) => [locale, read(locale)]));
+  return Object.fromEntries(LOCALES.map((locale) => [locale, chatCatalogue(locale).composer.label]));
 }
 
 export function bootShell(): Plugin {

@@ -1,7 +1,7 @@
 // A statement that checks its own sender's session: a send saves the session's round trip by carrying it.
 import { eq, type SQL, sql } from "drizzle-orm";
 import { session, user } from "../../drizzle/schema";
-import { type FoundSession, liveSession } from "./sessions";
+import { type FoundSession, foundSessionOf, liveSession, SESSION_USER_COLUMNS } from "./sessions";
 
 /**
  * A session cookie not looked up yet. The statement reads it with the middleware's rule (`liveSession`) and
@@ -21,9 +21,12 @@ export type Sender = { userId: number } | { session: SessionCheck };
 export const senderCte = (sender: Sender): SQL =>
   "session" in sender
     ? sql`s as materialized (
-        select ${user.id} as id, ${user.email} as email, ${user.verified} as verified,
-          ${session.createdAt} as "createdAt", ${session.expiresAt} as "expiresAt",
-          ${session.lastUsedAt} as "lastUsedAt"
+        select ${sql.join(
+          Object.entries(SESSION_USER_COLUMNS).map(
+            ([name, column]) => sql`${column} as ${sql.identifier(name)}`,
+          ),
+          sql`, `,
+        )}
         from ${session} inner join ${user} on ${eq(user.id, session.userId)}
         where ${liveSession(sender.session)}
         limit 1),`
@@ -49,15 +52,6 @@ export const senderColumn = (sender: Sender): SQL =>
 /** Hands the statement's finding to the session's `settle` (a known user needs nothing). */
 export function settleSender(sender: Sender, row: { session?: Record<string, unknown> | null } | undefined) {
   if (!("session" in sender)) return;
-  const j = row?.session;
-  sender.session.settle(
-    j
-      ? {
-          user: { id: Number(j.id), email: String(j.email), verified: j.verified === true },
-          createdAt: new Date(String(j.createdAt)),
-          expiresAt: new Date(String(j.expiresAt)),
-          lastUsedAt: new Date(String(j.lastUsedAt)),
-        }
-      : null,
-  );
+  const found = row?.session as Parameters<typeof foundSessionOf>[0] | null | undefined;
+  sender.session.settle(found ? foundSessionOf(found) : null);
 }

@@ -29,31 +29,45 @@ export const liveSession = ({ sessionId, now }: { sessionId: string; now: Date }
     or(eq(user.verified, true), gt(user.createdAt, secondsBefore(now, UNVERIFIED_ACCOUNT_SECONDS))),
   );
 
+/** What a session lookup reads, by name: the middleware's query and a statement's own check (session-check.ts). */
+export const SESSION_USER_COLUMNS = {
+  id: user.id,
+  email: user.email,
+  verified: user.verified,
+  createdAt: session.createdAt,
+  expiresAt: session.expiresAt,
+  lastUsedAt: session.lastUsedAt,
+};
+
+/** A row of those columns as the session it found; times as dates, or as JSON gives them back. */
+export function foundSessionOf(row: {
+  id: unknown;
+  email: unknown;
+  verified: unknown;
+  createdAt: Date | string;
+  expiresAt: Date | string;
+  lastUsedAt: Date | string;
+}): FoundSession {
+  return {
+    user: { id: Number(row.id), email: String(row.email), verified: row.verified === true },
+    createdAt: new Date(row.createdAt),
+    expiresAt: new Date(row.expiresAt),
+    lastUsedAt: new Date(row.lastUsedAt),
+  };
+}
+
 export async function findSessionUser(
   db: Database,
   { sessionId, now }: { sessionId: string; now: Date },
 ): Promise<FoundSession | null> {
   const rows = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      verified: user.verified,
-      createdAt: session.createdAt,
-      expiresAt: session.expiresAt,
-      lastUsedAt: session.lastUsedAt,
-    })
+    .select(SESSION_USER_COLUMNS)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(liveSession({ sessionId, now }))
     .limit(1);
   const row = rows[0];
-  if (!row) return null;
-  return {
-    user: { id: Number(row.id), email: row.email, verified: row.verified },
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    lastUsedAt: row.lastUsedAt,
-  };
+  return row ? foundSessionOf(row) : null;
 }
 
 export async function insertSession(

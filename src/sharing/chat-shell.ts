@@ -5,7 +5,7 @@ import { escapeHtml } from "../domain/chat/markdown-rules";
 import { decodeLabels } from "../domain/chat/shell-labels";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { Locale } from "../domain/locales";
-import { modelByKey } from "../domain/models";
+import { modelName } from "./page";
 import { renderMarkdown } from "./render-markdown";
 
 /** Enough to fill a tall screen above the composer; older ones wait for the app (and the user's scrolling). */
@@ -31,7 +31,7 @@ async function shellMessage(m: MessageRow): Promise<string> {
   if (meta.role === "user") {
     return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div></article>`;
   }
-  const model = m.model ? (modelByKey(m.model)?.label ?? m.model) : "";
+  const model = modelName(m.model);
   // Pictures and sources come with the app: the frame is the text a reader picks up from.
   const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content)}</div>` : "";
   return `<article class="message model"><header class="message-header">${escapeHtml(model)}</header>${body}</article>`;

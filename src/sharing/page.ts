@@ -21,7 +21,8 @@ const PRODUCT = "Switchboard";
 export const robotsOf = (shared: Pick<SharedChatWire, "indexable">) =>
   shared.indexable ? "index, nofollow" : "noindex, nofollow";
 
-const modelName = (key: string | null) => (key ? (modelByKey(key)?.label ?? key) : "");
+/** A model's name as the catalogue gives it (the key itself for one it no longer lists). */
+export const modelName = (key: string | null) => (key ? (modelByKey(key)?.label ?? key) : "");
 
 async function renderMessage(m: SharedMessageWire): Promise<string> {
   if (m.role === "user") {
