@@ -12,7 +12,7 @@ import { QUOTAS } from "../../src/domain/usage";
 import { withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { accountOnPlan, addUsage, usageCount } from "./support/plans";
-import { scriptUpstream, uniqueTag, upstreamRequests } from "./support/upstreams";
+import { scriptUpstream, uniqueTag, upstreamRequests, upstreamRequestsUntil } from "./support/upstreams";
 
 const BASE_URL = "http://localhost/api/v1";
 
@@ -308,13 +308,10 @@ describe("the OpenAI-compatible API", () => {
     }
     expect(seen.split("data: ").length).toBeGreaterThan(2);
     await reader?.cancel();
-    const deadline = Date.now() + 5_000;
-    let aborted = false;
-    while (!aborted && Date.now() < deadline) {
-      aborted = (await upstreamRequests(tag, { provider: "openai" }))[0]?.aborted ?? false;
-      if (!aborted) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(aborted).toBe(true);
+    const [request] = await upstreamRequestsUntil(tag, (rs) => rs[0]?.aborted === true, {
+      provider: "openai",
+    });
+    expect(request?.aborted).toBe(true);
     await scriptUpstream("openai", "normal", tag);
   });
 

@@ -7,7 +7,7 @@ import { chatStreamOf } from "../../src/chat/stub";
 import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
 import { api, json, readSse, type SseEvent, textOf } from "./support/api";
 import { accountOnPlan } from "./support/plans";
-import { scriptUpstream, uniqueTag, upstreamRequests } from "./support/upstreams";
+import { scriptUpstream, uniqueTag, upstreamRequestsUntil } from "./support/upstreams";
 
 interface Started {
   chat: { id: number; title: string; model: string };
@@ -60,7 +60,9 @@ describe("a streamed answer", () => {
     expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done", role: "assistant" });
     // The title is written beside the answer and may land just after its `done`.
     await expect
-      .poll(async () => (await readChat(account.cookie, started.chat.id)).chat.title?.length ?? 0)
+      .poll(async () => (await readChat(account.cookie, started.chat.id)).chat.title?.length ?? 0, {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0);
 
     // Finishing again (a retry, a late stop) changes nothing.
@@ -141,7 +143,9 @@ describe("a streamed answer", () => {
     const started = await newChat(account.cookie, "Survive a restart [[hang]]");
     const stub = chatStreamOf(env, started.chat.id);
     // No reader is attached while it restarts: an open SSE response would hold the eviction back.
-    await expect.poll(async () => (await stub.state()).events.some((e) => e.type === "text")).toBe(true);
+    await expect
+      .poll(async () => (await stub.state()).events.some((e) => e.type === "text"), { timeout: 10_000 })
+      .toBe(true);
     const seen = (await stub.state()).events.map((e) => (e.type === "text" ? e.delta : "")).join("");
     await evictDurableObject(stub);
     // The next touch builds a new instance, which finds the open generation and closes it.
@@ -203,13 +207,9 @@ describe("a real provider behind the stream", () => {
     await api("/api/chat/stop", { cookie: account.cookie, body: { chatId: started.chat.id } });
     const events = await reading;
     expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
-    await expect
-      .poll(async () =>
-        (await upstreamRequests(tag, { provider: "openai" })).some(
-          (r) => r.aborted && r.model === "gpt-5-mini",
-        ),
-      )
-      .toBe(true);
+    const cancelled = (rs: { aborted: boolean; model?: string }[]) =>
+      rs.some((r) => r.aborted && r.model === "gpt-5-mini");
+    expect(cancelled(await upstreamRequestsUntil(tag, cancelled, { provider: "openai" }))).toBe(true);
   });
 
   it("turns a provider's 429 into the fair-usage error on the message", async () => {

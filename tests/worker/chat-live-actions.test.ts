@@ -4,7 +4,7 @@ import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
 import { api, readSse, type SseEvent, textOf } from "./support/api";
 import { openStream, readChat, readToDone, startAnswer, startChat, untilDone } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
-import { scriptUpstream, uniqueTag, upstreamRequests } from "./support/upstreams";
+import { scriptUpstream, uniqueTag, upstreamRequestsUntil } from "./support/upstreams";
 
 interface Live {
   chatId: number;
@@ -79,9 +79,11 @@ describe("while an answer is streaming", () => {
     });
     const fresh = await readToDone(cookie, live.chatId);
     expect(fresh.at(-1)?.event).toMatchObject({ outcome: "done", messageId: regenerated.modelMessage.id });
-    await expect
-      .poll(async () => (await upstreamRequests(tag, { provider: "openai", min: 2 })).map((r) => r.aborted))
-      .toEqual([true, false]);
+    const requests = await upstreamRequestsUntil(tag, (rs) => rs[0]?.aborted === true, {
+      provider: "openai",
+      min: 2,
+    });
+    expect(requests.map((r) => r.aborted)).toEqual([true, false]);
     const { messages } = await readChat(cookie, live.chatId);
     expect(messages.map((m) => m.id)).toEqual([
       live.first.userId,
@@ -103,9 +105,10 @@ describe("while an answer is streaming", () => {
     expect(res.status).toBe(200);
     expect((await live.reader).at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
     // The provider saw its request cancelled, not left running for nobody.
-    await expect
-      .poll(async () => (await upstreamRequests(tag, { provider: "openai" }))[0]?.aborted)
-      .toBe(true);
+    const [request] = await upstreamRequestsUntil(tag, (rs) => rs[0]?.aborted === true, {
+      provider: "openai",
+    });
+    expect(request?.aborted).toBe(true);
     expect((await api(`/api/chat/${live.chatId}`, { cookie })).status).toBe(404);
     expect((await api(`/api/chat/${live.chatId}/stream`, { cookie })).status).toBe(404);
   });

@@ -55,6 +55,24 @@ export async function upstreamRequests(
   return requests;
 }
 
+/**
+ * The requests carrying `tag` once `until` holds for them (fails after `timeoutMs`). A cancelled request
+ * reaches the provider as a closed connection, which can trail the Worker's own view of the stop by a
+ * busy machine's second or more: wait for it rather than for a fixed interval.
+ */
+export async function upstreamRequestsUntil(
+  tag: string,
+  until: (requests: UpstreamRequest[]) => boolean,
+  { provider, min = 1, timeoutMs = 10_000 }: { provider?: string; min?: number; timeoutMs?: number } = {},
+): Promise<UpstreamRequest[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const requests = await upstreamRequests(tag, { provider, min, timeoutMs });
+    if (until(requests) || Date.now() > deadline) return requests;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The last request carrying `tag` for an answer (not a chat title): what the provider was asked most recently. */
 export async function lastUpstreamRequest(
   tag: string,
