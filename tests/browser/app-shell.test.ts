@@ -442,6 +442,14 @@ describe("signed-in notices", () => {
     await eventually(() => offline.count(), 30_000).toBe(1);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
     expect(scope).toBe(`${base()}/`);
+    // Installable: one link (vite-plugin-pwa writes it into the build) to a manifest that is served.
+    const links = await page
+      .locator('link[rel="manifest"]')
+      .evaluateAll((found) => found.map((link) => link.getAttribute("href")));
+    expect(links).toEqual(["/manifest.webmanifest"]);
+    const manifest = await page.request.get(`${base()}/manifest.webmanifest`);
+    expect(manifest.ok()).toBe(true);
+    expect(((await manifest.json()) as { start_url?: string }).start_url).toBe("/");
     // An ordinary notification closes by itself after 5 s.
     await eventually(() => offline.count(), 10_000).toBe(0);
     await context.close();
