@@ -1,7 +1,7 @@
 // When a notice the user did not ask for may appear: never over the plan cards, and on a phone only after
 // the first touch, click, scroll or key — LCP stops at the first input, so a notice shown before it could
 // become the screen's largest paint.
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 
 const PLAN_PAGES = ["/app/account/subscription", "/app/account/change_subscription"];
@@ -9,20 +9,32 @@ const NARROW = "(max-width: 640px)";
 
 export const isPlanPage = (pathname: string) => PLAN_PAGES.some((page) => pathname.startsWith(page));
 
+// Once per page, not per component: listening from the module's start catches a touch on the page's first
+// frame, and a notice's component mounting again (the other layout) does not wait for a second one.
+let touched = false;
+const waiting = new Set<() => void>();
+// Not "scroll": the page scrolls itself (a chat opening at its newest message), and that is no input — LCP
+// goes on. A finger's scroll begins with a pointerdown; a mouse wheel's is a wheel event.
+const FIRST_INPUTS = ["pointerdown", "keydown", "wheel"] as const;
+
+function touch() {
+  touched = true;
+  for (const name of FIRST_INPUTS) window.removeEventListener(name, touch, { capture: true });
+  for (const notify of waiting) notify();
+  waiting.clear();
+}
+for (const name of FIRST_INPUTS) window.addEventListener(name, touch, { passive: true, capture: true });
+
+function subscribe(notify: () => void): () => void {
+  if (touched) return () => {};
+  waiting.add(notify);
+  return () => waiting.delete(notify);
+}
+
 /** False on a narrow screen until the first touch, click or key of the page; true elsewhere. */
 function useFirstInputOnPhone(): boolean {
-  const [ready, setReady] = useState(() => !window.matchMedia(NARROW).matches);
-  useEffect(() => {
-    if (ready) return;
-    const go = () => setReady(true);
-    const events = ["pointerdown", "keydown", "scroll"] as const;
-    for (const name of events)
-      window.addEventListener(name, go, { once: true, passive: true, capture: true });
-    return () => {
-      for (const name of events) window.removeEventListener(name, go, { capture: true });
-    };
-  }, [ready]);
-  return ready;
+  const touchedNow = useSyncExternalStore(subscribe, () => touched);
+  return touchedNow || !window.matchMedia(NARROW).matches;
 }
 
 /** Whether such a notice may be shown now. */
