@@ -1,7 +1,9 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
-// (client/boot-shell.css) and its greeting in every language, from the chat catalogues; theme-boot.js picks
-// the language with data-boot-lang before the first paint.
+// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css) and its greeting in
+// every language, from the chat catalogues; theme-boot.js picks the language with data-boot-lang before the
+// first paint.
 import { readFileSync } from "node:fs";
+import postcss from "postcss";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
 import { encodeLabels } from "../../src/domain/chat/shell-labels.ts";
@@ -28,6 +30,34 @@ export function composerLabels(): Record<string, string> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, chatCatalogue(locale).composer.label]));
 }
 
+/** Where an open chat's first frame puts its messages (src/sharing/chat-shell.ts). */
+const FRAME = ".boot-chat";
+
+/**
+ * The app's markdown rules, each under the frame: an open chat's first frame (src/sharing/chat-shell.ts) sets
+ * its answers exactly as the app will, so nothing moves at the handover, and no copy of them can drift. A
+ * selector led by `:root[…]` (the dark theme's) keeps that lead.
+ */
+export function frameMarkdownCss(
+  css = readFileSync(new URL("chat/markdown/markdown.css", CLIENT), "utf8"),
+): string {
+  const root = postcss.parse(css);
+  root.walkComments((comment) => {
+    comment.remove();
+  });
+  root.walkAtRules((at) => {
+    throw new Error(`markdown.css: the frame's copy cannot scope @${at.name} yet`);
+  });
+  root.walkRules((rule) => {
+    rule.selectors = rule.selectors.map((selector) => {
+      const lead = /^:root(\[[^\]]*\])*\s+/.exec(selector)?.[0] ?? "";
+      return `${lead}${FRAME} ${selector.slice(lead.length)}`;
+    });
+  });
+  // Every page inlines it (index.html): one line, not the source's layout.
+  return root.toString().replace(/\n\s*/g, "");
+}
+
 export function bootShell(): Plugin {
   return {
     name: "switchboard:boot-shell",
@@ -40,7 +70,7 @@ export function bootShell(): Plugin {
         greetings.map((g) => `<span lang="${g.locale}">${escapeHtml(pick(g))}</span>`).join("");
       const texts = `<h2>${spans((g) => g.title)}</h2>\n          <p>${spans((g) => g.text)}</p>`;
       const shown = LOCALES.map((l) => `html[data-boot-lang="${l}"] .boot-hero [lang="${l}"]`).join(",\n");
-      const css = `${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
+      const css = `${frameMarkdownCss()}\n${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
       return html
         .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
         .replace(TEXTS_MARK, () => texts)

@@ -44,6 +44,15 @@ describe("an open chat's first frame", () => {
     await expect(frame.locator("article.message.model .markdown").textContent()).resolves.toMatch(/\S/);
     // The app's own page underneath is out of reach until it takes over: one composer to find.
     await expect(page.locator("#root").getAttribute("inert")).resolves.toBe("");
+    // The answer is set by the app's own rules (scripts/lib/boot-shell.ts scopes them to the frame): its code
+    // is coloured as the app will colour it.
+    const colourOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).color);
+    const keyword = await colourOf("#boot-shell .markdown .hljs-keyword");
+    expect(keyword).not.toBe(await colourOf("#boot-shell .markdown p"));
     await frame.getByRole("textbox", { name: "Message" }).click();
     await page.keyboard.type("typed before the app");
     expect(held.length).toBeGreaterThan(0);
@@ -54,6 +63,8 @@ describe("an open chat's first frame", () => {
     await page.locator("#root article.message.user", { hasText: QUESTION }).waitFor();
     await expect(composer(page).inputValue()).resolves.toBe("typed before the app");
     await page.locator("#root article.message.model .md-block").first().waitFor();
+    await page.locator("#root .markdown .hljs-keyword").first().waitFor();
+    await expect(colourOf("#root .markdown .hljs-keyword")).resolves.toBe(keyword);
     await expect(page.locator("html").getAttribute("data-raw-answer")).resolves.toBeNull();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
