@@ -5,7 +5,6 @@ import { useParams } from "react-router";
 import { PageLoading } from "../components/page-loading";
 import { useUser } from "../hooks/use-user";
 import { installCopyHandling } from "../lib/copy";
-import { preloadMarkdown } from "./markdown/lazy-markdown";
 import { NewChat } from "./new-chat";
 import { OpenChat } from "./open-chat";
 import "./chat.css";
@@ -14,12 +13,6 @@ export default function ChatScreen() {
   const { assistantId = "default", chatId: chatParam } = useParams();
   const user = useUser();
   useEffect(installCopyHandling, []);
-  // The renderer's own task once the screen is up, so that a first answer finds it here.
-  useEffect(() => {
-    if (typeof requestIdleCallback !== "function") return void setTimeout(preloadMarkdown, 500);
-    const idle = requestIdleCallback(preloadMarkdown, { timeout: 2_000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
   if (!user) return <PageLoading />;
   const chatId = chatParam && /^\d+$/.test(chatParam) ? Number(chatParam) : null;
   return chatId === null ? (

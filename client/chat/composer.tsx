@@ -27,6 +27,7 @@ import { browserStorage, logStorage } from "../lib/storage";
 import { useApiError } from "../lib/use-api-error";
 import { useComposerFiles } from "./composer-files";
 import { FileChip } from "./file-chip";
+import { preloadMarkdown } from "./markdown/lazy-markdown";
 import { modelLabel } from "./model-badge";
 import { ModelPicker } from "./model-picker";
 import "./composer.css";
@@ -168,6 +169,8 @@ export function Composer({
   }, [text]);
 
   const change = (value: string) => {
+    // The answer this is the start of will want the markdown renderer.
+    preloadMarkdown();
     setText(value);
     writeDraft(browserStorage, draftKey, value, logStorage);
   };
@@ -194,6 +197,7 @@ export function Composer({
   const send = async () => {
     const content = text.trim();
     if (!ready || generating || sending || !model) return;
+    preloadMarkdown();
     setSending(true);
     // Cleared at once, given back if the message could not be sent; the files stay until it is taken.
     setText("");

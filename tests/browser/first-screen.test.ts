@@ -1,7 +1,15 @@
 // Journey: opening a chat by full page load asks for its data once, from the first script, before the app's
 // code has arrived — the screen's hooks take those answers over instead of asking again.
 import { describe, expect, it } from "vitest";
-import { appUrl, currentChatId, send, sessionPerFile, waitForAnswer, watchProblems } from "./chat-support";
+import {
+  appUrl,
+  composer,
+  currentChatId,
+  send,
+  sessionPerFile,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
 
 const session = sessionPerFile();
 
@@ -51,6 +59,32 @@ describe("a chat opened by full page load", () => {
     );
     expect(firstLoads[0]?.some((file) => file.includes("/markdown-view-"))).toBe(true);
     expect(firstLoads[1]?.some((file) => file.includes("/markdown-view-"))).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a new chat's screen", () => {
+  it("leaves the markdown renderer until its user writes, and the first answer is still typeset", async () => {
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    const renderer: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\/markdown-view-[^/]*\.js$/.test(pathname)) renderer.push(pathname);
+    });
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    // Up and idle: the renderer's module (one long task when it runs) is not part of the screen's start-up.
+    await page.waitForTimeout(2_500);
+    expect(renderer).toEqual([]);
+    await composer(page).pressSequentially("A");
+    await expect.poll(() => renderer.length).toBe(1);
+    await composer(page).fill("");
+    await send(page, "Show me a table");
+    const answer = await waitForAnswer(page);
+    await answer.locator(".md-block").first().waitFor();
+    expect(await answer.locator(".markdown-pending").count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

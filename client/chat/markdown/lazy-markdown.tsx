@@ -1,6 +1,7 @@
 // The markdown renderer, loaded on first need: marked compiles its rules and DOMPurify sets itself up when
-// their module runs (~60 ms on a slow phone), which a new chat's screen does not need before its first answer.
-// An open chat's page preloads the module with its first screen (scripts/lib/route-chunks.ts).
+// their module runs (~60 ms on a slow phone, one task), which a new chat's screen does not need before its
+// first answer — it asks once its user starts writing (client/chat/composer.tsx). An open chat's page
+// preloads the module with its first screen (scripts/lib/route-chunks.ts).
 import { lazy, Suspense } from "react";
 import type { MarkdownView as View } from "./markdown-view";
 import type { RenderLabels } from "./render-block";
@@ -23,8 +24,15 @@ export const markdownReady = (): Promise<void> =>
     () => undefined,
   );
 
-/** Starts loading the renderer (a new chat's screen asks once it is painted and the browser is idle). */
+let requested = false;
+
+/**
+ * Starts loading the renderer: a new chat asks when its user starts writing, so the module's one long task
+ * runs between keystrokes, long before the first answer streams — not in the middle of the screen's start-up.
+ */
 export function preloadMarkdown(): void {
+  if (requested) return;
+  requested = true;
   load().catch(() => {
     // Rendering asks again, and shows the text meanwhile.
   });
