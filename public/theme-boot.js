@@ -61,6 +61,22 @@
     if (newChat[1] === "default") root.setAttribute("data-boot-default", "");
   }
 
+  // Enter in an open chat's first frame (src/sharing/chat-shell.ts) sends, as in the app's composer: the
+  // frame's field is marked, and the app sends its text once it has taken over (client/lib/boot-shell.ts).
+  if (document.addEventListener) {
+    document.addEventListener(
+      "keydown",
+      (event) => {
+        const field = event.target;
+        if (!field?.classList?.contains("boot-input")) return;
+        if (event.key !== "Enter" || event.shiftKey || event.isComposing || !field.value.trim()) return;
+        event.preventDefault();
+        field.setAttribute("data-send", "");
+      },
+      true,
+    );
+  }
+
   const meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;
   if (!meta) return;
   try {

@@ -168,9 +168,13 @@ export function Composer({
     element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * MAX_HEIGHT)}px`;
   }, [text]);
 
+  /** Enter was pressed in an open chat's first frame: its text goes once the composer can send it. */
+  const [sendTaken, setSendTaken] = useState(false);
+
   const change = (value: string) => {
     // The answer this is the start of will want the markdown renderer.
     preloadMarkdown();
+    setSendTaken(false);
     setText(value);
     writeDraft(browserStorage, draftKey, value, logStorage);
   };
@@ -181,8 +185,9 @@ export function Composer({
   // caret follows it here — as the mount's own focus above would have, had the frame not been in front.
   useEffect(() => {
     const take = (event: Event) => {
-      const { text: typed, focused } = (event as CustomEvent<BootDraft>).detail;
+      const { text: typed, focused, send: sendIt } = (event as CustomEvent<BootDraft>).detail;
       if (typed) changeRef.current(typed);
+      if (typed && sendIt) setSendTaken(true);
       if (!focused && (touchScreen() || typingElsewhere(document.activeElement))) return;
       requestAnimationFrame(() => {
         const element = area.current;
@@ -208,6 +213,17 @@ export function Composer({
     else change(text);
     area.current?.focus();
   };
+
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  // Sent as soon as the model and the files allow; not queued behind an answer already being written (Enter
+  // in the composer does nothing then either).
+  useEffect(() => {
+    if (!sendTaken || generating) return setSendTaken(false);
+    if (!ready || !model || sending) return;
+    setSendTaken(false);
+    void sendRef.current();
+  }, [sendTaken, generating, ready, model, sending]);
 
   const kindNames = (kinds: readonly string[]) =>
     kinds.map((kind) => t(`files.kinds.${kind}` as "files.kinds.image")).join(", ");

@@ -8,6 +8,8 @@ export const BOOT_DRAFT_EVENT = "switchboard:boot-draft";
 export interface BootDraft {
   text: string;
   focused: boolean;
+  /** Enter was pressed in the frame (public/theme-boot.js marks the field): the text is to be sent. */
+  send: boolean;
 }
 
 /** Whether the frame shows an open chat: it then stays until the chat's own messages are on the page. */
@@ -21,7 +23,7 @@ export function removeBootShell(): void {
   if (!root.hasAttribute("data-boot") && !chat) return;
   const field = chat ? shell?.querySelector("textarea") : null;
   const draft: BootDraft | null = field
-    ? { text: field.value, focused: document.activeElement === field }
+    ? { text: field.value, focused: document.activeElement === field, send: field.hasAttribute("data-send") }
     : null;
   shell?.remove();
   for (const name of ["data-boot", "data-boot-lang", "data-boot-default"]) root.removeAttribute(name);

@@ -99,4 +99,34 @@ describe("an open chat's first frame", () => {
     }
     await other.close();
   });
+
+  it("sends what was typed when Enter was pressed in the frame, once the app has taken over", async () => {
+    const chatId = await currentChatId(session.page);
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    const held: Route[] = [];
+    let release = false;
+    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const field = page.locator("#boot-shell[data-chat]").getByRole("textbox", { name: "Message" });
+    await field.click();
+    await page.keyboard.type("Sent from the first frame");
+    await page.keyboard.press("Enter");
+    // No new line: the Enter was taken as a send.
+    await expect(field.inputValue()).resolves.toBe("Sent from the first frame");
+
+    release = true;
+    for (const route of held) await route.continue();
+    await page.locator("#root article.message.user", { hasText: "Sent from the first frame" }).waitFor();
+    await waitForAnswer(page);
+    await expect(composer(page).inputValue()).resolves.toBe("");
+    // Sent once: a reload shows the question a single time.
+    await page.reload();
+    await page.locator("#root article.message.user", { hasText: "Sent from the first frame" }).waitFor();
+    await expect(
+      page.locator("#root article.message.user", { hasText: "Sent from the first frame" }).count(),
+    ).resolves.toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
