@@ -1,7 +1,6 @@
 // `node bench/client.ts`: the chat screen's figures, in Chromium against the production build — its initial
 // JavaScript, the render cost of a streamed chunk on a 30,000-character answer (block-memoised renderer vs a
 // naive full re-render, same run, same browser), and the time to open a chat of 1,000 messages.
-import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -16,6 +15,7 @@ import { freePort } from "../scripts/lib/processes.ts";
 import { testMarkdown } from "../src/providers/test-answer.ts";
 import { launchBrowser } from "../tests/browser/browser.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { benchExpert } from "./accounts.ts";
 import { recordFigure } from "./results.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -178,27 +178,13 @@ async function main() {
 
   try {
     // An expert account with a session, a short chat with code and math, and a chat of 1,000 messages.
-    const token = randomBytes(32).toString("base64url");
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    const userId = (
-      await client.query<{ id: number }>(
-        `insert into hot."user" (email, verified) values ($1, true) returning id`,
-        [`client-bench-${Date.now()}@bench.test`],
-      )
-    ).rows[0]?.id;
-    await client.query(
-      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
-      [userId],
-    );
+    const { userId, token } = await benchExpert(client, `client-bench-${Date.now()}@bench.test`);
     await client.query(
       `insert into hot.user_preferences ("userId", "modelsConfiguration", "lastReleaseNoteDateChecked", "hasSeenOnboardingTips")
        values ($1, $2, now(), true)`,
       [userId, JSON.stringify({ text: ["test"], reasoning: [], web: [], image: [], light_text: [] })],
-    );
-    await client.query(
-      `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
-      [createHash("sha256").update(token).digest("hex"), userId],
     );
     const addChat = async (title: string, exchanges: number) => {
       const chatId = (

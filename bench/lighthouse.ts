@@ -1,7 +1,6 @@
 // `npm run bench` (Lighthouse part): Lighthouse 13's mobile performance score, median of 3, for the home page,
 // /pricing, the chat screen signed in and a shared chat (and the home page on desktop), against the
 // production build in Debian's Chromium. A run Lighthouse could not finish is shown, not counted.
-import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -11,6 +10,7 @@ import pg from "pg";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
 import { CHROMIUM_PATH } from "../tests/browser/browser.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { benchExpert } from "./accounts.ts";
 import { recordFigure } from "./results.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -39,19 +39,7 @@ try {
   // A signed-in expert, written straight to the database.
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const token = randomBytes(32).toString("base64url");
-  const { rows: users } = await client.query<{ id: number }>(
-    `insert into hot."user" (email, verified) values ('lighthouse@bench.test', true) returning id`,
-  );
-  const userId = users[0]?.id;
-  await client.query(
-    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
-    [userId],
-  );
-  await client.query(
-    `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
-    [createHash("sha256").update(token).digest("hex"), userId],
-  );
+  const { token } = await benchExpert(client, "lighthouse@bench.test");
   await client.end();
   // As a signed-in browser holds them: the session, and the hint the boot script reads (src/domain/sessions.ts).
   const cookie = `session=${token}; signed_in=1`;

@@ -1,10 +1,10 @@
 // `npm run bench`: streaming figures through the built Worker + ChatStream object vs the upstream alone.
 // Figures, not pass/fail. Everything runs on this machine: a migrated PGlite, wrangler dev, a bench upstream.
-import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { benchExpert, benchHeaders } from "./accounts.ts";
 import { recordFigure } from "./results.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
@@ -64,24 +64,8 @@ try {
   // Signed-in expert accounts, written straight to the database: one per answer, since a person's answers
   // are held to the fair-usage rate (20 a minute) and the bench starts hundreds.
   let accounts = 0;
-  const accountsOn = (client: pg.Client, origin: string) => async (): Promise<Record<string, string>> => {
-    const token = randomBytes(32).toString("base64url");
-    const { rows } = await client.query<{ id: number }>(
-      `insert into hot."user" (email, verified) values ($1, true) returning id`,
-      [`bench-${Date.now()}-${++accounts}@bench.test`],
-    );
-    const userId = rows[0]?.id;
-    if (!userId) throw new Error("the bench user was not created");
-    await client.query(
-      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
-      [userId],
-    );
-    await client.query(
-      `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
-      [createHash("sha256").update(token).digest("hex"), userId],
-    );
-    return { Cookie: `session=${token}`, "Content-Type": "application/json", Origin: origin };
-  };
+  const accountsOn = (client: pg.Client, origin: string) => async (): Promise<Record<string, string>> =>
+    benchHeaders(await benchExpert(client, `bench-${Date.now()}-${++accounts}@bench.test`), origin);
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const newAccount = accountsOn(client, origin);

@@ -1,11 +1,11 @@
 // `node bench/send-ab.ts <checkout> <checkout>…`: when the provider is asked after a send, for builds of several
 // checkouts (git worktrees) served side by side from one database and one upstream, their sends interleaved —
 // on a noisy machine the only fair way to compare two commits' send paths. Not part of `npm run bench`.
-import { createHash, randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import pg from "pg";
 import type { ServedApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
+import { benchExpert, benchHeaders } from "./accounts.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
 const checkouts = process.argv.slice(2).map((dir) => resolve(dir));
@@ -41,24 +41,9 @@ try {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   let accounts = 0;
-  // A signed-in expert per exchange pair: the fair-usage rate would refuse one account's hundreds of sends.
-  const account = async (origin: string) => {
-    const token = randomBytes(32).toString("base64url");
-    const { rows } = await client.query<{ id: number }>(
-      `insert into hot."user" (email, verified) values ($1, true) returning id`,
-      [`send-ab-${Date.now()}-${++accounts}@bench.test`],
-    );
-    const userId = rows[0]?.id;
-    await client.query(
-      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity) values ($1, 'cus', 'sub', 60000, true, 1)`,
-      [userId],
-    );
-    await client.query(
-      `insert into hot.session (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`,
-      [createHash("sha256").update(token).digest("hex"), userId],
-    );
-    return { Cookie: `session=${token}`, "Content-Type": "application/json", Origin: origin };
-  };
+  // An account per exchange pair: the fair-usage rate would refuse one account's hundreds of sends.
+  const account = async (origin: string) =>
+    benchHeaders(await benchExpert(client, `send-ab-${Date.now()}-${++accounts}@bench.test`), origin);
   /** A send (new chat, or a question more in `chatId`): ms until the upstream had the request, then read to its end. */
   const send = async (origin: string, headers: Record<string, string>, chatId?: number) => {
     const t0 = performance.now();

@@ -219,7 +219,8 @@ export function Composer({
   // Sent as soon as the model and the files allow; not queued behind an answer already being written (Enter
   // in the composer does nothing then either).
   useEffect(() => {
-    if (!sendTaken || generating) return setSendTaken(false);
+    if (!sendTaken) return;
+    if (generating) return setSendTaken(false);
     if (!ready || !model || sending) return;
     setSendTaken(false);
     void sendRef.current();

@@ -1,6 +1,6 @@
 // When a notice the user did not ask for may appear: never over the plan cards, and on a phone only after
-// the first touch, click, scroll or key — LCP stops at the first input, so a notice shown before it could
-// become the screen's largest paint.
+// the page's first touch, click, key or mouse wheel — LCP stops at the first input, so a notice shown before
+// it could become the screen's largest paint.
 import { useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 
@@ -9,8 +9,9 @@ const NARROW = "(max-width: 640px)";
 
 export const isPlanPage = (pathname: string) => PLAN_PAGES.some((page) => pathname.startsWith(page));
 
-// Once per page, not per component: listening from the module's start catches a touch on the page's first
-// frame, and a notice's component mounting again (the other layout) does not wait for a second one.
+// Once per page, not per component: listening from the module's start also catches a touch while an open
+// chat's first frame is still up, and a notice's component mounting again (the other layout) does not wait
+// for a second one.
 let touched = false;
 const waiting = new Set<() => void>();
 // Not "scroll": the page scrolls itself (a chat opening at its newest message), and that is no input — LCP
@@ -31,7 +32,7 @@ function subscribe(notify: () => void): () => void {
   return () => waiting.delete(notify);
 }
 
-/** False on a narrow screen until the first touch, click or key of the page; true elsewhere. */
+/** False on a narrow screen until the page's first input; true elsewhere. */
 function useFirstInputOnPhone(): boolean {
   const touchedNow = useSyncExternalStore(subscribe, () => touched);
   return touchedNow || !window.matchMedia(NARROW).matches;
