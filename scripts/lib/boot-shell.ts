@@ -54,8 +54,12 @@ export function frameMarkdownCss(
       return `${lead}${FRAME} ${selector.slice(lead.length)}`;
     });
   });
-  // Every page inlines it (index.html): one line, not the source's layout.
-  return root.toString().replace(/\n\s*/g, "");
+  // Every page inlines it (index.html): one line, not the source's layout. A line break is whitespace to
+  // CSS (a combinator, a value's separator), so it becomes one space, never nothing.
+  return root
+    .toString()
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
 }
 
 export function bootShell(): Plugin {

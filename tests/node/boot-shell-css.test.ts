@@ -30,7 +30,13 @@ describe("frameMarkdownCss", () => {
 
   it("keeps the declarations and drops the comments", () => {
     expect(frameMarkdownCss("/* why */\n.markdown a {\n  color: var(--link);\n}\n")).toBe(
-      ".boot-chat .markdown a {color: var(--link);}",
+      ".boot-chat .markdown a { color: var(--link); }",
+    );
+  });
+
+  it("keeps a line break inside a selector or a value as the whitespace it is", () => {
+    expect(frameMarkdownCss(".markdown\n  .katex {\n  border: 1px\n    solid red;\n}")).toBe(
+      ".boot-chat .markdown .katex { border: 1px solid red; }",
     );
   });
 
