@@ -1,6 +1,6 @@
 // Journey: an open chat's page carries its newest messages (src/sharing/chat-shell.ts) — readable, with a
 // composer that takes typing, before any script has run; the app then takes over with the draft and the caret.
-import type { Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   appUrl,
@@ -14,6 +14,20 @@ import {
 } from "./chat-support";
 
 const session = sessionPerFile();
+
+/** Holds the app's scripts back (the page shows only its first frame) until `release`. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  return {
+    held: () => held.length,
+    async release() {
+      released = true;
+      for (const route of held) await route.continue();
+    },
+  };
+}
 const QUESTION = "A question the first frame shows";
 
 describe("an open chat's first frame", () => {
@@ -34,9 +48,7 @@ describe("an open chat's first frame", () => {
       }).observe(document, { subtree: true, childList: true });
     });
     // The app's scripts wait until the frame has been read and typed into.
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    const scripts = await holdScripts(page);
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
 
     const frame = page.locator("#boot-shell[data-chat]");
@@ -55,10 +67,9 @@ describe("an open chat's first frame", () => {
     expect(keyword).not.toBe(await colourOf("#boot-shell .markdown p"));
     await frame.getByRole("textbox", { name: "Message" }).click();
     await page.keyboard.type("typed before the app");
-    expect(held.length).toBeGreaterThan(0);
+    expect(scripts.held()).toBeGreaterThan(0);
 
-    release = true;
-    for (const route of held) await route.continue();
+    await scripts.release();
     await page.locator("#boot-shell").waitFor({ state: "detached" });
     await page.locator("#root article.message.user", { hasText: QUESTION }).waitFor();
     await expect(composer(page).inputValue()).resolves.toBe("typed before the app");
@@ -104,9 +115,7 @@ describe("an open chat's first frame", () => {
     const chatId = await currentChatId(session.page);
     const page = await session.context.newPage();
     const problems = watchProblems(page);
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    const scripts = await holdScripts(page);
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
     const field = page.locator("#boot-shell[data-chat]").getByRole("textbox", { name: "Message" });
     await field.click();
@@ -115,8 +124,7 @@ describe("an open chat's first frame", () => {
     // No new line: the Enter was taken as a send.
     await expect(field.inputValue()).resolves.toBe("Sent from the first frame");
 
-    release = true;
-    for (const route of held) await route.continue();
+    await scripts.release();
     await page.locator("#root article.message.user", { hasText: "Sent from the first frame" }).waitFor();
     await waitForAnswer(page);
     await expect(composer(page).inputValue()).resolves.toBe("");
