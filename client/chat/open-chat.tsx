@@ -23,7 +23,7 @@ import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { removeBootShell } from "../lib/boot-shell";
-import { abortHandleOf, isGenerating, useGeneration } from "../state/generation";
+import { abortHandleOf, isGenerating, useGeneration, usePendingSend } from "../state/generation";
 import { onGenerationAnnounced } from "../state/generation-channel";
 import { setJumpToMessageId, useQuickSearch } from "../state/quick-search";
 import { failureOf, pendingExchange, withLiveAnswer } from "./chat-view";
@@ -85,7 +85,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
     else if (!isFetchingNextPage) void fetchNextPage();
   }, [jumpTo, isSuccess, messages, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const sending = send.isPending ? send.variables : null;
+  const sending = usePendingSend(chatId);
   // SPEC §5: the documents already in this conversation (its messages and its assistant) count towards its 32 MB.
   const assistantFiles = useAssistantFiles(assistantId);
   const conversationFiles = useMemo(

@@ -17,7 +17,7 @@ import { MESSAGE_PAGE_SIZE } from "../../src/domain/chat/paging";
 import type { AnswerWire, ChatPageWire, ChatWire } from "../../src/domain/chat/wire";
 import type { AttachmentWire } from "../../src/domain/files";
 import { ApiError, api, readJson } from "../lib/api";
-import { beginGeneration, generationStore, setPendingNewMessage } from "../state/generation";
+import { beginGeneration, generationStore, setPendingNewMessage, setSending } from "../state/generation";
 import { announceGeneration } from "../state/generation-channel";
 import { followGeneration, type StreamCallbacks } from "../state/generation-stream";
 import { isStreamLost } from "../state/stream-lost";
@@ -195,13 +195,19 @@ export function useSendMessage(chatId: number, assistantId: string) {
           json: { chatId, content, model, attachmentIds: attachments.map((a) => a.id) },
         }),
       ),
-    onMutate: () => performance.now(),
+    onMutate: ({ content, model, attachments }) => {
+      setSending(chatId, { content, model, attachments });
+      return performance.now();
+    },
+    // follow() begins the generation, which replaces the pending send in the same store update: the
+    // mutation is still pending for a moment after this, and the view must not show both.
     onSuccess: (answer, _input, sentAt) => {
       appendMessages(client, chatId, [answer.userMessage, answer.modelMessage]);
       const chat = client.getQueryData<ChatData>(chatKeys.messages(chatId))?.pages[0]?.chat;
       if (chat) bumpChat(client, assistantId, { ...chat, model: answer.modelMessage.model ?? chat.model });
       follow(client, chatId, answer, sentAt);
     },
+    onError: () => setSending(chatId, null),
   });
 }
 

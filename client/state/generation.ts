@@ -10,9 +10,11 @@ import {
   type GenerationState,
   type LiveMessage,
   type PendingNewMessage,
+  type PendingSend,
   receiveEvent,
   type SearchFlags,
   setPendingNew,
+  setPendingSend,
   startGeneration,
 } from "../../src/domain/chat/generation-state";
 import type { StreamEvent } from "../../src/domain/chat/stream-events";
@@ -56,6 +58,10 @@ export function dropGeneration(chatId: number): void {
 export const setPendingNewMessage = (pending: PendingNewMessage | null): void =>
   generationStore.set((state) => setPendingNew(state, pending));
 
+/** An open chat's message on its way; beginGeneration takes its place when the server has saved it. */
+export const setSending = (chatId: number, pending: PendingSend | null): void =>
+  generationStore.set((state) => setPendingSend(state, chatId, pending));
+
 export function setAbortHandle(chatId: number, handle: AbortHandle): void {
   abortHandles.get(chatId)?.close();
   abortHandles.set(chatId, handle);
@@ -85,6 +91,10 @@ export function useGeneration(chatId: number | null): Generation | undefined {
 
 export function useSearchFlags(messageId: number): SearchFlags | undefined {
   return useSelect(useCallback((s: GenerationState) => s.search[messageId], [messageId]));
+}
+
+export function usePendingSend(chatId: number): PendingSend | undefined {
+  return useSelect(useCallback((s: GenerationState) => s.sending[chatId], [chatId]));
 }
 
 export const usePendingNewMessage = (): PendingNewMessage | null => useSelect(selectPending);

@@ -12,6 +12,7 @@ import {
   shownText,
   sidebarChats,
   waitForAnswer,
+  watchMostQuestionsShown,
   watchProblems,
 } from "./chat-support";
 
@@ -74,9 +75,12 @@ describe("a chat from first message to deletion", () => {
 
   it("continues a streaming answer after a reload, with no gap, no duplicate and no error", async () => {
     const { page } = session;
+    const mostShown = await watchMostQuestionsShown(page, "Now compare plums");
     await send(page, "[[slow]] Now compare plums and cherries please");
     const answer = lastAnswer(page);
     await answer.getByRole("heading", { name: /Now compare plums/ }).waitFor();
+    // The question on its way gives way to the saved one in the same frame: never both.
+    expect(await mostShown()).toBe(1);
     await answer.locator("li", { hasText: "Longest word" }).waitFor();
     expect(await isStreaming(answer)).toBe(true);
 

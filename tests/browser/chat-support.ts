@@ -116,6 +116,25 @@ export async function send(page: Page, text: string): Promise<void> {
   await composer(page).press("Enter");
 }
 
+/**
+ * From now on, the most questions with this text the page ever showed at once. Every DOM change React
+ * commits is counted before it is painted, so a copy shown for a single frame counts too.
+ */
+export async function watchMostQuestionsShown(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.evaluate((asked) => {
+    const shown = () =>
+      [...document.querySelectorAll("#root article.message.user")].filter((question) =>
+        question.textContent?.includes(asked),
+      ).length;
+    const seen = window as unknown as { mostQuestionsShown: number };
+    seen.mostQuestionsShown = shown();
+    new MutationObserver(() => {
+      seen.mostQuestionsShown = Math.max(seen.mostQuestionsShown, shown());
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => page.evaluate(() => (window as unknown as { mostQuestionsShown: number }).mostQuestionsShown);
+}
+
 /** The last model message on screen. */
 export const lastAnswer = (page: Page): Locator => page.locator("#root article.message.model").last();
 

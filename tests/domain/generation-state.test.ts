@@ -9,6 +9,7 @@ import {
   liveModelMessage,
   receiveEvent,
   setPendingNew,
+  setPendingSend,
   settledMessage,
   startGeneration,
 } from "../../src/domain/chat/generation-state";
@@ -109,6 +110,29 @@ describe("generation state", () => {
     expect(after.search[2]).toBeUndefined();
     expect(after.pendingNew).toBeNull();
     expect(finished).toMatchObject({ id: 2, content: "Answer", metadata: { done: true, reasoning: "hmm" } });
+  });
+
+  it("lets the generation a send started take the place of that chat's pending send, in one step", () => {
+    const asked = { content: "And plums?", model: "test" };
+    let state = setPendingSend(emptyGenerationState(), 7, asked);
+    state = setPendingSend(state, 8, { content: "Elsewhere", model: "test" });
+    expect(state.sending[7]).toEqual(asked);
+    state = startGeneration(state, {
+      chatId: 7,
+      userMessage: message(3, "user"),
+      modelMessage: message(4, "assistant"),
+    });
+    expect(state.sending[7]).toBeUndefined();
+    expect(state.byChat[7]?.userMessage?.id).toBe(3);
+    // Another chat's message on its way stays, also once this answer ends.
+    expect(endGeneration(state, 7).state.sending[8]).toMatchObject({ content: "Elsewhere" });
+  });
+
+  it("clears a failed send, and leaves the state alone when there was none", () => {
+    const state = setPendingSend(emptyGenerationState(), 7, { content: "hi", model: "test" });
+    expect(setPendingSend(state, 7, null).sending).toEqual({});
+    const none = emptyGenerationState();
+    expect(setPendingSend(none, 7, null)).toBe(none);
   });
 
   it("forgets a generation whose stream was lost without finishing it", () => {

@@ -1,5 +1,6 @@
 // The client's generation state (SPEC §3/§4): per chat the user and model messages being streamed, per
-// message the web-search flags, and the marker of a new chat's first message still on its way.
+// message the web-search flags, and the messages still on their way (a new chat's first, an open chat's next).
+import type { AttachmentWire } from "../files.ts";
 import { applyStreamEvent, type ModelMessageMetadata, type StreamEvent } from "./stream-events.ts";
 import type { MessageWire } from "./wire.ts";
 
@@ -32,13 +33,27 @@ export interface PendingNewMessage {
   model: string;
 }
 
+/** A message sent in an open chat, shown with an empty answer until the server has saved both. */
+export interface PendingSend {
+  content: string;
+  model: string;
+  attachments?: AttachmentWire[];
+}
+
 export interface GenerationState {
   byChat: Readonly<Record<number, Generation>>;
   search: Readonly<Record<number, SearchFlags>>;
   pendingNew: PendingNewMessage | null;
+  /** Per chat: its message on its way; the generation that starts for it replaces it in the same step. */
+  sending: Readonly<Record<number, PendingSend>>;
 }
 
-export const emptyGenerationState = (): GenerationState => ({ byChat: {}, search: {}, pendingNew: null });
+export const emptyGenerationState = (): GenerationState => ({
+  byChat: {},
+  search: {},
+  pendingNew: null,
+  sending: {},
+});
 
 function withoutKey<V>(record: Readonly<Record<number, V>>, key: number): Record<number, V> {
   if (!(key in record)) return record as Record<number, V>;
@@ -53,7 +68,10 @@ export function liveModelMessage(message: LiveMessage): LiveModelMessage {
   return { ...message, role: "assistant", content: message.content, metadata, reasoning: "" };
 }
 
-/** Starting records the two messages and clears the model message's web-search flags. */
+/**
+ * Starting records the two messages, clears the model message's web-search flags and takes the place of
+ * the chat's pending send: one step, so no view shows the message both on its way and saved.
+ */
 export function startGeneration(
   state: GenerationState,
   input: { chatId: number; userMessage: LiveMessage | null; modelMessage: LiveMessage },
@@ -63,6 +81,7 @@ export function startGeneration(
     ...state,
     byChat: { ...state.byChat, [input.chatId]: { ...input, modelMessage } },
     search: withoutKey(state.search, modelMessage.id),
+    sending: withoutKey(state.sending, input.chatId),
   };
 }
 
@@ -110,6 +129,7 @@ export function endGeneration(
       byChat: withoutKey(state.byChat, chatId),
       search: withoutKey(state.search, generation.modelMessage.id),
       pendingNew: null,
+      sending: state.sending,
     },
     finished: settledMessage(done),
   };
@@ -125,6 +145,17 @@ export function clearSearchFlags(state: GenerationState, chatId: number): Genera
 
 export const setPendingNew = (state: GenerationState, pending: PendingNewMessage | null): GenerationState =>
   state.pendingNew === pending ? state : { ...state, pendingNew: pending };
+
+/** A chat's message on its way, or null once it failed (a success is taken over by startGeneration). */
+export function setPendingSend(
+  state: GenerationState,
+  chatId: number,
+  pending: PendingSend | null,
+): GenerationState {
+  if (pending) return { ...state, sending: { ...state.sending, [chatId]: pending } };
+  const sending = withoutKey(state.sending, chatId);
+  return sending === state.sending ? state : { ...state, sending };
+}
 
 /** Drops a chat's record without finishing it (its stream was lost): the saved message is read again. */
 export function forgetGeneration(state: GenerationState, chatId: number): GenerationState {
