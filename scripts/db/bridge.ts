@@ -5,6 +5,7 @@ import { BackendLock } from "./backend-lock.ts";
 import { attachTcp, attachWebSocket, type ClientLink, type Session } from "./client-link.ts";
 import { ForwardSession, type ForwardTarget } from "./forward-session.ts";
 import { PgliteSession } from "./pglite-session.ts";
+import { UpstreamPool } from "./upstream-pool.ts";
 
 export type BridgeBackend = { mode: "pglite"; port: number } | ({ mode: "external" } & ForwardTarget);
 
@@ -26,6 +27,8 @@ export interface BridgeStats {
   connections: number;
   /** Connections queued for PGlite (always 0 in forward mode). */
   waiting: number;
+  /** Server connections kept for the next client (forward mode only). */
+  idle: number;
 }
 
 export interface Bridge {
@@ -40,11 +43,12 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   const lock = new BackendLock();
   const sessions = new Set<Session>();
   const backend = opts.backend;
+  const pool = backend.mode === "external" ? new UpstreamPool() : undefined;
 
   const makeSession = (link: ClientLink): Session => {
     let session: Session;
     const onEnd = () => sessions.delete(session);
-    if (backend.mode === "external") session = new ForwardSession(link, backend, onEnd);
+    if (backend.mode === "external") session = new ForwardSession(link, backend, onEnd, pool);
     else {
       session = new PgliteSession(link, {
         backendPort: backend.port,
@@ -85,13 +89,14 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   return {
     wsPort: portOf(wss.address()),
     tcpPort: portOf(tcp.address()),
-    stats: () => ({ connections: sessions.size, waiting: lock.stats().waiting }),
+    stats: () => ({ connections: sessions.size, waiting: lock.stats().waiting, idle: pool?.size ?? 0 }),
     async close() {
       const closed = Promise.all([
         new Promise<void>((resolve) => tcp.close(() => resolve())),
         new Promise<void>((resolve) => wss.close(() => resolve())),
       ]);
       await Promise.all([...sessions].map((session) => session.shutdown()));
+      pool?.close();
       await closed;
     },
   };

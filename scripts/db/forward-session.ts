@@ -1,37 +1,59 @@
-// One client connection piped to its own TCP connection to a real Postgres server (no locking needed).
+// One client connection piped to a TCP connection of its own to a real Postgres server (no locking needed),
+// taken from the idle pool when one was opened with the same startup, and put back, reset, when it ends clean.
 import net from "node:net";
 import type { ClientLink, Session } from "./client-link.ts";
-import { errorResponse, FrontendParser, GSSENC_REQUEST, SSL_REQUEST } from "./pg-protocol.ts";
+import {
+  BackendParser,
+  BackendScanner,
+  CANCEL_REQUEST,
+  errorResponse,
+  FrontendParser,
+  GSSENC_REQUEST,
+  isAuthenticationOk,
+  SSL_REQUEST,
+  simpleQuery,
+} from "./pg-protocol.ts";
+import type { UpstreamPool } from "./upstream-pool.ts";
 
 export interface ForwardTarget {
   host: string;
   port: number;
 }
 
+/** Client messages the server answers with a ReadyForQuery: a simple query, a Sync, a function call. */
+const SYNCED = new Set(["Q", "S", "F"]);
+/** How long the reset of a connection that goes back to the pool may take before it is closed instead. */
+const RESET_TIMEOUT_MS = 5_000;
+
 export class ForwardSession implements Session {
   private readonly link: ClientLink;
-  private readonly upstream: net.Socket;
+  private readonly target: ForwardTarget;
+  private readonly pool: UpstreamPool | undefined;
   private readonly parser = new FrontendParser();
   private readonly onEnd: () => void;
+  private upstream: net.Socket | null = null;
+  private startup: Buffer | null = null;
+  /** Until ReadyForQuery: the startup's messages, from AuthenticationOk on (null once greeted). */
+  private handshake: { parser: BackendParser; greeting: Buffer[] } | null = null;
+  private greeting: Buffer | null = null;
+  private readonly scanner = new BackendScanner();
+  /** The startup's own ReadyForQuery, which no client message asked for, is still to come. */
+  private startupReadyOwed = false;
+  /** ReadyForQuery answers still owed, and whether extended-protocol messages wait for their Sync. */
+  private owed = 0;
+  private unsynced = false;
+  private status = "";
   private ending = false;
 
-  constructor(link: ClientLink, target: ForwardTarget, onEnd: () => void) {
+  constructor(link: ClientLink, target: ForwardTarget, onEnd: () => void, pool?: UpstreamPool) {
     this.link = link;
+    this.target = target;
+    this.pool = pool;
     this.onEnd = onEnd;
-    this.upstream = net.connect(target.port, target.host);
-    this.upstream.setNoDelay(true);
-    this.upstream.on("data", (chunk) => {
-      if (!this.ending) this.link.write(chunk);
-    });
-    this.upstream.on("error", (error) => {
-      if (this.ending) return;
-      const message = `cannot reach the database at ${target.host}:${target.port}: ${error.message}`;
-      this.link.write(errorResponse("FATAL", "08006", message));
-    });
-    this.upstream.on("close", () => this.end(false));
   }
 
-  // Messages are parsed only to answer SSLRequest and to spot Terminate; everything else passes through.
+  // Messages are parsed to answer SSLRequest, to take a pooled connection for the startup, to spot
+  // Terminate and to know when the connection is between requests; everything else passes through.
   clientData(chunk: Buffer): void {
     if (this.ending) return;
     try {
@@ -41,16 +63,24 @@ export class ForwardSession implements Session {
           this.link.write(Buffer.from("N"));
           continue;
         }
-        this.upstream.write(message.bytes);
-        // Close both sides on Terminate rather than trusting the far end to do it.
+        if (!this.upstream) {
+          this.open(message.bytes, message.code !== CANCEL_REQUEST);
+          continue;
+        }
+        // Terminate: the server connection may serve the next client; close both sides otherwise.
         if (message.type === "X") {
           this.end(false);
           return;
         }
+        if (SYNCED.has(message.type)) {
+          this.owed += 1;
+          this.unsynced = false;
+        } else if (message.type !== "p") this.unsynced = true;
+        this.upstream.write(message.bytes);
       }
     } catch (error) {
       this.link.write(errorResponse("FATAL", "08P01", (error as Error).message));
-      this.end(false);
+      this.end(true);
     }
   }
 
@@ -63,14 +93,97 @@ export class ForwardSession implements Session {
     return Promise.resolve();
   }
 
+  private open(startup: Buffer, poolable: boolean): void {
+    const pooled = poolable ? this.pool?.take(startup) : undefined;
+    const socket = pooled?.socket ?? net.connect(this.target.port, this.target.host);
+    this.upstream = socket;
+    if (poolable) this.startup = startup;
+    socket.setNoDelay(true);
+    socket.on("data", (data) => this.serverData(data));
+    socket.on("error", (error) => {
+      if (this.ending) return;
+      const message = `cannot reach the database at ${this.target.host}:${this.target.port}: ${error.message}`;
+      this.link.write(errorResponse("FATAL", "08006", message));
+    });
+    socket.on("close", () => this.end(false));
+    if (pooled) {
+      this.greeting = pooled.greeting;
+      this.status = "I";
+      this.link.write(pooled.greeting);
+    } else {
+      this.handshake = { parser: new BackendParser(), greeting: [] };
+      this.startupReadyOwed = true;
+      socket.write(startup);
+    }
+  }
+
+  private serverData(chunk: Buffer): void {
+    if (this.ending) return;
+    this.link.write(chunk);
+    if (this.handshake) this.followHandshake(chunk);
+    for (const status of this.scanner.scan(chunk)) {
+      this.status = status;
+      if (this.startupReadyOwed) this.startupReadyOwed = false;
+      else this.owed -= 1;
+    }
+  }
+
+  private followHandshake(chunk: Buffer): void {
+    const handshake = this.handshake;
+    if (!handshake) return;
+    for (const message of handshake.parser.push(chunk)) {
+      if (isAuthenticationOk(message) || handshake.greeting.length > 0)
+        handshake.greeting.push(message.bytes);
+      if (message.type === "Z") {
+        this.greeting = handshake.greeting.length > 0 ? Buffer.concat(handshake.greeting) : null;
+        this.handshake = null;
+        return;
+      }
+    }
+  }
+
   private end(destroy: boolean): void {
     if (this.ending) return;
     this.ending = true;
     if (destroy) this.link.destroy();
     else this.link.close();
-    // end() lets a just-written Terminate reach the server before the socket goes.
-    if (destroy || !this.upstream.writable) this.upstream.destroy();
-    else this.upstream.end(() => this.upstream.destroy());
+    const upstream = this.upstream;
+    if (upstream) {
+      upstream.removeAllListeners();
+      upstream.on("error", () => {});
+      const between = this.greeting && this.owed === 0 && !this.unsynced && this.status === "I";
+      if (!destroy && between && this.pool && this.startup && upstream.writable)
+        resetInto(this.pool, this.startup, { socket: upstream, greeting: this.greeting as Buffer });
+      // end() lets a just-written Terminate reach the server before the socket goes.
+      else if (destroy || !upstream.writable) upstream.destroy();
+      else upstream.end(() => upstream.destroy());
+    }
     this.onEnd();
   }
+}
+
+/** Back to the pool once DISCARD ALL has cleared what the last client left (settings, prepared plans, temp tables, locks). */
+function resetInto(pool: UpstreamPool, startup: Buffer, upstream: { socket: net.Socket; greeting: Buffer }) {
+  const { socket } = upstream;
+  const parser = new BackendParser();
+  let failed = false;
+  const timer = setTimeout(() => socket.destroy(), RESET_TIMEOUT_MS);
+  socket.on("close", () => clearTimeout(timer));
+  socket.on("data", (chunk) => {
+    try {
+      for (const message of parser.push(chunk)) {
+        if (message.type === "E") failed = true;
+        if (message.type !== "Z") continue;
+        clearTimeout(timer);
+        socket.removeAllListeners();
+        if (failed || message.bytes.at(-1) !== 0x49)
+          socket.destroy(); // 'I'
+        else pool.put(startup, upstream);
+        return;
+      }
+    } catch {
+      socket.destroy();
+    }
+  });
+  socket.write(simpleQuery("DISCARD ALL"));
 }

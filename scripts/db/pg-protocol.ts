@@ -87,6 +87,35 @@ export class BackendScanner {
   }
 }
 
+export interface BackendMessage {
+  type: string;
+  bytes: Buffer;
+}
+
+/** Splits a server's byte stream into whole messages: for the small exchanges (startup, a reset), not results. */
+export class BackendParser {
+  private buffer: Buffer = Buffer.alloc(0);
+
+  push(chunk: Buffer): BackendMessage[] {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const messages: BackendMessage[] = [];
+    while (this.buffer.length >= 5) {
+      const total = this.buffer.readInt32BE(1) + 1;
+      if (total < 5 || total > MAX_MESSAGE)
+        throw new Error(`malformed Postgres message (length ${total - 1})`);
+      if (this.buffer.length < total) break;
+      const bytes = this.buffer.subarray(0, total);
+      this.buffer = this.buffer.subarray(total);
+      messages.push({ type: String.fromCharCode(bytes[0] ?? 0), bytes });
+    }
+    return messages;
+  }
+}
+
+/** AuthenticationOk: the server has let the client in (what follows is the session's greeting). */
+export const isAuthenticationOk = (message: BackendMessage): boolean =>
+  message.type === "R" && message.bytes.length >= 9 && message.bytes.readInt32BE(5) === 0;
+
 function typed(type: string, body: Buffer): Buffer {
   const out = Buffer.alloc(5 + body.length);
   out.write(type, 0, "latin1");
