@@ -107,9 +107,9 @@ describe.skipIf(!found.ok)("forward bridge to a real PostgreSQL", () => {
     await doomed.connect();
     const pid = await backendPid(doomed);
     // Parse, Bind, Execute and Flush, no Sync: the server runs it and waits for the rest of the batch.
-    doomed.connection.parse({ text: "SELECT pg_sleep(0.2)", types: [] }, true);
+    doomed.connection.parse({ name: "", text: "SELECT pg_sleep(0.2)", types: [] }, true);
     doomed.connection.bind({ values: [] }, true);
-    doomed.connection.execute({ rows: 0 }, true);
+    doomed.connection.execute({}, true);
     doomed.connection.flush();
     await pause(50);
     doomed.connection.stream.destroy();
