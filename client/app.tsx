@@ -4,7 +4,14 @@ import "./app.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 // Declarative routing: the data-router half of react-router would double its weight on first load.
-import { BrowserRouter, Route, Routes, useLocation, useNavigate } from "react-router";
+import {
+  BrowserRouter,
+  matchRoutes,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+  useRoutes,
+} from "react-router";
 import { APP_ROUTES, type Layout } from "../src/domain/app-routes";
 import { localePrefix } from "../src/domain/locale-routing";
 import { NavigateContext } from "./components/app-link";
@@ -22,27 +29,47 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-const routesOf = (layout: Layout) =>
+const routesOf = (layout: Layout): RouteObject[] =>
   APP_ROUTES.filter((route) => route.layout === layout).map((route) => {
     const Page = PAGES[route.page];
-    return <Route key={route.path} path={route.path} element={<Page />} />;
+    return { path: route.path, element: <Page /> };
   });
+
+const ROUTES: RouteObject[] = [
+  { element: <DefaultLayout />, children: routesOf("default") },
+  { element: <LAYOUTS.connected />, children: routesOf("connected") },
+  { element: <LAYOUTS.assistant />, children: routesOf("assistant") },
+  { path: "*", element: <NotFound /> },
+];
+
+/**
+ * The one branch of ROUTES a path takes (its layout with only its page), found once per path by React
+ * Router's own matching. Given every route, it flattens and ranks them all on each render: ~25 ms a time
+ * at a slow phone's speed, in a task that cannot yield, several times as the first screen comes in.
+ */
+const branches = new Map<string, RouteObject[]>();
+function branchOf(pathname: string): RouteObject[] {
+  const known = branches.get(pathname);
+  if (known) return known;
+  // A layout route (an element and its pages) and the page, or the catch-all alone.
+  const [first, page] = (matchRoutes(ROUTES, pathname) ?? []).map((match) => match.route);
+  const branch: RouteObject[] =
+    first && page ? [{ element: first.element, children: [page] }] : first ? [first] : [];
+  // Chat ids make paths many: the cache stays small.
+  if (branches.size >= 50) branches.clear();
+  branches.set(pathname, branch);
+  return branch;
+}
 
 function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
+  const routes = useRoutes(branchOf(location.pathname));
   return (
     <NavigateContext value={navigate}>
       <ErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<PageLoading />}>
-          <RouteGuard>
-            <Routes>
-              <Route element={<DefaultLayout />}>{routesOf("default")}</Route>
-              <Route element={<LAYOUTS.connected />}>{routesOf("connected")}</Route>
-              <Route element={<LAYOUTS.assistant />}>{routesOf("assistant")}</Route>
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </RouteGuard>
+          <RouteGuard>{routes}</RouteGuard>
         </Suspense>
       </ErrorBoundary>
       {/* Their catalogues load on their own: the page never waits for them. */}
