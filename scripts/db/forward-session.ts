@@ -43,6 +43,10 @@ export class ForwardSession implements Session {
   private owed = 0;
   private unsynced = false;
   private status = "";
+  /** The client's Terminate, passed on when the server connection closes rather than going back to the pool. */
+  private terminate: Buffer | null = null;
+  /** A stream that could not be parsed: its server connection is never reused. */
+  private broken = false;
   private ending = false;
 
   constructor(link: ClientLink, target: ForwardTarget, onEnd: () => void, pool?: UpstreamPool) {
@@ -69,6 +73,7 @@ export class ForwardSession implements Session {
         }
         // Terminate: the server connection may serve the next client; close both sides otherwise.
         if (message.type === "X") {
+          this.terminate = message.bytes;
           this.end(false);
           return;
         }
@@ -80,7 +85,8 @@ export class ForwardSession implements Session {
       }
     } catch (error) {
       this.link.write(errorResponse("FATAL", "08P01", (error as Error).message));
-      this.end(true);
+      this.broken = true;
+      this.end(false);
     }
   }
 
@@ -120,7 +126,13 @@ export class ForwardSession implements Session {
   private serverData(chunk: Buffer): void {
     if (this.ending) return;
     this.link.write(chunk);
-    if (this.handshake) this.followHandshake(chunk);
+    try {
+      if (this.handshake) this.followHandshake(chunk);
+    } catch {
+      this.broken = true;
+      this.end(false);
+      return;
+    }
     for (const status of this.scanner.scan(chunk)) {
       this.status = status;
       if (this.startupReadyOwed) this.startupReadyOwed = false;
@@ -151,12 +163,16 @@ export class ForwardSession implements Session {
     if (upstream) {
       upstream.removeAllListeners();
       upstream.on("error", () => {});
-      const between = this.greeting && this.owed === 0 && !this.unsynced && this.status === "I";
+      const between =
+        this.greeting && this.owed === 0 && !this.unsynced && this.status === "I" && !this.broken;
       if (!destroy && between && this.pool && this.startup && upstream.writable)
         resetInto(this.pool, this.startup, { socket: upstream, greeting: this.greeting as Buffer });
-      // end() lets a just-written Terminate reach the server before the socket goes.
       else if (destroy || !upstream.writable) upstream.destroy();
-      else upstream.end(() => upstream.destroy());
+      // end() lets the Terminate reach the server before the socket goes.
+      else {
+        if (this.terminate) upstream.write(this.terminate);
+        upstream.end(() => upstream.destroy());
+      }
     }
     this.onEnd();
   }
@@ -176,8 +192,8 @@ function resetInto(pool: UpstreamPool, startup: Buffer, upstream: { socket: net.
         if (message.type !== "Z") continue;
         clearTimeout(timer);
         socket.removeAllListeners();
-        if (failed || message.bytes.at(-1) !== 0x49)
-          socket.destroy(); // 'I'
+        // An error, or anything but idle ("I") after it: not fit for another client.
+        if (failed || message.bytes.at(-1) !== 0x49) socket.destroy();
         else pool.put(startup, upstream);
         return;
       }
