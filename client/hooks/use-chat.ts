@@ -57,7 +57,22 @@ export function useChatMessages(chatId: number | null) {
     () => (query.data ? query.data.pages.toReversed().flatMap((page) => page.messages) : []),
     [query.data],
   );
-  return { ...query, chat: query.data?.pages[0]?.chat ?? null, messages };
+  // The fields the open chat reads, not a spread of all of them (see useChatList).
+  const { data, isPending, isError, error, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    query;
+  const chat = data?.pages[0]?.chat ?? null;
+  return {
+    data,
+    isPending,
+    isError,
+    error,
+    isSuccess,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    chat,
+    messages,
+  };
 }
 
 /**

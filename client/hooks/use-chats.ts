@@ -63,7 +63,9 @@ export function useChatList(assistantId: string) {
       setLoadingMore(false);
     }
   };
-  return { ...query, loadMore, loadingMore };
+  // Only what the list shows: TanStack Query re-renders a component for each result field it read, and a
+  // spread reads them all (the list rendered again, unable to yield, when its fetch state alone changed).
+  return { data: query.data, isSuccess: query.isSuccess, loadMore, loadingMore };
 }
 
 /** Applies a change to every cached chat list (a chat is in at most one, but which one is not always known). */
