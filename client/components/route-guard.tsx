@@ -29,7 +29,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     search: location.search,
     hash: location.hash,
     localePrefix: localePrefix(locale),
-    storedQuery: storedPricingQuery(),
+    storedQuery: storedPricingQuery,
     rules: CLIENT_ROUTE_RULES,
   };
   // A public page, a route rule or a malformed parameter answers without asking who is signed in.

@@ -39,8 +39,12 @@ export interface GuardRequest {
   localePrefix?: string;
   /** undefined while unknown, null when anonymous. */
   user: GuardUser | null | undefined;
-  /** Query string ("" or "?…") carried to the subscription page (e.g. the plan picked on /pricing). */
-  storedQuery?: string;
+  /**
+   * Query string ("" or "?…") carried to the subscription page (e.g. the plan picked on /pricing). Read only
+   * when the answer needs it: the client keeps it in sessionStorage, whose first read in a page waits on the
+   * browser (~5 ms on a slow phone, on every chat screen's first render before).
+   */
+  storedQuery?: () => string;
   rules?: RouteRules;
 }
 
@@ -132,7 +136,7 @@ export function decideRoute(request: GuardRequest): GuardDecision {
   // A plan that ended leads where no plan does: to choosing one (the page says the subscription ended).
   const planless = user.usagePlan === "none" || user.usagePlan === "unsubscribed";
   if (planless && (onLogin || path.startsWith("/app/a/"))) {
-    return { kind: "redirect", to: `${SUBSCRIPTION_PATH}${request.storedQuery ?? ""}` };
+    return { kind: "redirect", to: `${SUBSCRIPTION_PATH}${request.storedQuery?.() ?? ""}` };
   }
 
   return { kind: "render" };

@@ -147,7 +147,23 @@ describe("the guard", () => {
   ];
 
   it.each(table)("%s%s as %j (stored %s)", (path, search, user, storedQuery, expected) => {
-    expect(decideRoute({ path, search, user, storedQuery })).toEqual(expected);
+    const stored = storedQuery === undefined ? undefined : () => storedQuery;
+    expect(decideRoute({ path, search, user, storedQuery: stored })).toEqual(expected);
+  });
+
+  it("reads the stored query only for the redirect that carries it", () => {
+    let reads = 0;
+    const storedQuery = () => {
+      reads++;
+      return "?plan=expert";
+    };
+    for (const path of ["/app/a/default", "/app/account/settings", "/pricing", "/"])
+      decideRoute({ path, search: "", user: expert, storedQuery });
+    expect(reads).toBe(0);
+    expect(decideRoute({ path: "/app/a/default", search: "", user: none, storedQuery })).toEqual(
+      to("/app/account/subscription?plan=expert"),
+    );
+    expect(reads).toBe(1);
   });
 
   it("keeps the locale prefix in the redirect query and follows it back inside the locale", () => {
