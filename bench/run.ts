@@ -1,5 +1,6 @@
 // `npm run bench`: streaming figures through the built Worker + ChatStream object vs the upstream alone.
-// Figures, not pass/fail. Everything runs on this machine: a migrated PGlite, wrangler dev, a bench upstream.
+// Figures, not pass/fail. Everything runs on this machine: a migrated PGlite (or DATABASE_URL's PostgreSQL,
+// through the bridge's pool), wrangler dev, a bench upstream.
 import pg from "pg";
 import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
@@ -49,6 +50,8 @@ async function readSse(
 }
 
 const db = await startEphemeralDb();
+/** What the figures ran on: `DATABASE_URL=… npm run bench` measures a real PostgreSQL instead of PGlite. */
+const dbLabel = db.description.startsWith("PGlite") ? "PGlite" : "PostgreSQL (DATABASE_URL)";
 const upstream = await startBenchUpstream({ tokens: 200, intervalMs: 10 });
 console.log("building the app…");
 const app = await serveBuiltApp("bench", {
@@ -189,7 +192,7 @@ try {
     seconds: number;
     causes: string;
   };
-  async function concurrent(n: number, dbLabel: string, base: string, makeAccount: typeof newAccount) {
+  async function concurrent(n: number, label: string, base: string, makeAccount: typeof newAccount) {
     const people = await Promise.all(Array.from({ length: n }, () => makeAccount()));
     const t0 = performance.now();
     const results = await Promise.allSettled(people.map((as) => through(as, base)));
@@ -211,12 +214,12 @@ try {
     }
     const causeText = [...causes].map(([cause, k]) => `${k}× ${cause}`).join("; ");
     const seconds = (performance.now() - t0) / 1000;
-    return { db: dbLabel, streams: n, ok, errors: n - ok, seconds, causes: causeText } satisfies Concurrency;
+    return { db: label, streams: n, ok, errors: n - ok, seconds, causes: causeText } satisfies Concurrency;
   }
   const concurrency: Concurrency[] = [];
   let failedAt: number | null = null;
   for (const n of (process.env.BENCH_STREAMS ?? "50,100,200,500").split(",").map(Number)) {
-    const result = await concurrent(n, "PGlite", origin, newAccount);
+    const result = await concurrent(n, dbLabel, origin, newAccount);
     concurrency.push(result);
     if (result.ok < n) {
       failedAt = n;
@@ -288,7 +291,9 @@ try {
     ],
     ["first replayed token on resume, p50", "", ms(p50(resumeTimes)), ""],
   ];
-  console.log(`\nStreaming through the Worker + ChatStream vs the upstream alone (${RUNS} runs each)\n`);
+  console.log(
+    `\nStreaming through the Worker + ChatStream vs the upstream alone (${RUNS} runs each; ${db.description})\n`,
+  );
   console.log("| measure | upstream directly | through Worker + DO | added |");
   console.log("|---|---|---|---|");
   for (const r of rowsOut) console.log(`| ${r.join(" | ")} |`);
@@ -303,11 +308,11 @@ try {
   recordFigure("relay", ms(p50(w.map((x) => x.relay))));
   recordFigure(
     "firstTokenAddedExistingChat",
-    `+${ms(p50(e.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(e.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))})`,
+    `+${ms(p50(e.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(e.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))}, ${dbLabel})`,
   );
   recordFigure(
     "firstTokenAdded",
-    `+${ms(p50(w.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(w.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))})`,
+    `+${ms(p50(w.map((x) => x.first)) - p50(d.map((x) => x.first)))} (${ms(p50(w.map((x) => x.first)))} vs ${ms(p50(d.map((x) => x.first)))}, ${dbLabel})`,
   );
   recordFigure("streams", concurrency.map((c) => `${c.streams} on ${c.db}: ${c.errors} errors`).join("; "));
   await client.end();
