@@ -119,21 +119,22 @@ export const chatRoutes = new Hono<AppEnv>()
       const { chatId, messageId, content, model: key } = c.req.valid("json");
       const userId = signedInUser(c).id;
       const db = c.var.db();
-      const chat = await getChat(db, { userId, chatId });
+      // Both reads are the user's own (a foreign chat has no messages for them): at once, not in turn.
+      const [chat, recent] = await Promise.all([
+        getChat(db, { userId, chatId }),
+        recentMessages(db, { userId, chatId, limit: 4 }),
+      ]);
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model, c.env);
-      const lastUser = (await recentMessages(db, { userId, chatId, limit: 4 }))
-        .filter((m) => m.metadata.role === "user")
-        .at(-1);
+      const lastUser = recent.filter((m) => m.metadata.role === "user").at(-1);
       if (!lastUser || lastUser.id !== messageId) {
         throw badRequest("Only the last message you sent can be edited.", [
           { path: "messageId", message: "not the last user message" },
         ]);
       }
-      // A live answer is cut (and saved) first: stop is a no-op when none runs.
-      await chatStreamOf(c.env, chatId).stop();
-      // The old tail goes, and a shared snapshot may have shown it.
-      await purgeSharedPage(c.req.url, chat.publicId);
+      // A live answer is cut (and saved) first: stop is a no-op when none runs. The old tail goes, and a
+      // shared snapshot may have shown it.
+      await Promise.all([chatStreamOf(c.env, chatId).stop(), purgeSharedPage(c.req.url, chat.publicId)]);
       // The edited question is asked again as a fresh exchange; the old one goes once it runs.
       const started = await startAnswer(db, c.env, {
         from: { userId },
@@ -151,14 +152,16 @@ export const chatRoutes = new Hono<AppEnv>()
       const { chatId, model: key } = c.req.valid("json");
       const userId = signedInUser(c).id;
       const db = c.var.db();
-      const chat = await getChat(db, { userId, chatId });
+      const [chat, recent] = await Promise.all([
+        getChat(db, { userId, chatId }),
+        recentMessages(db, { userId, chatId, limit: 1 }),
+      ]);
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model, c.env);
-      const last = (await recentMessages(db, { userId, chatId, limit: 1 })).at(-1);
+      const last = recent.at(-1);
       if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
       // A live answer is cut (and saved) first: stop is a no-op when none runs.
-      await chatStreamOf(c.env, chatId).stop();
-      await purgeSharedPage(c.req.url, chat.publicId);
+      await Promise.all([chatStreamOf(c.env, chatId).stop(), purgeSharedPage(c.req.url, chat.publicId)]);
       const started = await startAnswer(db, c.env, {
         from: { userId },
         model,
