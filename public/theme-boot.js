@@ -63,10 +63,23 @@
 
   // Enter in an open chat's first frame (src/sharing/chat-shell.ts) sends, as in the app's composer: the
   // frame's field is marked, and the app sends its text once it has taken over (client/lib/boot-shell.ts).
+  // Ctrl+K (⌘K) in a chat screen's frame opens quick search once the app has taken over, as it would in
+  // the app: the page is marked (a second press takes it back), and client/components/quick-search.tsx
+  // takes the mark when its own listener is in place. Other pages leave the key to the browser.
   if (document.addEventListener) {
     document.addEventListener(
       "keydown",
       (event) => {
+        const search =
+          (event.ctrlKey || event.metaKey) && !event.altKey && String(event.key).toLowerCase() === "k";
+        if (search && !root.hasAttribute("data-quick-search-ready")) {
+          const shell = document.getElementById("boot-shell");
+          if (root.hasAttribute("data-boot") || shell?.hasAttribute("data-chat")) {
+            event.preventDefault();
+            root.toggleAttribute("data-quick-search-asked");
+          }
+          return;
+        }
         const field = event.target;
         if (!field?.classList?.contains("boot-input")) return;
         if (event.key !== "Enter" || event.shiftKey || event.isComposing || !field.value.trim()) return;

@@ -18,7 +18,18 @@ export function QuickSearch() {
       }
     };
     addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
+    // Ctrl+K pressed in the first frame, before this listener was here (public/theme-boot.js): taken now,
+    // and from now on the frame's script leaves the key to this listener.
+    const root = document.documentElement;
+    root.setAttribute("data-quick-search-ready", "");
+    if (root.hasAttribute("data-quick-search-asked")) {
+      root.removeAttribute("data-quick-search-asked");
+      toggleSearchModal();
+    }
+    return () => {
+      removeEventListener("keydown", onKey);
+      root.removeAttribute("data-quick-search-ready");
+    };
   }, []);
   if (!searchModalOpen) return null;
   return (

@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
  * The hash of public/theme-boot.js, which the build inlines into index.html (a blocking request less before
  * the first paint). tests/node/static-headers.test.ts checks it against the file.
  */
-export const THEME_BOOT_SHA256 = "'sha256-ESxr67X1+hXrUeAHzZdfRmBnSVg3SOEH2rQZhfWgnsU='";
+export const THEME_BOOT_SHA256 = "'sha256-5Ae5B1T8TGZGO93ItsZ21h3hofhSmKIIVgN2BPd6oZY='";
 
 /**
  * The SPA's policy. Styles allow inline attributes because KaTeX lays out formulas with style="…";

@@ -10,6 +10,7 @@ import {
   sessionPerFile,
   signIn,
   waitForAnswer,
+  watchMostQuestionsShown,
   watchProblems,
 } from "./chat-support";
 
@@ -124,13 +125,14 @@ describe("an open chat's first frame", () => {
     // No new line: the Enter was taken as a send.
     await expect(field.inputValue()).resolves.toBe("Sent from the first frame");
 
+    const mostShown = await watchMostQuestionsShown(page, "Sent from the first frame");
     await scripts.release();
     const asked = page.locator("#root article.message.user", { hasText: "Sent from the first frame" });
-    // While the send is on its way the question shows as its placeholder, and for a moment beside the saved
-    // row (see the closing note on #21): wait for the answer, then count.
     await asked.first().waitFor();
     await waitForAnswer(page);
-    await expect.poll(() => asked.count()).toBe(1);
+    // On its way, then saved: one question on the page at every moment.
+    expect(await mostShown()).toBe(1);
+    await expect(asked.count()).resolves.toBe(1);
     await expect(composer(page).inputValue()).resolves.toBe("");
     // Sent once: a reload shows the question a single time.
     await page.reload();
@@ -139,4 +141,46 @@ describe("an open chat's first frame", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("opens quick search for a Ctrl+K pressed in the frame, once the app has taken over", async () => {
+    const { page, scripts } = await frameOfTheChat();
+    const problems = watchProblems(page);
+    await page.keyboard.press("Control+K");
+    await scripts.release();
+    const dialog = page.getByRole("dialog", { name: "Search chats" });
+    await dialog.getByRole("combobox", { name: "Search chats" }).waitFor();
+    // Taken once: the app's own Ctrl+K closes it again.
+    await page.keyboard.press("Control+K");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("leaves Ctrl+K pressed twice in the frame as if never pressed", async () => {
+    const { page, scripts } = await frameOfTheChat();
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+K");
+    await scripts.release();
+    await page.locator("#root article.message").first().waitFor();
+    await composer(page).waitFor();
+    await expect(page.getByRole("dialog", { name: "Search chats" }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
 });
+
+/**
+ * The session's chat in a browser of its own (no service worker yet, which would answer with the cached
+ * page, frameless), its scripts held: only the frame is on the page, its field focused.
+ */
+async function frameOfTheChat() {
+  const chatId = await currentChatId(session.page);
+  const browser = session.context.browser();
+  if (!browser) throw new Error("the session has a browser");
+  const context = await browser.newContext();
+  await signIn(context);
+  const page = await context.newPage();
+  const scripts = await holdScripts(page);
+  await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+  await page.locator("#boot-shell[data-chat]").getByRole("textbox", { name: "Message" }).click();
+  return { page, scripts };
+}
