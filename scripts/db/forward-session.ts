@@ -4,12 +4,12 @@ import net from "node:net";
 import type { ClientLink, Session } from "./client-link.ts";
 import {
   BackendParser,
-  BackendScanner,
   CANCEL_REQUEST,
   errorResponse,
   FrontendParser,
   GSSENC_REQUEST,
   isAuthenticationOk,
+  SessionProgress,
   SSL_REQUEST,
   simpleQuery,
 } from "./pg-protocol.ts";
@@ -20,8 +20,6 @@ export interface ForwardTarget {
   port: number;
 }
 
-/** Client messages the server answers with a ReadyForQuery: a simple query, a Sync, a function call. */
-const SYNCED = new Set(["Q", "S", "F"]);
 /** How long the reset of a connection that goes back to the pool may take before it is closed instead. */
 const RESET_TIMEOUT_MS = 5_000;
 
@@ -36,13 +34,7 @@ export class ForwardSession implements Session {
   /** Until ReadyForQuery: the startup's messages, from AuthenticationOk on (null once greeted). */
   private handshake: { parser: BackendParser; greeting: Buffer[] } | null = null;
   private greeting: Buffer | null = null;
-  private readonly scanner = new BackendScanner();
-  /** The startup's own ReadyForQuery, which no client message asked for, is still to come. */
-  private startupReadyOwed = false;
-  /** ReadyForQuery answers still owed, and whether extended-protocol messages wait for their Sync. */
-  private owed = 0;
-  private unsynced = false;
-  private status = "";
+  private readonly progress = new SessionProgress();
   /** The client's Terminate, passed on when the server connection closes rather than going back to the pool. */
   private terminate: Buffer | null = null;
   /** A stream that could not be parsed: its server connection is never reused. */
@@ -77,10 +69,7 @@ export class ForwardSession implements Session {
           this.end(false);
           return;
         }
-        if (SYNCED.has(message.type)) {
-          this.owed += 1;
-          this.unsynced = false;
-        } else if (message.type !== "p") this.unsynced = true;
+        this.progress.sent(message.type);
         this.upstream.write(message.bytes);
       }
     } catch (error) {
@@ -114,11 +103,10 @@ export class ForwardSession implements Session {
     socket.on("close", () => this.end(false));
     if (pooled) {
       this.greeting = pooled.greeting;
-      this.status = "I";
       this.link.write(pooled.greeting);
     } else {
       this.handshake = { parser: new BackendParser(), greeting: [] };
-      this.startupReadyOwed = true;
+      this.progress.sent("");
       socket.write(startup);
     }
   }
@@ -133,11 +121,7 @@ export class ForwardSession implements Session {
       this.end(false);
       return;
     }
-    for (const status of this.scanner.scan(chunk)) {
-      this.status = status;
-      if (this.startupReadyOwed) this.startupReadyOwed = false;
-      else this.owed -= 1;
-    }
+    this.progress.received(chunk);
   }
 
   private followHandshake(chunk: Buffer): void {
@@ -163,8 +147,7 @@ export class ForwardSession implements Session {
     if (upstream) {
       upstream.removeAllListeners();
       upstream.on("error", () => {});
-      const between =
-        this.greeting && this.owed === 0 && !this.unsynced && this.status === "I" && !this.broken;
+      const between = this.greeting && this.progress.idle && !this.broken;
       if (!destroy && between && this.pool && this.startup && upstream.writable)
         resetInto(this.pool, this.startup, { socket: upstream, greeting: this.greeting as Buffer });
       else if (destroy || !upstream.writable) upstream.destroy();

@@ -87,6 +87,53 @@ export class BackendScanner {
   }
 }
 
+// Extended-protocol messages: once one is sent, nothing is settled until the client's Sync.
+const EXTENDED = new Set(["P", "B", "E", "D", "C"]);
+
+/**
+ * Where a server session stands between requests, followed from both sides of one connection: the
+ * ReadyForQuery answers still owed (for a startup, a simple query, a function call, a Sync), whether an
+ * extended-protocol batch waits for its Sync, and the last transaction status.
+ */
+export class SessionProgress {
+  private readonly scanner = new BackendScanner();
+  private owed = 0;
+  private unsynced = false;
+  private status = "I";
+
+  /** A client message (type "" for a startup-phase one) on its way to the server. */
+  sent(type: string): void {
+    if (type === "" || type === "Q" || type === "F") this.owed++;
+    else if (type === "S") {
+      this.owed++;
+      this.unsynced = false;
+    } else if (EXTENDED.has(type)) this.unsynced = true;
+  }
+
+  /** Server bytes, as they arrive. */
+  received(chunk: Buffer): void {
+    for (const status of this.scanner.scan(chunk)) {
+      this.owed = Math.max(0, this.owed - 1);
+      this.status = status;
+    }
+  }
+
+  /** Every request answered: the server waits for the client. */
+  get answered(): boolean {
+    return this.owed === 0;
+  }
+
+  /** Half an extended-protocol batch is on the server, waiting for its Sync. */
+  get unsyncedBatch(): boolean {
+    return this.unsynced;
+  }
+
+  /** Answered, nothing half-sent, outside any transaction: another client could use the session now. */
+  get idle(): boolean {
+    return this.owed === 0 && !this.unsynced && this.status === "I";
+  }
+}
+
 export interface BackendMessage {
   type: string;
   bytes: Buffer;

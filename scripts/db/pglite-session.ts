@@ -3,12 +3,12 @@ import net from "node:net";
 import type { BackendLock } from "./backend-lock.ts";
 import type { ClientLink, Session } from "./client-link.ts";
 import {
-  BackendScanner,
   CANCEL_REQUEST,
   errorResponse,
   type FrontendMessage,
   FrontendParser,
   GSSENC_REQUEST,
+  SessionProgress,
   SSL_REQUEST,
   SYNC,
   simpleQuery,
@@ -24,9 +24,6 @@ export interface PgliteSessionOptions {
   onEnd: () => void;
 }
 
-// Extended-protocol messages: once one is forwarded, nothing is settled until the client's Sync.
-const EXTENDED = new Set(["P", "B", "E", "D", "C"]);
-
 /**
  * PGlite is one Postgres session and pglite-socket interleaves its clients message by message, so a
  * client gets exclusive use from its first message until ReadyForQuery says idle ('Z' 'I') with no
@@ -37,14 +34,10 @@ export class PgliteSession implements Session {
   private readonly opts: PgliteSessionOptions;
   private readonly upstream: net.Socket;
   private readonly parser = new FrontendParser();
-  private readonly scanner = new BackendScanner();
   private pending: FrontendMessage[] = [];
   private waiting = false;
   private holding = false;
-  // Sync points forwarded (StartupMessage, Query, Sync, FunctionCall) minus ReadyForQuery received.
-  private outstanding = 0;
-  private unsynced = false;
-  private txStatus = "I";
+  private readonly progress = new SessionProgress();
   private idleTimer: NodeJS.Timeout | undefined;
   private ending = false;
   private skipRollback = false;
@@ -125,23 +118,16 @@ export class PgliteSession implements Session {
     clearTimeout(this.idleTimer);
     for (const message of this.pending) {
       this.upstream.write(message.bytes);
-      if (message.type === "" || message.type === "Q" || message.type === "F") this.outstanding++;
-      else if (message.type === "S") {
-        this.outstanding++;
-        this.unsynced = false;
-      } else if (EXTENDED.has(message.type)) this.unsynced = true;
+      this.progress.sent(message.type);
     }
     this.pending = [];
   }
 
   private upstreamData(chunk: Buffer): void {
     if (!this.cleaning && !this.ending) this.link.write(chunk);
-    for (const status of this.scanner.scan(chunk)) {
-      this.outstanding = Math.max(0, this.outstanding - 1);
-      this.txStatus = status;
-    }
-    if (!this.holding || this.outstanding > 0) return;
-    const idle = !this.unsynced && this.txStatus === "I";
+    this.progress.received(chunk);
+    if (!this.holding || !this.progress.answered) return;
+    const idle = this.progress.idle;
     if (this.cleaning) {
       if (idle) this.cleanupDone?.(true);
     } else if (idle) {
@@ -182,8 +168,7 @@ export class PgliteSession implements Session {
     else this.link.close();
     if (this.waiting) this.opts.lock.release(this);
     this.waiting = false;
-    const dirty = this.outstanding > 0 || this.unsynced || this.txStatus !== "I";
-    if (this.holding && dirty && !this.skipRollback) await this.rollback();
+    if (this.holding && !this.progress.idle && !this.skipRollback) await this.rollback();
     this.upstream.destroy();
     if (this.holding) this.opts.lock.release(this);
     this.holding = false;
@@ -198,13 +183,12 @@ export class PgliteSession implements Session {
       this.cleanupDone = resolve;
       timer = setTimeout(() => resolve(false), this.opts.rollbackWaitMs);
     });
-    if (this.unsynced) {
+    if (this.progress.unsyncedBatch) {
       this.upstream.write(SYNC);
-      this.outstanding++;
-      this.unsynced = false;
+      this.progress.sent("S");
     }
     this.upstream.write(simpleQuery("ROLLBACK"));
-    this.outstanding++;
+    this.progress.sent("Q");
     const settled = await done;
     clearTimeout(timer);
     // On timeout the upstream is closed anyway; pglite-socket then rolls back once PGlite is free.
