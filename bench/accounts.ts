@@ -1,4 +1,5 @@
-// A signed-in expert for a bench, written straight to the database: no sign-up, no mail, no password hashing.
+// A signed-in expert for a bench, written straight to the database (no sign-up, no mail, no password
+// hashing), and the send such an account makes.
 import { createHash, randomBytes } from "node:crypto";
 import type pg from "pg";
 
@@ -34,3 +35,17 @@ export const benchHeaders = (account: BenchAccount, origin: string): Record<stri
   "Content-Type": "application/json",
   Origin: origin,
 });
+
+/** A question sent as that account: a new chat's first (in the default assistant), or one more in `chatId`. */
+export const postSend = (
+  origin: string,
+  headers: Record<string, string>,
+  { model, chatId }: { model: string; chatId?: number },
+): Promise<Response> =>
+  fetch(`${origin}/api/chat/${chatId ? "send" : "new"}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(
+      chatId ? { chatId, model, content: "bench" } : { assistantId: "default", model, content: "bench" },
+    ),
+  });

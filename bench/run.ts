@@ -5,7 +5,7 @@ import pg from "pg";
 import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import { serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
-import { benchExpert, benchHeaders } from "./accounts.ts";
+import { benchExpert, benchHeaders, postSend } from "./accounts.ts";
 import { recordFigure } from "./results.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
@@ -97,15 +97,7 @@ try {
   async function through(as?: Record<string, string>, base = origin, inChat?: number) {
     const headers = as ?? (await newAccount());
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/chat/${inChat ? "send" : "new"}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(
-        inChat
-          ? { chatId: inChat, model: MODEL, content: "bench" }
-          : { assistantId: "default", model: MODEL, content: "bench" },
-      ),
-    });
+    const res = await postSend(base, headers, { model: MODEL, chatId: inChat });
     if (res.status !== 201)
       throw new Error(`chat/${inChat ? "send" : "new"} answered ${res.status}: ${await res.text()}`);
     const chat = inChat ? { id: inChat } : ((await res.json()) as { chat: { id: number } }).chat;

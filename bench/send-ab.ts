@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import pg from "pg";
 import type { ServedApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
-import { benchExpert, benchHeaders } from "./accounts.ts";
+import { benchExpert, benchHeaders, postSend } from "./accounts.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
 const checkouts = process.argv.slice(2).map((dir) => resolve(dir));
@@ -47,15 +47,7 @@ try {
   /** A send (new chat, or a question more in `chatId`): ms until the upstream had the request, then read to its end. */
   const send = async (origin: string, headers: Record<string, string>, chatId?: number) => {
     const t0 = performance.now();
-    const res = await fetch(`${origin}/api/chat/${chatId ? "send" : "new"}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(
-        chatId
-          ? { chatId, model: "gpt-5-mini", content: "bench" }
-          : { assistantId: "default", model: "gpt-5-mini", content: "bench" },
-      ),
-    });
+    const res = await postSend(origin, headers, { model: "gpt-5-mini", chatId });
     const body = (await res.json()) as { chat: { id: number } };
     if (res.status !== 201) throw new Error(`send answered ${res.status}: ${JSON.stringify(body)}`);
     const asked = (upstream.firstRequestSince(t0) ?? Number.NaN) - t0;
