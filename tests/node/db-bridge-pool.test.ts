@@ -40,6 +40,18 @@ describe.skipIf(!found.ok)("forward bridge to a real PostgreSQL", () => {
     await client.connect();
     return client;
   };
+  /** A client over the bridge's plain TCP port, whose connection a test may cut. */
+  const tcpClient = async () => {
+    const client = new pg.Client(through(bridge.tcpPort));
+    client.on("error", () => {});
+    await client.connect();
+    return client;
+  };
+  /** The client's connection drops with no Terminate; resolves once the bridge has seen it go. */
+  const vanish = async (client: pg.Client) => {
+    client.connection.stream.destroy();
+    await waitUntil(() => bridge.stats().connections === 0, "the client is gone");
+  };
   const backendPid = async (client: { query(sql: string): Promise<{ rows: unknown[] }> }) =>
     ((await client.query("SELECT pg_backend_pid() AS pid")).rows[0] as { pid: number }).pid;
 
@@ -84,27 +96,21 @@ describe.skipIf(!found.ok)("forward bridge to a real PostgreSQL", () => {
   it("closes a server connection its client left inside a transaction, which rolls back", async () => {
     await admin.query("CREATE TABLE IF NOT EXISTS pool_marks (note text)");
     await waitUntil(() => bridge.stats().idle >= 1, "a connection is in the pool");
-    const doomed = new pg.Client(through(bridge.tcpPort));
-    doomed.on("error", () => {});
-    await doomed.connect();
+    const doomed = await tcpClient();
     const pid = await backendPid(doomed);
     await doomed.query("BEGIN");
     await doomed.query("INSERT INTO pool_marks VALUES ('never committed')");
-    doomed.connection.stream.destroy();
-    await waitUntil(() => bridge.stats().connections === 0, "the client is gone");
+    await vanish(doomed);
     await pause(100);
 
-    const next = new pg.Client(through(bridge.tcpPort));
-    await next.connect();
+    const next = await tcpClient();
     expect(await backendPid(next)).not.toBe(pid);
     expect((await next.query("SELECT count(*)::int AS n FROM pool_marks")).rows).toEqual([{ n: 0 }]);
     await next.end();
   });
 
   it("closes a server connection its client left in the middle of an unsynced batch", async () => {
-    const doomed = new pg.Client(through(bridge.tcpPort));
-    doomed.on("error", () => {});
-    await doomed.connect();
+    const doomed = await tcpClient();
     const pid = await backendPid(doomed);
     // Parse, Bind, Execute and Flush, no Sync: the server runs it and waits for the rest of the batch.
     doomed.connection.parse({ name: "", text: "SELECT pg_sleep(0.2)", types: [] }, true);
@@ -112,12 +118,10 @@ describe.skipIf(!found.ok)("forward bridge to a real PostgreSQL", () => {
     doomed.connection.execute({}, true);
     doomed.connection.flush();
     await pause(50);
-    doomed.connection.stream.destroy();
-    await waitUntil(() => bridge.stats().connections === 0, "the client is gone");
+    await vanish(doomed);
     await pause(300);
 
-    const next = new pg.Client(through(bridge.tcpPort));
-    await next.connect();
+    const next = await tcpClient();
     expect(await backendPid(next)).not.toBe(pid);
     await next.end();
   });
