@@ -1,9 +1,9 @@
 // Applies the colour mode before the first paint (the CSP forbids inline scripts); client/lib/theme.ts
 // takes over once the app runs. Mirrors src/domain/color-mode.ts and the "light" pages of
 // src/domain/app-routes.ts; tests/domain/theme-boot.test.ts checks that they agree.
-// Then preloads the first screen's code and styles and starts its first reads, which the build lists per
-// page in <meta name="route-preload"> (scripts/lib/route-chunks.ts): they happen while the entry script
-// downloads rather than once it has run.
+// Then starts the first screen's first reads and preloads its code and styles (unless the Worker wrote the
+// links into the page), which the build lists per page in <meta name="route-preload">
+// (scripts/lib/route-chunks.ts): they happen while the entry script downloads rather than once it has run.
 (() => {
   var LIGHT_PAGES = ["/", "/login", "/contact", "/pricing", "/ToU", "/legalNotice", "/verification"];
   var PREFIXED_LOCALES = ["fr", "it", "es", "de", "pt", "pl", "ca", "ro"];
@@ -116,6 +116,8 @@
         response.catch(() => {});
         return { url, body, at: performance.now(), response };
       });
+      // The Worker may have written them into the head already (src/routes/app-page.ts).
+      if (meta.hasAttribute("data-preloaded")) return;
       for (const file of plan.lists[list]) {
         const link = document.createElement("link");
         const style = file.endsWith(".css");

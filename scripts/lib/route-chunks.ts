@@ -23,6 +23,7 @@ import { resolve } from "node:path";
 import type { Plugin } from "vite";
 import { APP_ROUTES, type AppRoute, PARAM_RULES } from "../../src/domain/app-routes.ts";
 import { earlyRequests } from "../../src/domain/early-requests.ts";
+import { encodeRoutePlan, type RoutePlanEntry } from "../../src/domain/route-preload.ts";
 
 const CLIENT = resolve(import.meta.dirname, "../../client");
 const CHAT_ROOTS = ["layouts/assistant-layout.tsx", "chat/chat-screen.tsx"].map((r) => resolve(CLIENT, r));
@@ -241,14 +242,14 @@ export function routePreload(): Plugin {
         // One list per distinct set, and for each route its pattern and the list's index.
         const lists: string[][] = [];
         const modules = loaderModules();
-        const routes = APP_ROUTES.map((route) => {
+        const routes = APP_ROUTES.map((route): RoutePlanEntry => {
           const files = filesOf(firstLoads(route, modules));
           let index = lists.findIndex((list) => list.join() === files.join());
           if (index < 0) index = lists.push(files) - 1;
           const { pattern, reads } = routePlan(route);
-          return [pattern, index, reads] as const;
+          return [pattern, index, reads];
         });
-        const content = JSON.stringify({ routes, lists }).replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+        const content = encodeRoutePlan({ routes, lists });
         // Before the boot script, which reads it as the page is parsed.
         return html.replace(
           /<meta charset="UTF-8" \/>/,

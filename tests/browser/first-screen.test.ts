@@ -23,6 +23,16 @@ describe("a chat opened by full page load", () => {
 
     const page = await session.context.newPage();
     const problems = watchProblems(page);
+    // Which script asked for each request (the page's own inline boot script, or a file of the app's code).
+    const askedBy = new Map<string, string>();
+    const cdp = await session.context.newCDPSession(page);
+    cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
+      const { pathname, search } = new URL(request.url);
+      const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
+      if (!askedBy.has(`${pathname}${search}`))
+        askedBy.set(`${pathname}${search}`, frame?.url ?? initiator.type);
+    });
+    await cdp.send("Network.enable");
     const requests: { path: string; at: number }[] = [];
     const started = Date.now();
     page.on("request", (request) => {
@@ -40,10 +50,12 @@ describe("a chat opened by full page load", () => {
     expect(count(`/api/chat/${chatId}?limit=60`)).toBe(1);
     // The sidebar's first page is a POST: taken over from the entry's request too, not asked again.
     expect(count("/api/assistants/chats")).toBe(1);
-    // The chat's data was asked for before the chat screen's own code.
-    const chatData = requests.find((r) => r.path.startsWith(`/api/chat/${chatId}`));
+    // The chat's data was asked for by the page's inline boot script, not by the app's code once it arrived;
+    // the screen's code by the page itself too (the Worker's preload links: src/routes/app-page.ts).
+    const pageUrl = `${appUrl()}/app/a/default/c/${chatId}`;
+    expect(askedBy.get(`/api/chat/${chatId}?limit=60`)).toBe(pageUrl);
     const screenCode = requests.find((r) => /chat-screen-[^/]*\.js$/.test(r.path));
-    expect(chatData && screenCode && chatData.at <= screenCode.at).toBe(true);
+    expect(screenCode && askedBy.get(screenCode.path)).toBe("parser");
     // The markdown renderer, lazily loaded on a new chat's screen, is among an open chat's first loads in
     // index.html's plan (the boot script preloads them), not only fetched once the messages ask for it.
     const firstLoads = await page.evaluate(

@@ -1,0 +1,61 @@
+// The first loads of a page, as index.html's <meta name="route-preload"> lists them (written by the build,
+// scripts/lib/route-chunks.ts), matched as the boot script (public/theme-boot.js) matches them.
+import { splitLocalePath } from "./locale-routing";
+
+/** A page's pattern, the index of its list of files, and its first reads (url and body templates). */
+export type RoutePlanEntry = [pattern: string, list: number, reads: string[][]];
+
+export interface RoutePlan {
+  routes: RoutePlanEntry[];
+  lists: string[][];
+}
+
+/** The meta's content attribute as the build writes it: JSON, with `&` and `"` as entities. */
+export function encodeRoutePlan(plan: RoutePlan): string {
+  return JSON.stringify(plan).replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+}
+
+/** The plan in the meta's content attribute as written (an HTML rewriter does not decode it), or null. */
+export function parseRoutePlan(attribute: string): RoutePlan | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(attribute.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  } catch {
+    return null;
+  }
+  const plan = value as Partial<RoutePlan> | null;
+  if (!plan || !Array.isArray(plan.routes) || !Array.isArray(plan.lists)) return null;
+  return plan as RoutePlan;
+}
+
+/** The path the plan's patterns are written for: no locale prefix, no trailing slash. */
+export function planPath(pathname: string): string {
+  const { path } = splitLocalePath(pathname);
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/** The scripts and styles the page at this address loads first; none for an address the plan lacks. */
+export function routeFiles(plan: RoutePlan, pathname: string): string[] {
+  const path = planPath(pathname);
+  for (const [pattern, list] of plan.routes) {
+    if (!new RegExp(pattern).test(path)) continue;
+    const files = plan.lists[list];
+    // Only our own assets: the tags are written into the page.
+    return Array.isArray(files) ? files.filter((file) => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(file)) : [];
+  }
+  return [];
+}
+
+/**
+ * The link tags that preload them, as the entry's own loader asks for them (a module preload for a script, a
+ * style preload for a sheet, both CORS), so that it finds them already on their way.
+ */
+export function preloadTags(files: readonly string[]): string {
+  return files
+    .map((file) =>
+      file.endsWith(".css")
+        ? `<link rel="preload" as="style" crossorigin href="${file}">`
+        : `<link rel="modulepreload" crossorigin href="${file}">`,
+    )
+    .join("");
+}

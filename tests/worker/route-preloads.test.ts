@@ -1,0 +1,43 @@
+// An app page's first scripts and styles written into its head by the Worker (src/routes/app-page.ts, the
+// HTMLRewriter as in production), so the browser asks for them before the boot script has run.
+import { describe, expect, it } from "vitest";
+import { encodeRoutePlan, type RoutePlan } from "../../src/domain/route-preload";
+import { withRoutePreloads } from "../../src/routes/app-page";
+
+const plan: RoutePlan = {
+  routes: [
+    ["^/app/a/(?<assistantId>default|\\d+)$", 0, [["/api/login/user"]]],
+    ["^/app/a/(?<assistantId>default|\\d+)/c/(?<chatId>\\d+)$", 1, [["/api/chat/{chatId}?limit=60"]]],
+  ],
+  lists: [
+    ["/assets/app-1.js", "/assets/chat-screen-2.js", "/assets/app-3.css"],
+    ["/assets/app-1.js", "/assets/markdown-view-4.js"],
+  ],
+};
+const page = (type = "text/html; charset=utf-8") =>
+  new Response(
+    `<!doctype html><html><head><meta charset="UTF-8" />\n<meta name="route-preload" content="${encodeRoutePlan(plan)}" />\n<script>boot()</script></head><body></body></html>`,
+    { headers: { "Content-Type": type } },
+  );
+
+describe("an app page's head", () => {
+  it("carries its first loads as preload links right after the plan, which it marks", async () => {
+    const html = await withRoutePreloads(page(), "/fr/app/a/default").text();
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/app-1.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/chat-screen-2.js">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/app-3.css">';
+    expect(html).toContain(`data-preloaded="" />${links}\n<script>`);
+    const chat = await withRoutePreloads(page(), "/app/a/12/c/34").text();
+    expect(chat).toContain('href="/assets/markdown-view-4.js">');
+    expect(chat).not.toContain('href="/assets/chat-screen-2.js"');
+  });
+
+  it("is left as it was for a page the plan does not know, or a response that is not a page", async () => {
+    const plain = await page().text();
+    expect(await withRoutePreloads(page(), "/app/a/nope").text()).toBe(plain);
+    expect(await withRoutePreloads(page(), "/app/a/default/c/x").text()).toBe(plain);
+    const other = withRoutePreloads(page("text/plain"), "/app/a/default");
+    expect(await other.text()).toBe(plain);
+  });
+});
