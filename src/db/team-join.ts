@@ -124,10 +124,14 @@ export async function acceptInvitation(
     if (spent.length === 0) throw new AppError(409, "invitation_used", "This invitation was already used.");
 
     // The member's row only links them to the admin: plan, payment state and seats are read from the admin's
-    // row, so whatever happens to it (a cancellation) happens to every member at the same moment.
+    // row, so whatever happens to it (a cancellation) happens to every member at the same moment. Someone who
+    // once paid for themselves keeps their own Stripe customer and last subscription on it (webhooks never
+    // take a member row for their owner: findSubscriptionOwner), so leaving gives them back and a later
+    // checkout pays as the same customer, with one billing history (removeMember, leaveTeam).
+    const history = own?.customer.startsWith("cus_") ? own : admin;
     const values = {
-      customer: admin.customer,
-      subscription: admin.subscription,
+      customer: history.customer,
+      subscription: history.subscription,
       quantity: 1,
       adminUserId,
       amount: admin.amount,

@@ -254,20 +254,47 @@ export async function removeMember(
   });
 }
 
+/**
+ * Ends a membership. A row that kept the person's own Stripe customer (acceptInvitation) becomes theirs again,
+ * ended (no plan; their next checkout reuses the customer); a row with the team's customer goes.
+ */
 async function deleteMemberRow(
   tx: Transaction,
   { userId, adminUserId }: { userId: number; adminUserId: number },
 ) {
-  const rows = await tx
-    .delete(subscription)
-    .where(
-      and(
-        eq(subscription.userId, userId),
-        eq(subscription.adminUserId, adminUserId),
-        ne(subscription.userId, adminUserId),
-      ),
-    )
-    .returning({ userId: subscription.userId });
+  const member = and(
+    eq(subscription.userId, userId),
+    eq(subscription.adminUserId, adminUserId),
+    ne(subscription.userId, adminUserId),
+  );
+  const admin = await getSubscriptionRow(tx, { userId: adminUserId });
+  if (admin) {
+    const restored = await tx
+      .update(subscription)
+      .set({
+        adminUserId: null,
+        ok: false,
+        amount: 0,
+        quantity: 1,
+        status: "canceled",
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        cancellationDetails: null,
+        currentPeriodEnd: null,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          member,
+          sql`${subscription.customer} like 'cus\_%'`,
+          ne(subscription.customer, admin.customer),
+          ne(subscription.subscription, admin.subscription),
+        ),
+      )
+      .returning({ userId: subscription.userId });
+    if (restored.length > 0) return true;
+  }
+  const rows = await tx.delete(subscription).where(member).returning({ userId: subscription.userId });
   return rows.length > 0;
 }
 

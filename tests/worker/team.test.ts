@@ -289,6 +289,62 @@ describe("removing, leaving, cancelling", () => {
     expect((await post("/api/team/leave", admin.cookie)).status).toBe(409);
   });
 
+  it("someone who once paid for themselves gets their own Stripe customer back on leaving or removal", async () => {
+    const admin = await accountOnPlan("standard", { seats: 3 });
+    const summary = async (cookie: string) =>
+      json<{ plan: string; canManage: boolean; teamMember: boolean; status: string | null }>(
+        await api("/api/billing/subscription", { cookie }),
+      );
+    const rowOf = async (userId: number) =>
+      (await withDb((db) => db.select().from(subscription).where(eq(subscription.userId, userId))))[0];
+    for (const ending of ["leave", "remove"] as const) {
+      const former = await accountOnPlan("starter");
+      await withDb((db) =>
+        db
+          .update(subscription)
+          .set({ ok: false, status: "canceled" })
+          .where(eq(subscription.userId, former.id)),
+      );
+      const own = await rowOf(former.id);
+      await invite(admin, [former.email]);
+      const accepted = await post("/api/team/accept", former.cookie, {
+        token: await mailedToken(former.email),
+      });
+      expect(accepted.status).toBe(200);
+      expect(await me(former.cookie)).toMatchObject({ usagePlan: "standard", isTeamMember: true });
+      expect(await summary(former.cookie)).toMatchObject({
+        plan: "standard",
+        teamMember: true,
+        canManage: false,
+      });
+      // The admin's subscription is still the admin's alone: a member row is never a webhook's owner.
+      const admins = await rowOf(admin.id);
+      expect(await rowOf(former.id)).toMatchObject({ adminUserId: admin.id, customer: own?.customer });
+
+      const ended =
+        ending === "leave"
+          ? await post("/api/team/leave", former.cookie)
+          : await post("/api/team/remove", admin.cookie, { userId: former.id });
+      expect(ended.status).toBe(200);
+      expect(await rowOf(former.id)).toMatchObject({
+        adminUserId: null,
+        customer: own?.customer,
+        subscription: own?.subscription,
+        ok: false,
+        status: "canceled",
+      });
+      expect((await me(former.cookie)).usagePlan).toBe("unsubscribed");
+      // Their invoices stay reachable, and a new plan would be bought as the same customer.
+      expect(await summary(former.cookie)).toMatchObject({
+        plan: "unsubscribed",
+        teamMember: false,
+        canManage: true,
+      });
+      expect(await rowOf(admin.id)).toEqual(admins);
+    }
+    expect(await team(admin.cookie)).toMatchObject({ seatsUsed: 1 });
+  });
+
   it("cancelling the admin's subscription ends every member's access at the same moment", async () => {
     const admin = await accountOnPlan("standard", { seats: 3 });
     const member = await joined(admin);
