@@ -117,6 +117,9 @@ export const subscription = hot.table(
     // cancellation is scheduled for the period's end, so the account page can say what is going on.
     status: varchar({ length: 30 }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    // On a team member's row: its customer and subscription are the member's own, from before they joined
+    // (given back when they leave), not the team's. False on every other row.
+    ownCustomer: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Team screens list the seats an admin manages; the index also backs the restrict check.

@@ -68,7 +68,7 @@ export async function writeSubscription(
   tx: Transaction,
   { userId, fields }: { userId: number; fields: SubscriptionFields },
 ): Promise<void> {
-  const values = { ...fields, adminUserId: null, updatedAt: new Date() };
+  const values = { ...fields, adminUserId: null, ownCustomer: false, updatedAt: new Date() };
   await tx
     .insert(subscription)
     .values({ userId, ...values })

@@ -128,10 +128,12 @@ export async function acceptInvitation(
     // once paid for themselves keeps their own Stripe customer and last subscription on it (webhooks never
     // take a member row for their owner: findSubscriptionOwner), so leaving gives them back and a later
     // checkout pays as the same customer, with one billing history (removeMember, leaveTeam).
-    const history = own?.customer.startsWith("cus_") ? own : admin;
+    const ownCustomer = own?.customer.startsWith("cus_") === true;
+    const history = own && ownCustomer ? own : admin;
     const values = {
       customer: history.customer,
       subscription: history.subscription,
+      ownCustomer,
       quantity: 1,
       adminUserId,
       amount: admin.amount,

@@ -267,33 +267,24 @@ async function deleteMemberRow(
     eq(subscription.adminUserId, adminUserId),
     ne(subscription.userId, adminUserId),
   );
-  const admin = await getSubscriptionRow(tx, { userId: adminUserId });
-  if (admin) {
-    const restored = await tx
-      .update(subscription)
-      .set({
-        adminUserId: null,
-        ok: false,
-        amount: 0,
-        quantity: 1,
-        status: "canceled",
-        cancelAtPeriodEnd: false,
-        canceledAt: null,
-        cancellationDetails: null,
-        currentPeriodEnd: null,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          member,
-          sql`${subscription.customer} like 'cus\_%'`,
-          ne(subscription.customer, admin.customer),
-          ne(subscription.subscription, admin.subscription),
-        ),
-      )
-      .returning({ userId: subscription.userId });
-    if (restored.length > 0) return true;
-  }
+  const restored = await tx
+    .update(subscription)
+    .set({
+      adminUserId: null,
+      ownCustomer: false,
+      ok: false,
+      amount: 0,
+      quantity: 1,
+      status: "canceled",
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      cancellationDetails: null,
+      currentPeriodEnd: null,
+      updatedAt: new Date(),
+    })
+    .where(and(member, eq(subscription.ownCustomer, true)))
+    .returning({ userId: subscription.userId });
+  if (restored.length > 0) return true;
   const rows = await tx.delete(subscription).where(member).returning({ userId: subscription.userId });
   return rows.length > 0;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "hot"."subscription" ADD COLUMN "ownCustomer" boolean DEFAULT false NOT NULL;
