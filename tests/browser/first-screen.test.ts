@@ -57,7 +57,7 @@ describe("a chat opened by full page load", () => {
     const screenCode = requests.find((r) => /chat-screen-[^/]*\.js$/.test(r.path));
     expect(screenCode && askedBy.get(screenCode.path)).toBe("parser");
     // The markdown renderer, lazily loaded on a new chat's screen, is among an open chat's first loads in
-    // index.html's plan (the boot script preloads them), not only fetched once the messages ask for it.
+    // index.html's plan (the Worker writes them into the page), not only fetched once the messages ask for it.
     const firstLoads = await page.evaluate(
       (paths) => {
         const meta = document.querySelector('meta[name="route-preload"]')?.getAttribute("content") ?? "{}";

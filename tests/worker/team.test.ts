@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chat, subscription, teamInvitation, user } from "../../drizzle/schema";
 import { newSessionToken, sha256Hex } from "../../src/auth/tokens";
+import { findSubscriptionOwner } from "../../src/db/subscriptions";
 import type { TeamView } from "../../src/domain/team";
 import type { User } from "../../src/domain/user";
 import { call, createAccount, errorOf, type TestAccount, uniqueEmail, withDb } from "./support/accounts";
@@ -317,9 +318,17 @@ describe("removing, leaving, cancelling", () => {
         teamMember: true,
         canManage: false,
       });
-      // The admin's subscription is still the admin's alone: a member row is never a webhook's owner.
-      const admins = await rowOf(admin.id);
       expect(await rowOf(former.id)).toMatchObject({ adminUserId: admin.id, customer: own?.customer });
+      // Stripe's events about that customer find no owner while they are a member (a member row never is).
+      const ownerOfTheirs = () =>
+        withDb((db) =>
+          findSubscriptionOwner(db, {
+            subscriptionId: own?.subscription ?? "",
+            customer: own?.customer ?? "",
+          }),
+        );
+      expect(await ownerOfTheirs()).toBeNull();
+      const admins = await rowOf(admin.id);
 
       const ended =
         ending === "leave"
@@ -334,7 +343,8 @@ describe("removing, leaving, cancelling", () => {
         status: "canceled",
       });
       expect((await me(former.cookie)).usagePlan).toBe("unsubscribed");
-      // Their invoices stay reachable, and a new plan would be bought as the same customer.
+      expect(await ownerOfTheirs()).toBe(former.id);
+      // Their invoices stay reachable in the portal, and a checkout reuses the row's customer.
       expect(await summary(former.cookie)).toMatchObject({
         plan: "unsubscribed",
         teamMember: false,
