@@ -1,5 +1,6 @@
 // The first loads of a page, as index.html's <meta name="route-preload"> lists them (written by the build,
 // scripts/lib/route-chunks.ts), matched as the boot script (public/theme-boot.js) matches them.
+import { normalizePath } from "./app-routes";
 import { splitLocalePath } from "./locale-routing";
 
 /** A page's pattern, the index of its list of files, and its first reads (url and body templates). */
@@ -30,8 +31,7 @@ export function parseRoutePlan(attribute: string): RoutePlan | null {
 
 /** The path the plan's patterns are written for: no locale prefix, no trailing slash. */
 export function planPath(pathname: string): string {
-  const { path } = splitLocalePath(pathname);
-  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return normalizePath(splitLocalePath(pathname).path);
 }
 
 /** The scripts and styles the page at this address loads first; none for an address the plan lacks. */
