@@ -1,4 +1,6 @@
 // The first loads the Worker writes into an app page's head: the page the boot script would pick, same files.
+import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   encodeRoutePlan,
@@ -82,4 +84,57 @@ describe("preloadTags", () => {
     );
     expect(preloadTags([])).toBe("");
   });
+});
+
+const bootScript = readFileSync(new URL("../../public/theme-boot.js", import.meta.url), "utf8");
+
+/** As the build writes a plan: only our own assets in its lists. */
+const built: RoutePlan = {
+  routes: plan.routes,
+  lists: plan.lists.map((files) => files.filter((file) => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(file))),
+};
+
+/** What public/theme-boot.js preloads and reads on this page, given the plan (and the Worker's mark). */
+function bootLoads(pathname: string, preloaded: boolean) {
+  const links: { rel: string; as?: string; href: string }[] = [];
+  const reads: string[] = [];
+  const meta = {
+    getAttribute: (name: string) => (name === "content" ? JSON.stringify(built) : null),
+    hasAttribute: (name: string) => name === "data-preloaded" && preloaded,
+  };
+  runInNewContext(bootScript, {
+    window: { matchMedia: () => ({ matches: false }) },
+    location: { pathname },
+    navigator: { languages: [] },
+    localStorage: { getItem: () => null },
+    performance: { now: () => 0 },
+    fetch: (url: string) => {
+      reads.push(url);
+      return Promise.resolve();
+    },
+    document: {
+      cookie: "",
+      documentElement: { setAttribute: () => {}, style: {} },
+      querySelector: (selector: string) => (selector === 'meta[name="route-preload"]' ? meta : null),
+      createElement: () => ({}),
+      head: { appendChild: (link: { rel: string; as?: string; href: string }) => links.push(link) },
+    },
+  });
+  return { links, reads };
+}
+
+describe("the boot script (public/theme-boot.js), the Worker's twin in the browser", () => {
+  it.each(["/app/a/default", "/fr/app/a/12/", "/app/a/default/c/42", "/app/a/nope", "/login"])(
+    "preloads on %s what routeFiles names, unless the Worker wrote it; its reads start either way",
+    (pathname) => {
+      const { links, reads } = bootLoads(pathname, false);
+      expect(links.map((link) => link.href)).toEqual(routeFiles(built, pathname));
+      expect(links.map((link) => link.rel)).toEqual(
+        links.map((link) => (link.href.endsWith(".css") ? "preload" : "modulepreload")),
+      );
+      const marked = bootLoads(pathname, true);
+      expect(marked.links).toEqual([]);
+      expect(marked.reads).toEqual(reads);
+    },
+  );
 });
