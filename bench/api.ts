@@ -2,7 +2,7 @@
 // quota transaction, the provider adapter, OpenAI's chunks — against the same upstream called directly.
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
@@ -38,15 +38,19 @@ async function firstToken(res: Response, t0: number, on?: () => void): Promise<n
 const db = await startEphemeralDb();
 const upstream = await startBenchUpstream({ tokens: 20, intervalMs: 10, firstDelayMs: 300 });
 console.log("building the app…");
-const app = await serveBuiltApp("bench-api", {
-  DATABASE_URL: db.url,
-  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-  APP_ENV: "test",
-  OPENAI_BASE_URL: upstream.baseUrl,
-  OPENAI_API_KEY: "bench",
-  // One key sends every request here: more than a person's minute.
-  API_KEY_REQUESTS_PER_MINUTE: "10000",
-});
+const app = await serveBuiltApp(
+  "bench-api",
+  {
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    APP_ENV: "test",
+    OPENAI_BASE_URL: upstream.baseUrl,
+    OPENAI_API_KEY: "bench",
+    // One key sends every request here: more than a person's minute.
+    API_KEY_REQUESTS_PER_MINUTE: "10000",
+  },
+  benchServing(),
+);
 
 try {
   // An expert account and its key, written straight to the database (only the key's digest, as the app does).

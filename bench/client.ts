@@ -10,7 +10,7 @@ import react from "@vitejs/plugin-react";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
-import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { freePort } from "../scripts/lib/processes.ts";
 import { testMarkdown } from "../src/providers/test-answer.ts";
 import { launchBrowser } from "../tests/browser/browser.ts";
@@ -154,13 +154,17 @@ async function searchToPaint(
 async function main() {
   const db = await startEphemeralDb();
   console.log("building the app (production)…");
-  const app = await serveBuiltApp("client-bench", {
-    DATABASE_URL: db.url,
-    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-    APP_ENV: "test",
-    // The chats of the bench are on the offline test model.
-    ENABLE_TEST_MODELS: "1",
-  });
+  const app = await serveBuiltApp(
+    "client-bench",
+    {
+      DATABASE_URL: db.url,
+      DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+      APP_ENV: "test",
+      // The chats of the bench are on the offline test model.
+      ENABLE_TEST_MODELS: "1",
+    },
+    benchServing(),
+  );
   const origin = app.url;
   const renderDir = mkdtempSync(join(tmpdir(), "switchboard-render-bench-"));
   await build({

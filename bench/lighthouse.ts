@@ -7,7 +7,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import pg from "pg";
-import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { CHROMIUM_PATH } from "../tests/browser/browser.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 import { benchExpert } from "./accounts.ts";
@@ -22,12 +22,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const db = await startEphemeralDb();
 console.log("building the app for Lighthouse…");
-const app = await serveBuiltApp("bench-lighthouse", {
-  DATABASE_URL: db.url,
-  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-  APP_ENV: "test",
-  ENABLE_TEST_MODELS: "1",
-});
+const app = await serveBuiltApp(
+  "bench-lighthouse",
+  {
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    APP_ENV: "test",
+    ENABLE_TEST_MODELS: "1",
+  },
+  benchServing(),
+);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

@@ -1,9 +1,10 @@
 // `npm run bench`: streaming figures through the built Worker + ChatStream object vs the upstream alone.
 // Figures, not pass/fail. Everything runs on this machine: a migrated PGlite (or DATABASE_URL's PostgreSQL,
-// through the bridge's pool), wrangler dev, a bench upstream.
+// through the bridge's pool), the build in workerd (scripts/lib/build.ts: Miniflare, or wrangler dev with
+// BENCH_VIA=wrangler), a bench upstream.
 import pg from "pg";
 import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
-import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 import { benchExpert, benchHeaders, postSend } from "./accounts.ts";
 import { recordFigure } from "./results.ts";
@@ -54,13 +55,17 @@ const db = await startEphemeralDb();
 const dbLabel = db.description.startsWith("PGlite") ? "PGlite" : "PostgreSQL (DATABASE_URL)";
 const upstream = await startBenchUpstream({ tokens: 200, intervalMs: 10 });
 console.log("building the app…");
-const app = await serveBuiltApp("bench", {
-  DATABASE_URL: db.url,
-  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-  APP_ENV: "test",
-  OPENAI_BASE_URL: upstream.baseUrl,
-  OPENAI_API_KEY: "bench",
-});
+const app = await serveBuiltApp(
+  "bench",
+  {
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    APP_ENV: "test",
+    OPENAI_BASE_URL: upstream.baseUrl,
+    OPENAI_API_KEY: "bench",
+  },
+  benchServing(),
+);
 const origin = app.url;
 
 try {
@@ -225,13 +230,17 @@ try {
     process.env.DATABASE_URL = cluster.url;
     const realDb = await startEphemeralDb();
     delete process.env.DATABASE_URL;
-    const realApp = await serveBuiltApp("bench-postgres", {
-      DATABASE_URL: realDb.url,
-      DB_WS_PROXY: `127.0.0.1:${realDb.wsPort}`,
-      APP_ENV: "test",
-      OPENAI_BASE_URL: upstream.baseUrl,
-      OPENAI_API_KEY: "bench",
-    });
+    const realApp = await serveBuiltApp(
+      "bench-postgres",
+      {
+        DATABASE_URL: realDb.url,
+        DB_WS_PROXY: `127.0.0.1:${realDb.wsPort}`,
+        APP_ENV: "test",
+        OPENAI_BASE_URL: upstream.baseUrl,
+        OPENAI_API_KEY: "bench",
+      },
+      benchServing(),
+    );
     const realClient = new pg.Client({ connectionString: realDb.url });
     await realClient.connect();
     try {

@@ -22,18 +22,22 @@ try {
   // Each checkout builds with its own code and its own node_modules (build.ts finds them from the cwd).
   for (const dir of checkouts) {
     process.chdir(dir);
-    const { serveBuiltApp } = (await import(
+    const { serveBuiltApp, benchServing } = (await import(
       `${dir}/scripts/lib/build.ts`
     )) as typeof import("../scripts/lib/build.ts");
     console.log(`building ${dir}…`);
     apps.push(
-      await serveBuiltApp("send-ab", {
-        DATABASE_URL: db.url,
-        DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-        APP_ENV: "test",
-        OPENAI_BASE_URL: upstream.baseUrl,
-        OPENAI_API_KEY: "bench",
-      }),
+      await serveBuiltApp(
+        "send-ab",
+        {
+          DATABASE_URL: db.url,
+          DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+          APP_ENV: "test",
+          OPENAI_BASE_URL: upstream.baseUrl,
+          OPENAI_API_KEY: "bench",
+        },
+        benchServing(),
+      ),
     );
   }
   process.chdir(home);

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -66,11 +66,15 @@ async function ttfb(
 
 const db = await startEphemeralDb();
 console.log("building the app…");
-const app = await serveBuiltApp("bench-shared", {
-  DATABASE_URL: db.url,
-  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-  APP_ENV: "test",
-});
+const app = await serveBuiltApp(
+  "bench-shared",
+  {
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    APP_ENV: "test",
+  },
+  benchServing(),
+);
 
 try {
   const client = new pg.Client({ connectionString: db.url });

@@ -2,7 +2,7 @@
 // Figures, not pass/fail: p50/p99 handling time, and the checks that nothing was lost or done twice.
 import pg from "pg";
 import Stripe from "stripe";
-import { serveBuiltApp } from "../scripts/lib/build.ts";
+import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { LOCAL_STRIPE, localStripeVars, startLocalStripe } from "../scripts/lib/dev-billing.ts";
 import { amountCode, priceLookupKey } from "../src/domain/billing.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
@@ -25,12 +25,16 @@ const pct = (xs: number[], p: number) =>
 const db = await startEphemeralDb();
 const stripeServer = await startLocalStripe({ delivery: ORDERED_DELIVERY });
 console.log("building the app for the webhook bench…");
-const app = await serveBuiltApp("bench-webhooks", {
-  DATABASE_URL: db.url,
-  DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
-  APP_ENV: "test",
-  ...localStripeVars(stripeServer),
-});
+const app = await serveBuiltApp(
+  "bench-webhooks",
+  {
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: `127.0.0.1:${db.wsPort}`,
+    APP_ENV: "test",
+    ...localStripeVars(stripeServer),
+  },
+  benchServing(),
+);
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();
 
