@@ -24,7 +24,7 @@ export interface ServedApp {
 }
 
 /**
- * How a build is served. "wrangler": `wrangler dev`, as `npm run dev` serves the app. "miniflare": the same
+ * How a build is served. "wrangler": `wrangler dev` (the browser tests). "miniflare": the same
  * workerd, asset router and bindings (the Miniflare that wrangler itself runs, configured from the same
  * generated config) without `wrangler dev`'s proxy in front, a hop production does not have: it added ~8 ms to
  * every request and ~50 ms to a page's 18 assets asked at once on our 2-core machine.
@@ -89,10 +89,11 @@ async function serveWithMiniflare(
   vars: Record<string, string>,
 ): Promise<ServedApp> {
   const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
-  const { unstable_getMiniflareWorkerOptions } = (await import("wrangler")) as typeof import("wrangler");
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
   const { Miniflare, convertV4MiniflareOptions } = fromWrangler("miniflare");
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(wranglerConfig);
-  // Miniflare 5 takes the Worker's modules listed, not wrangler's module rules (every .js file, ES modules).
+  // Miniflare 5 takes the Worker's modules listed (the entry first), not wrangler's module rules: every .js
+  // file of the build is an ES module.
   const root = dirname(wranglerConfig);
   const modules = (readdirSync(root, { recursive: true }) as string[])
     .filter((file) => file.endsWith(".js") && !file.startsWith("."))

@@ -48,14 +48,17 @@ export function routeFiles(plan: RoutePlan, pathname: string): string[] {
 
 /**
  * The link tags that preload them, as the entry's own loader asks for them (a module preload for a script, a
- * style preload for a sheet, both CORS), so that it finds them already on their way.
+ * style preload for a sheet, both CORS), so that it finds them already on their way. `low`: behind what the
+ * page's first paint needs (its own stylesheet and entry script), where that paint does not wait for more of
+ * the page to arrive.
  */
-export function preloadTags(files: readonly string[]): string {
+export function preloadTags(files: readonly string[], { low = false }: { low?: boolean } = {}): string {
+  const priority = low ? ' fetchpriority="low"' : "";
   return files
     .map((file) =>
       file.endsWith(".css")
-        ? `<link rel="preload" as="style" crossorigin href="${file}">`
-        : `<link rel="modulepreload" crossorigin href="${file}">`,
+        ? `<link rel="preload" as="style" crossorigin${priority} href="${file}">`
+        : `<link rel="modulepreload" crossorigin${priority} href="${file}">`,
     )
     .join("");
 }

@@ -26,8 +26,11 @@ describe("a chat opened by full page load", () => {
     // Which script asked for each request (the page's own inline boot script, or a file of the app's code).
     const askedBy = new Map<string, string>();
     const cdp = await session.context.newCDPSession(page);
+    // The priority the browser gave the screen's code, load after load.
+    const screenCodePriority: string[] = [];
     cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
       const { pathname, search } = new URL(request.url);
+      if (/chat-screen-[^/]*\.js$/.test(pathname)) screenCodePriority.push(request.initialPriority);
       const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
       if (!askedBy.has(`${pathname}${search}`))
         askedBy.set(`${pathname}${search}`, frame?.url ?? initiator.type);
@@ -71,6 +74,13 @@ describe("a chat opened by full page load", () => {
     );
     expect(firstLoads[0]?.some((file) => file.includes("/markdown-view-"))).toBe(true);
     expect(firstLoads[1]?.some((file) => file.includes("/markdown-view-"))).toBe(false);
+    // An open chat's page asks for its code at the usual priority: its frame follows with the chat, and
+    // low-priority requests would wait for it. A new chat's page, whose greeting paints once the page's own
+    // stylesheet is here, asks for its code behind that stylesheet (fetchpriority="low").
+    expect(screenCodePriority).toEqual(["High"]);
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("textbox", { name: "Message" }).waitFor();
+    expect(screenCodePriority).toEqual(["High", "Low"]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -84,6 +84,13 @@ describe("preloadTags", () => {
     );
     expect(preloadTags([])).toBe("");
   });
+
+  it("puts them behind the page's own first loads when asked to", () => {
+    expect(preloadTags(["/assets/app-b2.js", "/assets/app-d4.css"], { low: true })).toBe(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-b2.js">' +
+        '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/app-d4.css">',
+    );
+  });
 });
 
 const bootScript = readFileSync(new URL("../../public/theme-boot.js", import.meta.url), "utf8");

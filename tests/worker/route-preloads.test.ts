@@ -1,5 +1,6 @@
 // An app page's first scripts and styles written into its head by the Worker (src/routes/app-page.ts, the
-// HTMLRewriter as in production), so the browser asks for them before the boot script has run.
+// HTMLRewriter as in production), so the browser asks for them before the boot script has run, after the
+// page's own stylesheet and entry.
 import { describe, expect, it } from "vitest";
 import { encodeRoutePlan, type RoutePlan } from "../../src/domain/route-preload";
 import { withRoutePreloads } from "../../src/routes/app-page";
@@ -21,16 +22,22 @@ const page = (type = "text/html; charset=utf-8") =>
   );
 
 describe("an app page's head", () => {
-  it("carries its first loads as preload links right after the plan, which it marks", async () => {
+  it("carries its first loads as preload links at its end, after its own, and marks the plan", async () => {
     const html = await withRoutePreloads(page(), "/fr/app/a/default").text();
     const links =
       '<link rel="modulepreload" crossorigin href="/assets/app-1.js">' +
       '<link rel="modulepreload" crossorigin href="/assets/chat-screen-2.js">' +
       '<link rel="preload" as="style" crossorigin href="/assets/app-3.css">';
-    expect(html).toContain(`data-preloaded="" />${links}\n<script>`);
+    expect(html).toContain('data-preloaded="" />\n<script>');
+    expect(html).toContain(`<script>boot()</script>${links}</head>`);
     const chat = await withRoutePreloads(page(), "/app/a/12/c/34").text();
     expect(chat).toContain('href="/assets/markdown-view-4.js">');
     expect(chat).not.toContain('href="/assets/chat-screen-2.js"');
+    expect(chat).not.toContain("fetchpriority");
+    const low = await withRoutePreloads(page(), "/app/a/default", { low: true }).text();
+    expect(low).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-1.js">',
+    );
   });
 
   it("is left as it was for a page the plan does not know, or a response that is not a page", async () => {
