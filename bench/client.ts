@@ -158,15 +158,16 @@ interface OnScreen {
 }
 
 /**
- * Resolves, measured by the page itself, once `text` is visible in `scope` with the composer beside it — the
- * page's first frame's or the app's own (`app`: the frame handed over) — in the first animation frame where it
- * is, then the time a frame and a task later: when the main thread could answer the reader. Measured in the
- * page because Playwright's own waits poll with growing pauses and would add them to the figure.
+ * Resolves, measured by the page itself, once `text` is visible with a composer beside it — the page's first
+ * frame's or the app's own; with `app`, the app's own once the frame has handed over — in the first animation
+ * frame where it is, then the time a frame and a task later: when the main thread could answer the reader.
+ * Measured in the page because Playwright's own waits poll with growing pauses and would add them to the figure.
  */
 function whenOnScreen(page: Page, text: string, app: boolean): Promise<OnScreen> {
   return page.evaluate(
     ([text, app]) =>
-      new Promise<OnScreen>((resolve) => {
+      new Promise<OnScreen>((resolve, reject) => {
+        setTimeout(() => reject(new Error(`"${text}" was not on screen within 30 s`)), 30_000);
         const visible = (element: Element | null) =>
           element?.checkVisibility({ opacityProperty: true, visibilityProperty: true }) === true;
         const textShown = () => {
