@@ -3,7 +3,7 @@
 // on a noisy machine the only fair way to compare two commits' send paths. Not part of `npm run bench`.
 import { resolve } from "node:path";
 import pg from "pg";
-import type { ServedApp } from "../scripts/lib/build.ts";
+import { benchServing, type ServedApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
 import { benchExpert, benchHeaders, postSend } from "./accounts.ts";
 import { startBenchUpstream } from "./upstream.ts";
@@ -19,10 +19,13 @@ const upstream = await startBenchUpstream({ tokens: 5, intervalMs: 1, firstDelay
 const apps: ServedApp[] = [];
 const home = process.cwd();
 try {
-  // Each checkout builds with its own code and its own node_modules (build.ts finds them from the cwd).
+  // Each checkout builds with its own code and its own node_modules (build.ts finds them from the cwd). The
+  // serving is chosen here: a checkout from before it could be chosen serves through `wrangler dev`, so compare
+  // checkouts that both know it.
+  const via = benchServing();
   for (const dir of checkouts) {
     process.chdir(dir);
-    const { serveBuiltApp, benchServing } = (await import(
+    const { serveBuiltApp } = (await import(
       `${dir}/scripts/lib/build.ts`
     )) as typeof import("../scripts/lib/build.ts");
     console.log(`building ${dir}…`);
@@ -36,7 +39,7 @@ try {
           OPENAI_BASE_URL: upstream.baseUrl,
           OPENAI_API_KEY: "bench",
         },
-        benchServing(),
+        via,
       ),
     );
   }
