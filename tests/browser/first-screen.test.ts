@@ -5,6 +5,7 @@ import {
   appUrl,
   composer,
   currentChatId,
+  lastAnswer,
   send,
   sessionPerFile,
   waitForAnswer,
@@ -81,6 +82,45 @@ describe("a chat opened by full page load", () => {
     await page.goto(`${appUrl()}/app/a/default`);
     await page.getByRole("textbox", { name: "Message" }).waitFor();
     expect(screenCodePriority).toEqual(["High", "Low"]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("writes its messages' times without an Intl date formatter, as Intl would write them", async () => {
+    const first = session.page;
+    await first.goto(`${appUrl()}/app/a/default`);
+    await send(first, "A message whose time is shown");
+    const chatId = await currentChatId(first);
+    await waitForAnswer(first);
+
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    // A page's first Intl.DateTimeFormat loads the browser's date data: a long task in the first render.
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { intlMade: string[] }).intlMade = made;
+      for (const name of ["DateTimeFormat", "NumberFormat"] as const) {
+        const Original = Intl[name];
+        Intl[name] = new Proxy(Original, {
+          construct: (target, args: unknown[]) => (made.push(name), Reflect.construct(target, args)),
+          apply: (target, self, args: unknown[]) => (made.push(name), Reflect.apply(target, self, args)),
+        }) as never;
+      }
+    });
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    const question = page.locator("#root article.message.user", { hasText: "A message whose time is shown" });
+    const time = question.locator("time");
+    await time.waitFor();
+    await lastAnswer(page).locator(".message-footer").waitFor();
+    const shown = await time.textContent();
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([]);
+    // Today's message: the hour and minute as the browser's own Intl writes them in the page's language.
+    const intl = await time.evaluate((element) =>
+      new Intl.DateTimeFormat(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }).format(
+        new Date(element.getAttribute("datetime") ?? ""),
+      ),
+    );
+    expect(shown).toBe(intl);
     expect(problems).toEqual([]);
     await page.close();
   });
