@@ -44,7 +44,9 @@ function update(patch: Partial<Omit<RenderLibs, "version">>): Promise<void> {
 const importKatex = () =>
   import("./katex-loader").then(({ katex }) => ({ katex }) as Partial<Omit<RenderLibs, "version">>);
 const importHighlighter = () =>
-  import("./highlight-loader").then(({ hljs }) => ({ hljs }) as Partial<Omit<RenderLibs, "version">>);
+  import("./highlight-loader")
+    .then(({ highlighter }) => highlighter())
+    .then((hljs) => ({ hljs }) as Partial<Omit<RenderLibs, "version">>);
 
 export function loadKatex(): Promise<void> {
   katexLoad ??= importKatex()
