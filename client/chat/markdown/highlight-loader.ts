@@ -19,6 +19,10 @@ export function highlighter(): Promise<HLJSApi> {
       for (const [name, language] of languages.slice(i, i + PER_TASK)) hljs.registerLanguage(name, language);
     }
     return hljs;
-  })();
+  })().catch((error: unknown) => {
+    // Asked again later (the next block with code), it tries again rather than failing for good.
+    ready = null;
+    throw error;
+  });
   return ready;
 }
