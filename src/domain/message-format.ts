@@ -21,10 +21,6 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter;
 }
 
-/** An Intl date formatter for the locale and options, made once (message times' fallback uses it too). */
-export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
-  cached(`datetime|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
-
 /** A price in the locale's currency style: whole amounts without decimals, others with two. */
 export const formatPrice = (value: number, locale: string): string => {
   const digits = Number.isInteger(value) ? 0 : 2;
@@ -59,7 +55,7 @@ function formatted(value: unknown, format: string, locale: string): string {
     return cached(key, () => new Intl.NumberFormat(locale, options)).format(Number(value));
   if (name === "datetime") {
     const date = value instanceof Date ? value : new Date(value as string | number);
-    return dateTimeFormat(locale, options).format(date);
+    return cached(key, () => new Intl.DateTimeFormat(locale, options)).format(date);
   }
   return String(value);
 }

@@ -2,7 +2,6 @@
 // browser's date data (50–150 ms on our machines, ~4× that on a phone), inside an open chat's first render.
 // tests/domain/message-time.test.ts holds every language to Intl's own output, date by date.
 import { isLocale, type Locale } from "./locales.ts";
-import { dateTimeFormat } from "./message-format.ts";
 
 interface TimeStyle {
   /** Intl's `dateStyle: "medium"`: day, month, year. */
@@ -81,6 +80,21 @@ function clock(date: Date, style: TimeStyle, withDate: boolean): string {
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
+/** Intl, for a language the app has no style of (kept per language and kind: making one is the cost). */
+const fallbacks = new Map<string, Intl.DateTimeFormat>();
+function intlTime(date: Date, locale: string, today: boolean): string {
+  const key = `${today ? "t" : "d"}${locale}`;
+  let format = fallbacks.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      today ? { hour: "2-digit", minute: "2-digit" } : { dateStyle: "medium", timeStyle: "short" },
+    );
+    fallbacks.set(key, format);
+  }
+  return format.format(date);
+}
+
 /**
  * The time for today's messages (Intl's `hour: "2-digit", minute: "2-digit"`), the date and time for older
  * ones (`dateStyle: "medium", timeStyle: "short"`), in the reader's language and time zone.
@@ -89,12 +103,7 @@ export function messageTime(iso: string, locale: string, now = new Date()): stri
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const today = sameDay(date, now);
-  // Intl for a language the app has no style of.
-  if (!isLocale(locale))
-    return dateTimeFormat(
-      locale,
-      today ? { hour: "2-digit", minute: "2-digit" } : { dateStyle: "medium", timeStyle: "short" },
-    ).format(date);
+  if (!isLocale(locale)) return intlTime(date, locale, today);
   const style = STYLES[locale];
   if (today) return clock(date, style, false);
   return `${style.date(date.getDate(), date.getMonth(), date.getFullYear())}, ${clock(date, style, true)}`;
