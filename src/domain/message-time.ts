@@ -80,7 +80,11 @@ function clock(date: Date, style: TimeStyle, withDate: boolean): string {
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** Intl, for a language the app has no style of (kept per language and kind: making one is the cost). */
+/**
+ * Intl, for a language the app has no style of (kept per language and kind: making one is the cost). Its own
+ * small cache, not message-format.ts's: importing that here put it in the app's chunk, which the home and
+ * pricing pages then loaded (tests/browser/budget.test.ts, app-shell.test.ts).
+ */
 const fallbacks = new Map<string, Intl.DateTimeFormat>();
 function intlTime(date: Date, locale: string, today: boolean): string {
   const key = `${today ? "t" : "d"}${locale}`;
