@@ -9,6 +9,7 @@ import type { Locale } from "../src/domain/locales";
 import { hasSignedInHint } from "../src/domain/sessions";
 import { currentLocale, installEngine, type Namespace } from "./i18n";
 import { loadCatalogue } from "./i18n/catalogues";
+import { bootCookieHeader } from "./lib/boot-cookies";
 import { removeBootShell } from "./lib/boot-shell";
 import { startEarly } from "./lib/early";
 import { forceColorMode, startTheme } from "./lib/theme";
@@ -29,7 +30,7 @@ async function loadApp(locale: Locale, namespaces: Namespace[] = ["common"]) {
 async function boot() {
   const element = document.getElementById("root");
   if (!element) throw new Error("#root is missing from index.html");
-  const start = initialLocale(location.pathname, location.search, document.cookie, navigator.languages);
+  const start = initialLocale(location.pathname, location.search, bootCookieHeader(), navigator.languages);
   if (start.redirectTo) history.replaceState(null, "", `${start.redirectTo}${location.hash}`);
   startTheme();
   // Errors from now on; the rest of monitoring after load, when the browser is idle.

@@ -7,23 +7,28 @@
 (() => {
   var LIGHT_PAGES = ["/", "/login", "/contact", "/pricing", "/ToU", "/legalNotice", "/verification"];
   var PREFIXED_LOCALES = ["fr", "it", "es", "de", "pt", "pl", "ca", "ro"];
-  var preference = "system";
-  var stored = null;
-  var versioned = false;
-  try {
-    stored = localStorage.getItem("color-mode");
-    versioned = localStorage.getItem("color-mode-version") !== null;
-  } catch (_) {
-    // Storage refused: system it is.
-  }
-  // A preference without a version marker predates it and counts as system (SPEC §3).
-  if (versioned && (stored === "light" || stored === "dark")) preference = stored;
   var segments = location.pathname.split("/");
   var prefix = PREFIXED_LOCALES.indexOf(segments[1]) >= 0 ? segments.splice(1, 1)[0] : null;
   var path = segments.join("/") || "/";
   if (path.length > 1 && path.charAt(path.length - 1) === "/") path = path.slice(0, -1);
+  // Storage and cookies are read only where they decide something: a page's first read of either waits on
+  // the browser process (~10–30 ms, up to ~130 ms, in a fresh page here), before the first paint.
+  var light = LIGHT_PAGES.indexOf(path) >= 0;
+  var preference = "system";
+  var stored = null;
+  var versioned = false;
+  if (!light) {
+    try {
+      stored = localStorage.getItem("color-mode");
+      versioned = localStorage.getItem("color-mode-version") !== null;
+    } catch (_) {
+      // Storage refused: system it is.
+    }
+  }
+  // A preference without a version marker predates it and counts as system (SPEC §3).
+  if (versioned && (stored === "light" || stored === "dark")) preference = stored;
   var dark =
-    LIGHT_PAGES.indexOf(path) < 0 &&
+    !light &&
     (preference === "dark" ||
       (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches));
   var root = document.documentElement;
@@ -34,9 +39,16 @@
   // the greeting in the language the app will pick (src/domain/locale-routing.ts, initialLocale). Not an open
   // chat: its messages are what matters there, and a frame without them only counts the app's start-up
   // against the page (Lighthouse's blocking time runs from the first paint).
+  // The Worker copies the cookies read here into the page (src/domain/boot-cookies.ts), as the request
+  // carried them; a page from elsewhere (the offline copy) has only the browser's.
   const newChat = /^\/app\/a\/([^/]+)$/.exec(path);
-  const cookies = typeof document.cookie === "string" ? document.cookie.split(";") : [];
+  let cookies = null;
   const cookie = (name) => {
+    if (cookies === null) {
+      const hinted = root.getAttribute ? root.getAttribute("data-boot-cookies") : null;
+      const text = hinted !== null ? hinted : document.cookie;
+      cookies = typeof text === "string" ? text.split(";") : [];
+    }
     for (const part of cookies) {
       const pair = part.trim().split("=");
       if (pair[0] === name) return pair[1];

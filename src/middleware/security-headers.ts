@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
  * The hash of public/theme-boot.js, which the build inlines into index.html (a blocking request less before
  * the first paint). tests/node/static-headers.test.ts checks it against the file.
  */
-export const THEME_BOOT_SHA256 = "'sha256-Lz9Chcfc8kS4oNiHI80CT06Q4e1nojOke8ZiYWPSBcA='";
+export const THEME_BOOT_SHA256 = "'sha256-NjjdVj7kO8us6KuJRfrzYddf7entnrI8uPBOIhKJf9I='";
 
 /**
  * The SPA's policy. Styles allow inline attributes because KaTeX lays out formulas with style="…";

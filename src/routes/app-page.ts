@@ -2,6 +2,7 @@
 // already in its first frame, so a full page load shows them before any script has run.
 import { Hono } from "hono";
 import { readChatPage } from "../db/chat-page";
+import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../domain/boot-cookies";
 import { initialLocale } from "../domain/locale-routing";
 import { parseRoutePlan, preloadTags, routeFiles } from "../domain/route-preload";
 import type { AppEnv } from "../env";
@@ -29,10 +30,20 @@ const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => {
  * after the entry has run and evaluates in tasks of its own). Not on an open chat's page, whose frame follows
  * once the chat is read: the browser would hold low-priority requests back until that body arrives.
  */
-export const withRoutePreloads = (page: Response, pathname: string, { low = false } = {}): Response => {
+export const withRoutePreloads = (
+  page: Response,
+  pathname: string,
+  { low = false, cookies = "" }: { low?: boolean; cookies?: string } = {},
+): Response => {
   if (!page.headers.get("Content-Type")?.startsWith("text/html")) return page;
   let tags = "";
   return new HTMLRewriter()
+    .on("html", {
+      // The boot script and the app's first render read these instead of document.cookie.
+      element(el) {
+        el.setAttribute(BOOT_COOKIES_ATTRIBUTE, bootCookies(cookies));
+      },
+    })
     .on('meta[name="route-preload"]', {
       element(el) {
         const plan = parseRoutePlan(el.getAttribute("content") ?? "");
@@ -62,13 +73,14 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const match = CHAT_PATH.exec(url.pathname);
   const chatId = Number(match?.[2] ?? Number.NaN);
   const user = c.var.user;
+  const cookies = c.req.header("Cookie") ?? "";
   // Anything else under /app, and a reader the app would send elsewhere, gets the page as it is.
   if (!Number.isSafeInteger(chatId) || chatId <= 0 || !user?.verified)
-    return withRoutePreloads(await spaPage(c), url.pathname, { low: true });
+    return withRoutePreloads(await spaPage(c), url.pathname, { low: true, cookies });
   const languages = (c.req.header("Accept-Language") ?? "")
     .split(",")
     .map((tag) => tag.split(";")[0]?.trim() ?? "");
-  const { locale } = initialLocale(url.pathname, "", c.req.header("Cookie") ?? "", languages);
+  const { locale } = initialLocale(url.pathname, "", cookies, languages);
   const page = spaPage(c);
   // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).
   const assistant = match?.[1] === "default" ? null : Number(match?.[1]);
@@ -83,5 +95,5 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
     const res = await c.env.ASSETS.fetch(new Request(new URL(href, url)));
     return res.ok && res.headers.get("Content-Type")?.startsWith("text/css") ? res.text() : null;
   };
-  return withChatShell(withRoutePreloads(await page, url.pathname), shell, stylesheet);
+  return withChatShell(withRoutePreloads(await page, url.pathname, { cookies }), shell, stylesheet);
 });

@@ -184,6 +184,42 @@ describe("a new chat's first frame", () => {
     await context.close();
   });
 
+  it("takes its cookies from the page as the Worker served it: no document.cookie read until the app is up", async () => {
+    const context = await browser.newContext({ locale: "de-DE" });
+    await signIn(context, base(), "expert");
+    await context.addCookies([{ name: "locale", value: "it", url: base() }]);
+    const page = await context.newPage();
+    // A page's first read of document.cookie waits on the browser process, before the first paint.
+    await page.addInitScript(() => {
+      const reads: string[] = [];
+      (window as unknown as { cookieReads: string[] }).cookieReads = reads;
+      const own = Object.getOwnPropertyDescriptor(Document.prototype, "cookie");
+      Object.defineProperty(Document.prototype, "cookie", {
+        configurable: true,
+        get() {
+          reads.push(new Error().stack ?? "");
+          return own?.get?.call(this);
+        },
+        set(value: string) {
+          own?.set?.call(this, value);
+        },
+      });
+    });
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    await page.goto(`${base()}/app/a/default`);
+    // The frame in the cookie's language (not the browser's), from the boot script alone.
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would read all nine.
+    await expect(page.locator("#boot-shell h2").innerText()).resolves.toBe("Come posso aiutarti oggi?");
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    await page.reload();
+    await page.getByRole("textbox", { name: "Messaggio" }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("it");
+    await expect(
+      page.evaluate(() => (window as unknown as { cookieReads: string[] }).cookieReads),
+    ).resolves.toEqual([]);
+    await context.close();
+  });
+
   it("gives way to the sign-in page when the session is gone but the hint cookie is not", async () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: "signed_in", value: "1", url: base() }]);

@@ -102,8 +102,14 @@ describe("a chat opened by full page load", () => {
       for (const name of ["DateTimeFormat", "NumberFormat"] as const) {
         const Original = Intl[name];
         Intl[name] = new Proxy(Original, {
-          construct: (target, args: unknown[]) => (made.push(name), Reflect.construct(target, args)),
-          apply: (target, self, args: unknown[]) => (made.push(name), Reflect.apply(target, self, args)),
+          construct: (target, args: unknown[]) => {
+            made.push(name);
+            return Reflect.construct(target, args);
+          },
+          apply: (target, self, args: unknown[]) => {
+            made.push(name);
+            return Reflect.apply(target, self, args);
+          },
         }) as never;
       }
     });

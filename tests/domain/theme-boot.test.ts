@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forcedColorModeOf, matchAppRoute } from "../../src/domain/app-routes.ts";
+import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../../src/domain/boot-cookies.ts";
 import {
   COLOR_MODE_KEY,
   COLOR_MODE_VERSION_KEY,
@@ -18,10 +19,13 @@ function runBoot(
   pathname: string,
   items: Record<string, string>,
   systemDark: boolean,
-  browser: { cookie?: string; languages?: string[] } = {},
+  browser: { cookie?: string; languages?: string[]; hinted?: string } = {},
 ) {
-  const attributes: Record<string, string> = {};
+  // The Worker's copy of the request's cookies, when it served the page (src/routes/app-page.ts).
+  const attributes: Record<string, string> =
+    browser.hinted === undefined ? {} : { [BOOT_COOKIES_ATTRIBUTE]: browser.hinted };
   const style: Record<string, string> = {};
+  const reads = { cookie: 0, storage: 0 };
   const window = {
     matchMedia: (query: string) => ({ matches: query === "(prefers-color-scheme: dark)" && systemDark }),
   };
@@ -29,10 +33,22 @@ function runBoot(
     window,
     location: { pathname },
     navigator: { languages: browser.languages ?? [] },
-    localStorage: { getItem: (key: string) => items[key] ?? null },
+    localStorage: {
+      getItem: (key: string) => {
+        reads.storage++;
+        return items[key] ?? null;
+      },
+    },
     document: {
-      cookie: browser.cookie ?? "",
-      documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v), style },
+      get cookie() {
+        reads.cookie++;
+        return browser.cookie ?? "";
+      },
+      documentElement: {
+        setAttribute: (k: string, v: string) => (attributes[k] = v),
+        getAttribute: (k: string) => attributes[k] ?? null,
+        style,
+      },
     },
   });
   return {
@@ -41,6 +57,7 @@ function runBoot(
     boot: attributes["data-boot"],
     bootLang: attributes["data-boot-lang"],
     bootDefault: "data-boot-default" in attributes,
+    reads,
   };
 }
 
@@ -78,7 +95,10 @@ describe("theme-boot.js", () => {
             forcedColorModeOf(splitLocalePath(path).path),
             systemDark,
           );
-          expect(runBoot(path, items, systemDark)).toMatchObject({ theme: expected, colorScheme: expected });
+          const result = runBoot(path, items, systemDark);
+          expect(result).toMatchObject({ theme: expected, colorScheme: expected });
+          // A page that is always light does not ask the browser for the stored preference.
+          expect(result.reads.storage > 0).toBe(forcedColorModeOf(splitLocalePath(path).path) === null);
         });
       }
     }
@@ -109,6 +129,12 @@ describe("theme-boot.js, a new chat's first frame", () => {
       const route = matchAppRoute(splitLocalePath(path).path.replace(/(.)\/$/, "$1"));
       const shown = route?.route.path === "/app/a/:assistantId" && cookie.includes(signedIn);
       const result = runBoot(path, {}, false, { cookie, languages });
+      // As the Worker serves it: the same decisions from its copy, and document.cookie left alone.
+      const hinted = runBoot(path, {}, false, { cookie, languages, hinted: bootCookies(cookie) });
+      expect(hinted.reads.cookie).toBe(0);
+      expect({ ...hinted, reads: null }).toEqual({ ...result, reads: null });
+      // Only the new chat's page asks for its cookies at all.
+      expect(result.reads.cookie).toBe(route?.route.path === "/app/a/:assistantId" ? 1 : 0);
       if (!shown) {
         expect(result.boot).toBeUndefined();
         return;

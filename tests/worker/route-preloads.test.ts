@@ -42,9 +42,20 @@ describe("an app page's head", () => {
 
   it("is left as it was for a page the plan does not know, or a response that is not a page", async () => {
     const plain = await page().text();
-    expect(await withRoutePreloads(page(), "/app/a/nope").text()).toBe(plain);
-    expect(await withRoutePreloads(page(), "/app/a/default/c/x").text()).toBe(plain);
+    const marked = plain.replace("<html>", '<html data-boot-cookies="">');
+    expect(await withRoutePreloads(page(), "/app/a/nope").text()).toBe(marked);
+    expect(await withRoutePreloads(page(), "/app/a/default/c/x").text()).toBe(marked);
     const other = withRoutePreloads(page("text/plain"), "/app/a/default");
     expect(await other.text()).toBe(plain);
+  });
+
+  it("carries the request's hint and locale cookies for the boot script, never the session", async () => {
+    const cookies = 'session=secret-token; signed_in=1; locale=fr; locale2="><b>; theme=dark';
+    for (const path of ["/app/a/default", "/app/a/12/c/34", "/app/a/nope"]) {
+      const html = await withRoutePreloads(page(), path, { cookies }).text();
+      expect(html).toContain('<html data-boot-cookies="signed_in=1; locale=fr">');
+      expect(html).not.toContain("secret-token");
+      expect(html).not.toContain("<b>");
+    }
   });
 });
