@@ -29,6 +29,9 @@ const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => {
  * CPU the screen's blocking time after its first paint fell from ~0.5–0.7 s to ~0.2–0.3 s: the code arrives
  * after the entry has run and evaluates in tasks of its own). Not on an open chat's page, whose frame follows
  * once the chat is read: the browser would hold low-priority requests back until that body arrives.
+ *
+ * It also copies the request's hint and locale cookies onto `<html>` (src/domain/boot-cookies.ts): the boot
+ * script and the app's first render read them there, not from document.cookie.
  */
 export const withRoutePreloads = (
   page: Response,
@@ -39,7 +42,6 @@ export const withRoutePreloads = (
   let tags = "";
   return new HTMLRewriter()
     .on("html", {
-      // The boot script and the app's first render read these instead of document.cookie.
       element(el) {
         el.setAttribute(BOOT_COOKIES_ATTRIBUTE, bootCookies(cookies));
       },
