@@ -257,6 +257,35 @@ describe("the chat screen on a phone", () => {
   });
 });
 
+describe("the chat list on a phone", () => {
+  it("is not laid out while its drawer is closed, and is there as soon as the drawer opens", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    await subscribedFresh(context, "phone-drawer", { dismissNotices: true });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/a/default`);
+    await send(page, "A chat for the drawer");
+    await waitForAnswer(page);
+    const chatPath = pathOf(page);
+    await page.goto(`${base()}/app/a/default`);
+    await composer(page).waitFor();
+    const drawer = page.locator("aside.sidebar");
+    const item = drawer.locator("li.chat-item").first();
+    await item.waitFor({ state: "attached" });
+    // Closed, the drawer's contents are skipped by layout (content-visibility), not just hidden.
+    const closed = () =>
+      drawer.evaluate((el) => ({
+        style: getComputedStyle(el).contentVisibility,
+        shown: el.querySelector("li.chat-item")?.checkVisibility({ contentVisibilityAuto: true }),
+      }));
+    expect(await closed()).toEqual({ style: "hidden", shown: false });
+    await page.getByRole("button", { name: "Open the sidebar" }).click();
+    await item.click();
+    await eventually(() => pathOf(page)).toBe(chatPath);
+    await eventually(closed).toEqual({ style: "hidden", shown: false });
+    await context.close();
+  });
+});
+
 describe("the first touch on a phone", () => {
   it("counts for the whole page: touched on the plans, the notices show on the next screen without another", async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
