@@ -7,6 +7,7 @@ import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { initialModel } from "../../src/domain/chat/model-picker";
 import type { AttachmentWire } from "../../src/domain/files";
+import { Logo } from "../components/logo";
 import { useAssistantFiles } from "../hooks/use-assistants";
 import { useCreateChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
@@ -62,7 +63,7 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
         />
       ) : (
         <div className="chat-hero">
-          <img src="/icons/logo.svg" alt="" width={48} height={48} />
+          <Logo size={48} />
           <h2>{t("empty.title")}</h2>
           <p>{t("empty.text")}</p>
         </div>

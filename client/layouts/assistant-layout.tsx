@@ -10,6 +10,7 @@ import { ChatList } from "../chat/chat-list";
 import { AssistantAvatar } from "../components/assistant-avatar";
 import { ErrorScreen } from "../components/error-screen";
 import { Icon } from "../components/icon";
+import { Logo } from "../components/logo";
 import { PageLoading } from "../components/page-loading";
 import { QuickSearch, QuickSearchButton } from "../components/quick-search";
 import { SignedInNotices } from "../components/signed-in-notices";
@@ -28,7 +29,7 @@ function AssistantList({ assistants }: { assistants: Assistant[] | null | undefi
       <ul className="sidebar-list">
         <li>
           <NavLink to={DEFAULT_CHAT_PATH} className="sidebar-item">
-            <img src="/icons/logo.svg" alt="" width={22} height={22} />
+            <Logo size={22} />
             <span className="sidebar-label">{DEFAULT_ASSISTANT_LABEL}</span>
           </NavLink>
         </li>
@@ -87,7 +88,7 @@ export default function AssistantLayout() {
       <aside id="sidebar" className="sidebar" aria-label={t("sidebar.label")}>
         <div className="sidebar-top">
           <Link to={DEFAULT_CHAT_PATH} className="brand">
-            <img src="/icons/logo.svg" alt="" width={30} height={30} />
+            <Logo size={30} />
             <span>{t("brand")}</span>
           </Link>
           <button

@@ -10,6 +10,7 @@ import { planPath, UserMenu } from "../components/user-menu";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import "./connected-layout.css";
+import { Logo } from "../components/logo";
 
 export default function ConnectedLayout() {
   const t = useT("account");
@@ -32,7 +33,7 @@ export default function ConnectedLayout() {
       </a>
       <header className="app-header">
         <Link to={DEFAULT_CHAT_PATH} className="brand">
-          <img src="/icons/logo.svg" alt="" width={30} height={30} />
+          <Logo size={30} />
           <span>{t("brand")}</span>
         </Link>
         {/* Without a plan the chat screens lead back to the subscription page: no link to them. */}

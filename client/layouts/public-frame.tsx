@@ -5,6 +5,7 @@ import { hasSignedInHint } from "../../src/domain/sessions";
 import { AppLink } from "../components/app-link";
 import { ExternalLinks } from "../components/external-links";
 import { LocaleSelect } from "../components/locale-select";
+import { Logo } from "../components/logo";
 import { ThemeSelect } from "../components/theme-select";
 import { useT } from "../i18n";
 import { useForcedColorMode } from "../lib/theme";
@@ -22,7 +23,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       </a>
       <header className="public-header">
         <AppLink to="/" className="brand">
-          <img src="/icons/logo.svg" alt="" width={34} height={34} />
+          <Logo size={34} />
           <span>{t("brand")}</span>
         </AppLink>
         <nav className="public-nav" aria-label={t("nav.label")}>

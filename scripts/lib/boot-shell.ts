@@ -1,7 +1,7 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
 // (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css) and its greeting in
-// every language, from the chat catalogues; theme-boot.js picks the language with data-boot-lang before the
-// first paint.
+// every language, from the chat catalogues (theme-boot.js picks the language with data-boot-lang before the
+// first paint), and the logo inline, as the app draws it (client/components/logo.tsx).
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import type { Plugin } from "vite";
@@ -14,7 +14,18 @@ const STYLES_MARK = "<!-- boot-shell:styles -->";
 const TEXTS_MARK = "<!-- boot-shell:texts -->";
 const ASSISTANT_MARK = "<!-- boot-shell:assistant -->";
 const COMPOSER_MARK = "boot-shell:composer-labels";
+/** `<!-- boot-shell:logo 30 -->`: the logo, 30 px square. */
+const LOGO_MARK = /<!-- boot-shell:logo (\d+) -->/g;
 const CLIENT = new URL("../../client/", import.meta.url);
+
+/** The logo as client/components/logo.tsx renders it, from the same file. */
+export function inlineLogo(
+  size: number,
+  svg = readFileSync(new URL("../public/icons/logo.svg", CLIENT), "utf8"),
+) {
+  const drawing = svg.replace(/^\s*<svg[^>]*>|<\/svg>\s*$/g, "");
+  return `<svg class="logo" viewBox="0 0 64 64" width="${size}" height="${size}" aria-hidden="true" focusable="false">${drawing}</svg>`;
+}
 
 /** The empty chat screen's greeting in one language (client/chat/new-chat.tsx shows the same keys). */
 const chatCatalogue = (locale: string) =>
@@ -66,7 +77,10 @@ export function bootShell(): Plugin {
   return {
     name: "switchboard:boot-shell",
     transformIndexHtml(html) {
-      if (![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK].every((mark) => html.includes(mark))) {
+      if (
+        ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK].every((mark) => html.includes(mark)) ||
+        !html.includes("<!-- boot-shell:logo ")
+      ) {
         throw new Error("index.html no longer marks the boot shell's styles and texts");
       }
       const greetings = LOCALES.map((locale) => ({ locale, ...greetingOf(locale) }));
@@ -79,7 +93,8 @@ export function bootShell(): Plugin {
         .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
         .replace(TEXTS_MARK, () => texts)
         .replace(ASSISTANT_MARK, () => escapeHtml(DEFAULT_ASSISTANT_LABEL))
-        .replace(COMPOSER_MARK, () => escapeHtml(encodeLabels(composerLabels())));
+        .replace(COMPOSER_MARK, () => escapeHtml(encodeLabels(composerLabels())))
+        .replace(LOGO_MARK, (_, size: string) => inlineLogo(Number(size)));
     },
   };
 }

@@ -12,6 +12,7 @@ import { useAssistants } from "../../hooks/use-assistants";
 import { useT } from "../../i18n";
 import { AssistantEditor } from "./assistant-editor";
 import "./assistants.css";
+import { Logo } from "../../components/logo";
 
 function AssistantsList() {
   const t = useT("account");
@@ -31,7 +32,7 @@ function AssistantsList() {
       <ul className="assistant-cards">
         <li className="card assistant-card">
           <Link to={DEFAULT_CHAT_PATH} className="assistant-card-main">
-            <img src="/icons/logo.svg" alt="" width={36} height={36} />
+            <Logo size={36} />
             <span>
               <strong>{DEFAULT_ASSISTANT_LABEL}</strong>
               <span className="hint block">{t("assistants.default")}</span>
