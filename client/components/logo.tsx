@@ -1,5 +1,5 @@
 // The Switchboard logo, inline: an <img> of an SVG file is a document of its own, which the browser loads,
-// lays out and rasterises apart from the page — three of them in a chat screen's start-up.
+// lays out and rasterises apart from the page (two of the three a chat screen's start-up made were the logo).
 import source from "../../public/icons/logo.svg?raw";
 
 /** public/icons/logo.svg's drawing (the same file makes the favicon and the app icons). */

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { Icon, type IconName } from "../components/icon";
+import { Logo } from "../components/logo";
 import { PageLoading } from "../components/page-loading";
 import { QuickSearch, QuickSearchButton } from "../components/quick-search";
 import { SignedInNotices } from "../components/signed-in-notices";
@@ -10,7 +11,6 @@ import { planPath, UserMenu } from "../components/user-menu";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import "./connected-layout.css";
-import { Logo } from "../components/logo";
 
 export default function ConnectedLayout() {
   const t = useT("account");

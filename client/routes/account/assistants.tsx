@@ -7,12 +7,12 @@ import { Alert } from "../../components/alert";
 import { AssistantAvatar } from "../../components/assistant-avatar";
 import { ErrorScreen } from "../../components/error-screen";
 import { Icon } from "../../components/icon";
+import { Logo } from "../../components/logo";
 import { PageLoading } from "../../components/page-loading";
 import { useAssistants } from "../../hooks/use-assistants";
 import { useT } from "../../i18n";
 import { AssistantEditor } from "./assistant-editor";
 import "./assistants.css";
-import { Logo } from "../../components/logo";
 
 function AssistantsList() {
   const t = useT("account");
