@@ -2,14 +2,15 @@
 // lays out and rasterises apart from the page (two of the three a chat screen's start-up made were the logo).
 import source from "../../public/icons/logo.svg?raw";
 
-/** public/icons/logo.svg's drawing (the same file makes the favicon and the app icons). */
+/** public/icons/logo.svg's drawing and frame (the same file makes the favicon and the app icons). */
 const drawing = source.replace(/^\s*<svg[^>]*>|<\/svg>\s*$/g, "");
+const viewBox = /viewBox="([^"]+)"/.exec(source)?.[1];
 
 export function Logo({ size }: { size: number }) {
   return (
     <svg
       className="logo"
-      viewBox="0 0 64 64"
+      viewBox={viewBox}
       width={size}
       height={size}
       aria-hidden="true"

@@ -24,7 +24,8 @@ export function inlineLogo(
   svg = readFileSync(new URL("../public/icons/logo.svg", CLIENT), "utf8"),
 ) {
   const drawing = svg.replace(/^\s*<svg[^>]*>|<\/svg>\s*$/g, "");
-  return `<svg class="logo" viewBox="0 0 64 64" width="${size}" height="${size}" aria-hidden="true" focusable="false">${drawing}</svg>`;
+  const viewBox = /viewBox="([^"]+)"/.exec(svg)?.[1];
+  return `<svg class="logo" viewBox="${viewBox}" width="${size}" height="${size}" aria-hidden="true" focusable="false">${drawing}</svg>`;
 }
 
 /** The empty chat screen's greeting in one language (client/chat/new-chat.tsx shows the same keys). */
@@ -81,7 +82,7 @@ export function bootShell(): Plugin {
         ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK].every((mark) => html.includes(mark)) ||
         !html.includes("<!-- boot-shell:logo ")
       ) {
-        throw new Error("index.html no longer marks the boot shell's styles and texts");
+        throw new Error("index.html no longer marks the boot shell's styles, texts and logo");
       }
       const greetings = LOCALES.map((locale) => ({ locale, ...greetingOf(locale) }));
       const spans = (pick: (g: (typeof greetings)[number]) => string) =>
