@@ -7,6 +7,7 @@ import postcss from "postcss";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
 import { encodeLabels } from "../../src/domain/chat/shell-labels.ts";
+import { svgParts } from "../../src/domain/inline-svg.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 import { escapeHtml } from "../../src/domain/search.ts";
 
@@ -23,8 +24,7 @@ export function inlineLogo(
   size: number,
   svg = readFileSync(new URL("../public/icons/logo.svg", CLIENT), "utf8"),
 ) {
-  const drawing = svg.replace(/^\s*<svg[^>]*>|<\/svg>\s*$/g, "");
-  const viewBox = /viewBox="([^"]+)"/.exec(svg)?.[1];
+  const { viewBox, drawing } = svgParts(svg);
   return `<svg class="logo" viewBox="${viewBox}" width="${size}" height="${size}" aria-hidden="true" focusable="false">${drawing}</svg>`;
 }
 
