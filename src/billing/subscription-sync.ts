@@ -57,7 +57,8 @@ export async function syncSubscription(
     if (!(await lockAccount(tx, { userId: input.userId }))) return "skipped";
     const current = await getSubscriptionRow(tx, { userId: input.userId });
     const latest = await readSubscription(stripe, input.subscriptionId);
-    if (!mayReplace(current, latest.id, latest.status)) return "skipped";
+    const member = current?.adminUserId != null && current.adminUserId !== input.userId;
+    if (!mayReplace(current && { ...current, member }, latest.id, latest.status)) return "skipped";
     await writeSubscription(tx, { userId: input.userId, fields: subscriptionFields(latest) });
     return "written";
   });

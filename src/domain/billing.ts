@@ -83,17 +83,25 @@ export function subscriptionFields(s: ProviderSubscription): SubscriptionFields 
 }
 
 /**
- * Whether news of `incoming` may replace the row that tracks `current` (another subscription of the same
- * user): a live subscription is never replaced by one that has ended — a late event about an old, cancelled
- * subscription must not take the plan away from the new one.
+ * Whether news of a provider subscription may replace the user's row. The row keeps the subscription that
+ * matters to the person:
+ * - a team member's row is left alone unless the news is of a plan they now pay for themselves: a late event
+ *   about their own ended or lapsed plan from before they joined must not take them out of the team;
+ * - another subscription of the same user replaces a live one only if it is live too: a late event about an
+ *   old, cancelled subscription must not take the plan away from the new one, nor, month after month, one
+ *   whose payment lapsed (`unpaid`, which Stripe keeps invoicing) from a plan bought since;
+ * - news of the row's own subscription is always its newest state (the caller reads it from the provider).
  */
 export function mayReplace(
-  current: { subscription: string; status: string | null } | null,
+  current: { subscription: string; status: string | null; member: boolean } | null,
   incoming: string,
   incomingStatus: string,
 ): boolean {
-  if (!current || current.subscription === incoming) return true;
-  return hasEnded(current.status) || !hasEnded(incomingStatus);
+  if (!current) return true;
+  if (current.member) return grantsAccess(incomingStatus);
+  if (current.subscription === incoming || hasEnded(current.status)) return true;
+  if (current.status !== null && grantsAccess(current.status)) return grantsAccess(incomingStatus);
+  return !hasEnded(incomingStatus);
 }
 
 /** A team's admin holds one seat; every member holds one more. */

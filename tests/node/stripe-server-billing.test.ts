@@ -319,6 +319,27 @@ describe("renewals and failed payments", () => {
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("active");
   });
 
+  it("a renewal failing while the last is still unpaid marks it unpaid; its invoices then wait, unattempted", async () => {
+    const { subscription: sub } = await subscribe(stripe, { price: standard.id, quantity: 1 });
+    server.failNextPayment(sub.customer as string, "insufficient_funds");
+    server.failNextPayment(sub.customer as string, "insufficient_funds");
+    server.renewNow(sub.id);
+    server.renewNow(sub.id);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("unpaid");
+    const statusChange = (await eventsOf("customer.subscription.updated")).at(-1);
+    expect(statusChange?.data.previous_attributes).toEqual({ status: "past_due" });
+
+    // Stripe keeps invoicing an unpaid subscription but attempts no payment: the card is not charged.
+    server.renewNow(sub.id);
+    const lapsed = await stripe.subscriptions.retrieve(sub.id, { expand: ["latest_invoice"] });
+    const open = lapsed.latest_invoice as Stripe.Invoice;
+    expect(lapsed.status).toBe("unpaid");
+    expect(open).toMatchObject({ status: "open", attempted: false, attempt_count: 0, amount_paid: 0 });
+
+    expect((await stripe.invoices.pay(open.id)).status).toBe("paid");
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("active");
+  });
+
   it("a failed change payment: past_due by default, a 402 and no change with error_if_incomplete", async () => {
     const { subscription: sub } = await subscribe(stripe, { price: standard.id, quantity: 1 });
     server.failNextPayment(sub.customer as string, "generic_decline");

@@ -10,11 +10,14 @@ import {
   deliverEventsAfter,
   eventPayload,
   eventsAfter,
+  failNextPayment,
   lastEventSeq,
   payCheckout,
+  renewNow,
   signature,
   testStripe,
 } from "./support/stripe";
+import { mailedToken } from "./support/team";
 
 type ErrorBody = { error: { code: string; details?: { path: string }[] } };
 
@@ -294,6 +297,64 @@ describe("the webhook", () => {
       });
     }
   }, 180_000);
+});
+
+describe("an old subscription's news", () => {
+  it("never takes the place of a plan bought after its payment lapsed", async () => {
+    const { account, row: lapsed } = await subscribed("starter");
+    // Two renewals declined in a row: Stripe stops retrying and marks the subscription unpaid.
+    await failNextPayment(account.email, 2);
+    const seq = await lastEventSeq();
+    await renewNow(lapsed.subscription);
+    await renewNow(lapsed.subscription);
+    await deliverEventsAfter(seq);
+    expect(await summaryOf(account)).toMatchObject({ status: "unpaid", paymentFailed: true });
+
+    const { body } = await startCheckout(account, { plan: "expert", yearly: false, seats: 1 });
+    if (!body.url) throw new Error(`no checkout url: ${JSON.stringify(body)}`);
+    const paidSeq = await lastEventSeq();
+    expect((await payCheckout(body.url)).status).toBe(303);
+    await deliverEventsAfter(paidSeq);
+    const bought = await rowOf(account.id);
+    expect(bought).toMatchObject({ status: "active", amount: 6000, ok: true });
+    expect(bought?.subscription).not.toBe(lapsed.subscription);
+
+    // Stripe keeps invoicing the unpaid one each period; its news must not take the new plan away.
+    const laterSeq = await lastEventSeq();
+    await renewNow(lapsed.subscription);
+    expect(await deliverEventsAfter(laterSeq)).not.toHaveLength(0);
+    expect(await rowOf(account.id)).toMatchObject({ subscription: bought?.subscription, status: "active" });
+    expect(await planOf(account)).toBe("expert");
+  });
+
+  it("never takes a team member out of the team, however late it arrives", async () => {
+    const { account, row } = await subscribed("starter");
+    const stripe = testStripe();
+    const seq = await lastEventSeq();
+    await stripe.subscriptions.update(row.subscription, { cancel_at_period_end: true });
+    await stripe.subscriptions.cancel(row.subscription);
+    const events = await eventsAfter(seq);
+    const late = events.filter((e) => e.type === "customer.subscription.updated");
+    expect(late).not.toHaveLength(0);
+    for (const e of events.filter((e) => e.type === "customer.subscription.deleted")) {
+      expect((await deliver(await eventPayload(e.id))).status).toBe(200);
+    }
+    expect(await summaryOf(account)).toMatchObject({ status: "canceled" });
+
+    // Their own plan has ended, so they may join a team; then the earlier event arrives (Stripe retries).
+    const admin = await accountOnPlan("standard", { seats: 3 });
+    const invited = await api("/api/team/invite", {
+      cookie: admin.cookie,
+      body: { emails: [account.email] },
+    });
+    expect(invited.status).toBe(200);
+    const token = await mailedToken(account.email);
+    expect((await api("/api/team/accept", { cookie: account.cookie, body: { token } })).status).toBe(200);
+    for (const e of late) expect((await deliver(await eventPayload(e.id))).status).toBe(200);
+
+    expect(await rowOf(account.id)).toMatchObject({ adminUserId: admin.id, ownCustomer: true });
+    expect(await planOf(account)).toBe("standard");
+  });
 });
 
 describe("plan changes", () => {

@@ -10,6 +10,7 @@ import type { User } from "../../src/domain/user";
 import { call, createAccount, errorOf, type TestAccount, uniqueEmail, withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { accountOnPlan, addUsage } from "./support/plans";
+import { mailedToken } from "./support/team";
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
@@ -17,16 +18,6 @@ const post = (path: string, cookie: string, body?: unknown) => api(path, { metho
 
 const team = async (cookie: string) => json<TeamView>(await api("/api/team", { cookie }));
 const me = async (cookie: string) => json<User>(await api("/api/login/user", { cookie }));
-
-/** The token of the newest invitation mailed to `email` (the dev outbox holds the mail). */
-async function mailedToken(email: string): Promise<string> {
-  const res = await call(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  const { messages } = (await res.json()) as { messages: { text: string }[] };
-  const text = messages[0]?.text ?? ""; // newest first
-  const token = /\/join\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-  if (!token) throw new Error(`no invitation mailed to ${email}: ${text}`);
-  return token;
-}
 
 async function invite(admin: TestAccount, emails: string[]) {
   const res = await post("/api/team/invite", admin.cookie, { emails });

@@ -95,11 +95,16 @@ export function applyChange(ctx: Ctx, sub: Subscription, plan: ChangePlan, opts:
   settleStatus(ctx, sub, decline === null);
 }
 
-/** After a payment attempt on the latest invoice: past_due when it failed, active again once paid. */
-export function settleStatus(ctx: Ctx, sub: Subscription, paid: boolean): void {
-  const next = paid ? "active" : "past_due";
+const RECOVERS = new Set(["past_due", "unpaid", "incomplete"]);
+
+/**
+ * After a payment attempt on the latest invoice: past_due when it failed (`unpaid` once the retries are
+ * `exhausted`), active again once paid.
+ */
+export function settleStatus(ctx: Ctx, sub: Subscription, paid: boolean, exhausted = false): void {
+  const next = paid ? "active" : exhausted || sub.status === "unpaid" ? "unpaid" : "past_due";
   if (sub.status === next || sub.status === "canceled") return;
-  if (paid && sub.status !== "past_due" && sub.status !== "incomplete") return;
+  if (paid && !RECOVERS.has(sub.status)) return;
   const before = structuredClone(sub);
   sub.status = next;
   ctx.events.emit("customer.subscription.updated", sub, before);

@@ -172,7 +172,15 @@ export function chargeOutcome(store: Store, customer: Customer): Decline | null 
  * Stores the draft, finalizes it and takes the payment, with Stripe's events in order:
  * invoice.created, invoice.finalized, then invoice.paid + invoice.payment_succeeded or invoice.payment_failed.
  */
-export function issueInvoice(ctx: Ctx, invoice: Invoice, charge: () => Decline | null): Decline | null {
+/**
+ * Records, finalizes and charges an invoice. Without `charge` (an `unpaid` subscription's renewal: Stripe
+ * keeps invoicing it but attempts no payment) a non-zero invoice is left open.
+ */
+export function issueInvoice(
+  ctx: Ctx,
+  invoice: Invoice,
+  charge: (() => Decline | null) | null,
+): Decline | null {
   const customer = ctx.store.customer(invoice.customer as string);
   ctx.store.invoices.set(invoice.id, invoice);
   ctx.events.emit("invoice.created", invoice);
@@ -182,6 +190,7 @@ export function issueInvoice(ctx: Ctx, invoice: Invoice, charge: () => Decline |
     markPaid(ctx, invoice);
     return null;
   }
+  if (!charge) return null;
   const decline = charge();
   if (decline) markFailed(ctx, invoice);
   else markPaid(ctx, invoice);

@@ -57,11 +57,14 @@ export function renew(ctx: Ctx, sub: Subscription): Invoice | null {
   for (const item of sub.items.data) store.debits.set(item.id, []);
   sub.latest_invoice = invoice.id;
   ctx.events.emit("customer.subscription.updated", sub, before);
-  const decline = issueInvoice(ctx, invoice, () => chargeOutcome(store, customer));
+  const lapsed = before.status === "unpaid";
+  const decline = issueInvoice(ctx, invoice, lapsed ? null : () => chargeOutcome(store, customer));
   store.pendingLines.delete(sub.id);
   recordDebits(store, invoice);
   dropUsedOnceDiscounts(store, sub, discounts);
-  settleStatus(ctx, sub, decline === null);
+  // A renewal that fails while the last one is still unpaid ends the retries: the subscription is marked
+  // `unpaid`, as Stripe's "mark the subscription as unpaid" setting does once all retries have failed.
+  if (!lapsed) settleStatus(ctx, sub, decline === null, before.status === "past_due");
   return invoice;
 }
 

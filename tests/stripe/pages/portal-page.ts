@@ -38,6 +38,7 @@ function statusBadge(sub: Subscription): string {
     return `<span class="badge bad" data-testid="portal-status">Cancels ${formatDate(sub.cancel_at)}</span>`;
   }
   if (sub.status === "past_due") return `<span class="badge bad" data-testid="portal-status">Past due</span>`;
+  if (sub.status === "unpaid") return `<span class="badge bad" data-testid="portal-status">Unpaid</span>`;
   return `<span class="badge ok" data-testid="portal-status">${esc(sub.status === "active" ? "Active" : sub.status)}</span>`;
 }
 

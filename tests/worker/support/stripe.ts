@@ -102,9 +102,14 @@ export async function deliverEventsAfter(afterSeq: number): Promise<string[]> {
   return events.map((e) => e.id);
 }
 
-export const failNextPayment = (email: string) =>
+/** The next `count` payments of the customer with this address are declined. */
+export const failNextPayment = (email: string, count = 1) =>
   control("/fail-next-payment", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, count }),
   });
+
+/** The renewal due at the subscription's period end, made now. */
+export const renewNow = (subscriptionId: string) =>
+  control(`/subscriptions/${subscriptionId}/renew`, { method: "POST" });
