@@ -1,8 +1,11 @@
-// Editing the last message the user sent: the new text, then a confirmation that says the answer after it
-// is replaced (the server asks the question again as a fresh exchange).
+// Editing the last message the user sent: the new text and which of its files stay, then a confirmation that
+// says the answer after it is replaced (the server asks the question again as a fresh exchange).
 import { type FormEvent, useId, useState } from "react";
+import type { AttachmentWire } from "../../src/domain/files";
+import { fileKind } from "../../src/domain/models";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
+import { FileChip } from "./file-chip";
 
 export function EditButton({ onClick }: { onClick: () => void }) {
   const t = useT("chat");
@@ -16,28 +19,34 @@ export function EditButton({ onClick }: { onClick: () => void }) {
 
 export function MessageEditor({
   initial,
+  files = [],
   onSave,
   onClose,
 }: {
   initial: string;
+  /** The message's files: each can be removed (how a conversation's documents get under their total). */
+  files?: readonly AttachmentWire[];
   /** Resolves true once the new exchange started (the editor then closes). */
-  onSave: (content: string) => Promise<boolean>;
+  onSave: (content: string, keptFileIds: string[]) => Promise<boolean>;
   onClose: () => void;
 }) {
   const t = useT("chat");
   const id = useId();
   const [draft, setDraft] = useState(initial);
+  const [kept, setKept] = useState(() => files.map((f) => f.id));
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const content = draft.trim();
+  const changed = content !== initial.trim() || kept.length !== files.length;
+  const valid = content !== "" || kept.length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (content && content !== initial.trim()) setConfirming(true);
+    if (valid && changed) setConfirming(true);
   };
   const replace = async () => {
     setSaving(true);
-    const ok = await onSave(content);
+    const ok = await onSave(content, kept);
     setSaving(false);
     if (ok) onClose();
     else setConfirming(false);
@@ -45,6 +54,25 @@ export function MessageEditor({
 
   return (
     <form className="message-editor" onSubmit={submit}>
+      {kept.length > 0 ? (
+        <ul className="message-files" aria-label={t("files.attached")}>
+          {files
+            .filter((file) => kept.includes(file.id))
+            .map((file) => (
+              <FileChip
+                key={file.id}
+                name={file.name}
+                type={file.type}
+                size={file.size}
+                thumbnail={fileKind(file) === "image" && file.type !== "image/svg+xml" ? file.url : undefined}
+                onRemove={() => {
+                  setKept((ids) => ids.filter((keptId) => keptId !== file.id));
+                  setConfirming(false);
+                }}
+              />
+            ))}
+        </ul>
+      ) : null}
       <textarea
         aria-label={t("message.editLabel")}
         value={draft}
@@ -77,7 +105,7 @@ export function MessageEditor({
           <button type="button" className="button small secondary" onClick={onClose}>
             {t("message.cancel")}
           </button>
-          <button type="submit" className="button small" disabled={!content || content === initial.trim()}>
+          <button type="submit" className="button small" disabled={!valid || !changed}>
             {t("message.editSave")}
           </button>
         </div>

@@ -97,7 +97,7 @@ function UserMessage({
   onEdit,
 }: {
   message: ViewMessage;
-  onEdit?: (message: ViewMessage, content: string) => Promise<boolean>;
+  onEdit?: (message: ViewMessage, content: string, keptFileIds: string[]) => Promise<boolean>;
 }) {
   const t = useT("chat");
   const locale = useLocale();
@@ -107,7 +107,8 @@ function UserMessage({
       <article className="message user editing" aria-label={t("message.you")} data-message-id={message.id}>
         <MessageEditor
           initial={message.content}
-          onSave={(content) => onEdit(message, content)}
+          files={message.attachments}
+          onSave={(content, kept) => onEdit(message, content, kept)}
           onClose={() => setEditing(false)}
         />
       </article>
@@ -120,10 +121,7 @@ function UserMessage({
       <footer className="message-footer">
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
         <CopyButton text={message.content} />
-        {/* The edit API carries text only: a question with files is not offered for editing (yet). */}
-        {onEdit && message.id > 0 && !message.attachments?.length ? (
-          <EditButton onClick={() => setEditing(true)} />
-        ) : null}
+        {onEdit && message.id > 0 ? <EditButton onClick={() => setEditing(true)} /> : null}
       </footer>
     </article>
   );
@@ -241,7 +239,7 @@ export const MessageItem = memo(function MessageItem({
   /** "Branch from here": a new chat with the messages up to this one. */
   onBranch?: (message: ViewMessage) => void;
   retryModel?: string | null;
-  onEdit?: (message: ViewMessage, content: string) => Promise<boolean>;
+  onEdit?: (message: ViewMessage, content: string, keptFileIds: string[]) => Promise<boolean>;
 }) {
   return message.role === "user" ? (
     <UserMessage message={message} onEdit={onEdit} />

@@ -46,7 +46,7 @@ export interface MessageListProps {
   /** The model a regeneration would use (the composer's). */
   retryModel?: string | null;
   /** Edits the last question; resolves true once the new exchange started. */
-  onEdit?(message: ViewMessage, content: string): Promise<boolean>;
+  onEdit?(message: ViewMessage, content: string, keptFileIds: string[]): Promise<boolean>;
   /** Changes when the user sends: the view jumps to the end whatever it showed. */
   followToken: number;
   /** A message to scroll to and highlight (quick search), once it is among `messages`. */

@@ -124,12 +124,14 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       setStopping(false);
     });
   };
-  const onEdit = async (message: ViewMessage, content: string) => {
+  const onEdit = async (message: ViewMessage, content: string, keptFileIds: string[]) => {
     if (!model) return false;
     setFailure(null);
     setFollowToken((n) => n + 1);
     try {
-      await edit.mutateAsync({ messageId: message.id, content, model });
+      // The files the question keeps are named only when it has any: naming none would drop them all.
+      const attachmentIds = message.attachments?.length ? keptFileIds : undefined;
+      await edit.mutateAsync({ messageId: message.id, content, model, attachmentIds });
       return true;
     } catch (error) {
       setFailure(failureOf(error));

@@ -245,8 +245,12 @@ export function useRegenerate(chatId: number) {
 export function useEditMessage(chatId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { messageId: number; content: string; model: string }) =>
-      readJson(api.api.chat.edit.$post({ json: { chatId, ...body } })),
+    mutationFn: async (body: {
+      messageId: number;
+      content: string;
+      model: string;
+      attachmentIds?: string[];
+    }) => readJson(api.api.chat.edit.$post({ json: { chatId, ...body } })),
     onSuccess: (answer, { messageId }) => {
       removeMessagesFrom(client, chatId, messageId);
       appendMessages(client, chatId, [answer.userMessage, answer.modelMessage]);

@@ -1,7 +1,7 @@
 // Before an answer starts: what it reads, its quota, its chat and messages — in as few round trips as it can.
 import { type ChatRow, createChat } from "../db/chats";
 import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError } from "../db/client";
-import { type RecordedExchange, recordExchange, reserveAndRecord } from "../db/exchange";
+import { type Carry, type RecordedExchange, recordExchange, reserveAndRecord } from "../db/exchange";
 import { reserveUsage } from "../db/quota";
 import { recordTextSend } from "../db/text-send";
 import { isDocument } from "../domain/files";
@@ -40,6 +40,8 @@ export interface SendInput {
   target: { newChat: { assistantId: number | null } } | { chatId: number };
   /** The user's own unsent uploads, linked to the user message in its transaction. */
   attachmentIds?: readonly string[];
+  /** An edit: the question it replaces (that one and all after it leave) and the files the new one keeps. */
+  carry?: Carry;
 }
 
 /**
@@ -54,7 +56,8 @@ export async function prepareSend(db: Database, input: SendInput): Promise<Prepa
   const from = senderOf(input.from);
   const { assistantId } = "newChat" in input.target ? input.target.newChat : { assistantId: undefined };
   const target = "chatId" in input.target ? input.target : assistantId != null ? { assistantId } : null;
-  if (ids.length === 0 && typeof input.model !== "function") {
+  // An edit reads the conversation's files: those of the question it replaces must not count.
+  if (ids.length === 0 && !input.carry && typeof input.model !== "function") {
     if (!target) return defaultChatSend(db, { ...input, from, model: input.model });
     const sent = await textSend(db, { ...input, from, target, model: input.model });
     if (sent) return sent;
@@ -64,6 +67,7 @@ export async function prepareSend(db: Database, input: SendInput): Promise<Prepa
     userId,
     target: "chatId" in input.target ? { chatId: input.target.chatId } : input.target.newChat,
     attachmentIds: ids,
+    carry: input.carry,
   });
   const model = typeof input.model === "function" ? input.model(reads.chat?.model ?? "") : input.model;
   const hasDocuments = reads.inPlay.some(isDocument);
@@ -190,11 +194,12 @@ async function reserveAndRecordSend(
     reads: SendReads;
     content: string | null;
     attachmentIds: readonly string[];
+    carry?: Carry;
   },
 ): Promise<Pick<PreparedSend, "reservation" | "chat" | "created" | "recorded">> {
   const { userId, model, reads } = input;
   const usage = usageRequestOf({ model, hasDocuments: input.hasDocuments });
-  if (input.attachmentIds.length === 0) {
+  if (input.attachmentIds.length === 0 && !input.carry?.ids.length) {
     const target = reads.chat ? { chatId: reads.chat.id } : { assistantId: reads.assistantId };
     const made = await reserveAndRecord(db, {
       usage,
@@ -229,6 +234,7 @@ async function reserveAndRecordSend(
       model: model.key,
       attachmentIds: input.attachmentIds,
       assistantId: chat.assistantId,
+      carry: input.carry,
     });
     return { reservation, chat, created, recorded };
   } catch (err) {

@@ -3,6 +3,7 @@ import { getAssistant } from "../db/assistants";
 import { type AttachmentRow, filesInPlay } from "../db/attachments";
 import type { ChatRow } from "../db/chats";
 import type { Database } from "../db/client";
+import type { Carry } from "../db/exchange";
 import type { MessageRow } from "../db/messages";
 import { readSendContext, type SendContext } from "../db/send-context";
 import { DOCUMENTS_TOTAL_LIMIT, documentsTotal } from "../domain/files";
@@ -36,6 +37,8 @@ export async function readForSend(
     userId: number;
     target: { chatId: number } | { assistantId: number | null };
     attachmentIds: readonly string[];
+    /** An edit: the files of the question it replaces, and of all after it, leave but for those it keeps. */
+    carry?: Carry;
   },
 ): Promise<SendReads> {
   const ids = input.attachmentIds;
@@ -44,8 +47,12 @@ export async function readForSend(
       ? await readExistingChat(db, { userId: input.userId, chatId: input.target.chatId, ids })
       : await readNewChat(db, { userId: input.userId, assistantId: input.target.assistantId, ids });
   if (unsent.length !== new Set(ids).size) throw notFound("No such attachment.");
-  checkFilesInPlay(reads.inPlay);
-  return reads;
+  const { carry } = input;
+  const staying = (file: AttachmentRow) =>
+    !carry || file.messageId === null || file.messageId < carry.fromMessageId || carry.ids.includes(file.id);
+  const inPlay = reads.inPlay.filter(staying);
+  checkFilesInPlay(inPlay);
+  return { ...reads, inPlay, stored: reads.stored.filter(staying) };
 }
 
 /** The conversation's documents must fit in its total (SPEC §5). */

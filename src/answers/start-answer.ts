@@ -19,6 +19,8 @@ export type AnswerTarget =
       chatId: number;
       /** Edit and regenerate: the messages from this id on give way once the new answer has started. */
       replacingFromId?: number;
+      /** Edit: which files of the question being replaced (`replacingFromId`) its new version keeps. */
+      keepAttachmentIds?: readonly string[];
     };
 
 export interface StartedAnswer {
@@ -50,14 +52,22 @@ export async function startAnswer(
   input: SendInput & { target: AnswerTarget },
 ): Promise<StartedAnswer> {
   const { target } = input;
+  const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
+  const keep = "keepAttachmentIds" in target ? target.keepAttachmentIds : undefined;
+  const carry =
+    replacingFromId !== undefined && keep ? { fromMessageId: replacingFromId, ids: keep } : undefined;
   // Quota first: a request over the limit leaves no trace, not even an empty chat.
-  const { userId, reads, model, hasDocuments, reservation, chat, created, recorded } = await prepareSend(
-    db,
-    input,
-  );
+  const { userId, reads, model, hasDocuments, reservation, chat, created, recorded } = await prepareSend(db, {
+    ...input,
+    carry,
+  });
   try {
     const { userMessage, modelMessage, attachments } = recorded;
-    const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
+    // Until the new answer runs, what it replaces is still there: its documents must not be read or used.
+    const replaced =
+      replacingFromId !== undefined
+        ? { fromId: replacingFromId, beforeId: userMessage?.id ?? modelMessage.id }
+        : undefined;
     const { system, messages } = buildContext(reads, {
       model,
       replacingFromId,
@@ -69,15 +79,16 @@ export async function startAnswer(
           question: questionOf(messages),
           chatId: chat.id,
           assistantId: chat.assistantId,
-          unread: (await unreadDocuments(db, { userId, chatId: chat.id, assistantId: chat.assistantId })).map(
-            (row) => ({
-              attachmentId: row.id,
-              name: row.name ?? "document",
-              location: row.content?.location ?? "",
-              messageId: row.messageId,
-              assistantId: row.assistantId,
-            }),
-          ),
+          replaced,
+          unread: (
+            await unreadDocuments(db, { userId, chatId: chat.id, assistantId: chat.assistantId, replaced })
+          ).map((row) => ({
+            attachmentId: row.id,
+            name: row.name ?? "document",
+            location: row.content?.location ?? "",
+            messageId: row.messageId,
+            assistantId: row.assistantId,
+          })),
         }
       : undefined;
     const generationId = crypto.randomUUID();
@@ -95,10 +106,9 @@ export async function startAnswer(
       documents,
     });
     if (!started.ok) throw busy();
-    if (replacingFromId !== undefined) {
-      const beforeId = userMessage?.id ?? modelMessage.id;
-      await deleteMessagesFrom(db, { userId, chatId: chat.id, fromId: replacingFromId, beforeId }).catch(
-        (err: unknown) => console.error("removing the replaced messages failed", err),
+    if (replaced) {
+      await deleteMessagesFrom(db, { userId, chatId: chat.id, ...replaced }).catch((err: unknown) =>
+        console.error("removing the replaced messages failed", err),
       );
     }
     return { chat, userMessage, modelMessage, attachments, generationId };

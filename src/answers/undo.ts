@@ -1,7 +1,9 @@
 // Undoing a send that will not be answered: what it recorded goes, and the request it counted is given back.
+import { giveFilesBack } from "../db/carried-files";
 import { type ChatRow, deleteChat } from "../db/chats";
 import type { Database } from "../db/client";
-import { deleteMessagesFrom, type MessageRow } from "../db/messages";
+import type { RecordedExchange } from "../db/exchange";
+import { deleteMessagesFrom } from "../db/messages";
 import { type Reservation, releaseQuota } from "./quota";
 
 export async function undoSend(
@@ -9,11 +11,15 @@ export async function undoSend(
   made: {
     userId: number;
     created: ChatRow | null;
-    recorded: { userMessage: MessageRow | null; modelMessage: MessageRow } | null;
+    recorded: Pick<RecordedExchange, "userMessage" | "modelMessage" | "carried"> | null;
     reservation: Reservation;
   },
 ): Promise<void> {
   const { userId, created, recorded } = made;
+  // The files sent with the question are not lost with it: uploads are unsent again, an edit's go back.
+  if (recorded?.userMessage) {
+    await giveFilesBack(db, { userId, messageId: recorded.userMessage.id, carried: recorded.carried });
+  }
   // A chat made for this answer goes whole (its messages with it); otherwise only what this call added.
   if (created) await deleteChat(db, { userId, chatId: created.id });
   else if (recorded) {

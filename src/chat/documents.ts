@@ -1,6 +1,7 @@
 // Before the model is asked: read the conversation's new documents into passages, then pick those for the question.
 import type { Database } from "../db/client";
 import { openDatabase } from "../db/client";
+import type { MessageSpan } from "../db/embeddings";
 import { ingestDocument } from "../documents/ingest";
 import { DocumentError } from "../documents/problem";
 import { retrievePassages } from "../documents/retrieve";
@@ -26,6 +27,8 @@ export interface DocumentsInput {
   /** The chat's assistant, whose documents are context for every chat of it. */
   assistantId: number | null;
   unread: UnreadDocument[];
+  /** An edit or regenerate: the messages in [fromId, beforeId) are being replaced; their documents are not used. */
+  replaced?: MessageSpan;
 }
 
 export type PreparedDocuments = { ok: true; prompt: string } | { ok: false; code: StreamErrorCode };
@@ -91,6 +94,7 @@ export async function prepareDocuments(
       chatId: input.chatId,
       assistantId: input.assistantId,
       question: input.question,
+      replaced: input.replaced,
     });
     const done = found.passages.length;
     progress({ status: "ready", done, total: done, sources: found.sources });

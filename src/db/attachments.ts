@@ -119,12 +119,26 @@ export async function attachmentsOfAssistant(
  */
 export async function conversationFiles(
   db: Queryable,
-  { userId, chatId, assistantId }: { userId: number; chatId: number | null; assistantId: number | null },
+  {
+    userId,
+    chatId,
+    assistantId,
+    replaced,
+  }: {
+    userId: number;
+    chatId: number | null;
+    assistantId: number | null;
+    /** An edit: the messages in [fromId, beforeId) are being replaced, and their files leave with them. */
+    replaced?: { fromId: number; beforeId: number };
+  },
 ): Promise<Pick<AttachmentRow, "name" | "type" | "size">[]> {
+  const kept = replaced
+    ? sql` and (${message.id} < ${replaced.fromId} or ${message.id} >= ${replaced.beforeId})`
+    : sql``;
   const inChat =
     chatId === null
       ? sql`false`
-      : sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId})`;
+      : sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId}${kept})`;
   const ofAssistant = assistantId === null ? sql`false` : eq(attachment.assistantId, assistantId);
   return db
     .select({ name: attachment.name, type: attachment.type, size: attachment.size })

@@ -4,17 +4,24 @@ import { attachment, embedding, message } from "../../drizzle/schema";
 import { isDocument } from "../domain/files";
 import type { AttachmentRow } from "./attachments";
 import type { Queryable } from "./client";
+import type { MessageSpan } from "./embeddings";
 
 interface Scope {
   userId: number;
   chatId: number | null;
   assistantId: number | null;
+  /** Messages being replaced (an edit): their documents are not the conversation's any more. */
+  replaced?: MessageSpan;
 }
 
-const inChat = (chatId: number | null) =>
+const inChat = (chatId: number | null, replaced?: MessageSpan) =>
   chatId === null
     ? sql`false`
-    : sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId})`;
+    : sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId}${
+        replaced
+          ? sql` and (${message.id} < ${replaced.fromId} or ${message.id} >= ${replaced.beforeId})`
+          : sql``
+      })`;
 
 const ofAssistant = (assistantId: number | null) =>
   assistantId === null ? sql`false` : eq(attachment.assistantId, assistantId);
@@ -27,7 +34,7 @@ export async function unreadDocuments(db: Queryable, scope: Scope): Promise<Atta
     .where(
       and(
         eq(attachment.userId, scope.userId),
-        or(inChat(scope.chatId), ofAssistant(scope.assistantId)),
+        or(inChat(scope.chatId, scope.replaced), ofAssistant(scope.assistantId)),
         sql`not exists (select 1 from ${embedding} where ${embedding.attachmentId} = ${attachment.id})`,
       ),
     )

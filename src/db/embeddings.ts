@@ -59,6 +59,12 @@ export async function insertPassages(
  * passages among millions still gets `limit` of them; a filter matching few rows takes the btree
  * indexes and an exact sort instead (the planner's choice).
  */
+/** Messages from `fromId` up to (not including) `beforeId`: what an edit or a regenerate replaces. */
+export interface MessageSpan {
+  fromId: number;
+  beforeId: number;
+}
+
 export async function searchPassages(
   db: Database,
   input: {
@@ -66,6 +72,8 @@ export async function searchPassages(
     chatId?: number | null;
     assistantId?: number | null;
     attachmentIds?: readonly string[];
+    /** Passages of these messages' documents are left out: the messages are being replaced. */
+    replaced?: MessageSpan;
     vector: readonly number[];
     limit: number;
   },
@@ -83,7 +91,16 @@ export async function searchPassages(
     const rows = await tx
       .select({ content: embedding.content, metadata: embedding.metadata, distance })
       .from(embedding)
-      .where(and(eq(embedding.userId, input.userId), or(...scopes)))
+      .where(
+        and(
+          eq(embedding.userId, input.userId),
+          or(...scopes),
+          input.replaced
+            ? sql`(${embedding.messageId} is null or ${embedding.messageId} < ${input.replaced.fromId}
+                or ${embedding.messageId} >= ${input.replaced.beforeId})`
+            : undefined,
+        ),
+      )
       .orderBy(distance)
       .limit(input.limit);
     // relaxed_order may return near-ties out of order.

@@ -4,6 +4,7 @@ import { chat, message } from "../../drizzle/schema";
 import { DOCUMENTS_TOTAL_LIMIT, documentsTotal } from "../domain/files";
 import { AppError, notFound } from "../errors";
 import { type AttachmentRow, conversationFiles, linkToMessage } from "./attachments";
+import { carryFiles } from "./carried-files";
 import type { ChatRow } from "./chats";
 import type { Database } from "./client";
 import { chatFromJson, messageFromJson } from "./json-rows";
@@ -21,12 +22,21 @@ export interface RecordedExchange {
   userMessage: MessageRow | null;
   modelMessage: MessageRow;
   attachments: AttachmentRow[];
+  /** An edit's files taken from the question it replaces: an undo gives them back there. */
+  carried?: Carry;
+}
+
+/** An edit: the question being replaced, and which of its files the new version keeps. */
+export interface Carry {
+  fromMessageId: number;
+  ids: readonly string[];
 }
 
 /**
  * Records the user's message (none when regenerating) with the files sent with it and an empty model
  * message, and marks the chat active, in one transaction: a file that is not the user's own unsent upload
- * (404), or documents over the conversation's total (SPEC §5), and nothing is recorded.
+ * (404), or documents over the conversation's total (SPEC §5), and nothing is recorded. An edit's question
+ * takes the files it keeps from the question it replaces (`carry`), and the files left behind no longer count.
  */
 export async function recordExchange(
   db: Database,
@@ -38,6 +48,7 @@ export async function recordExchange(
     attachmentIds?: readonly string[];
     /** The chat's assistant as the caller read it: its files count towards the documents total. */
     assistantId: number | null;
+    carry?: Carry;
   },
 ): Promise<RecordedExchange> {
   const ids = [...new Set(input.attachmentIds ?? [])];
@@ -57,9 +68,21 @@ export async function recordExchange(
         .values({ chat: input.chatId, content: input.content, metadata: { role: "user" }, model: null })
         .returning();
       userMessage = inserted ?? null;
+      if (userMessage && input.carry?.ids.length) {
+        const { fromMessageId, ids: kept } = input.carry;
+        const moved = await carryFiles(tx, {
+          userId: input.userId,
+          ids: kept,
+          fromMessageId,
+          toMessageId: userMessage.id,
+        });
+        if (moved.length !== new Set(kept).size) throw notFound("No such attachment.");
+        attachments = moved;
+      }
       if (userMessage && ids.length > 0) {
-        attachments = await linkToMessage(tx, { userId: input.userId, messageId: userMessage.id, ids });
-        if (attachments.length !== ids.length) throw notFound("No such attachment.");
+        const linked = await linkToMessage(tx, { userId: input.userId, messageId: userMessage.id, ids });
+        if (linked.length !== ids.length) throw notFound("No such attachment.");
+        attachments = [...attachments, ...linked];
       }
     }
     // The conversation's documents, these included, must fit (SPEC §5); only a send that adds files or
@@ -69,6 +92,10 @@ export async function recordExchange(
         userId: input.userId,
         chatId: input.chatId,
         assistantId: ownChat.assistantId,
+        replaced:
+          input.carry && userMessage
+            ? { fromId: input.carry.fromMessageId, beforeId: userMessage.id }
+            : undefined,
       });
       if (documentsTotal(files) > DOCUMENTS_TOTAL_LIMIT) {
         throw new AppError(
@@ -88,7 +115,8 @@ export async function recordExchange(
       })
       .returning();
     if (!modelMessage) throw new Error("recordExchange: insert returned nothing");
-    return { userMessage, modelMessage, attachments };
+    const carried = input.carry?.ids.length ? input.carry : undefined;
+    return { userMessage, modelMessage, attachments, ...(carried ? { carried } : {}) };
   });
 }
 

@@ -1,7 +1,7 @@
 // The passages of a conversation's documents that best answer a question, formatted for the model with sources.
 
 import type { Database } from "../db/client";
-import { type FoundPassage, searchPassages } from "../db/embeddings";
+import { type FoundPassage, type MessageSpan, searchPassages } from "../db/embeddings";
 import { DOCUMENT_LIMITS } from "../domain/documents/formats";
 import { embedTexts } from "../providers/embeddings";
 import type { ProviderConfig } from "../providers/types";
@@ -62,6 +62,7 @@ export async function retrievePassages(
     assistantId?: number | null;
     question: string;
     limit?: number;
+    replaced?: MessageSpan;
   },
 ): Promise<RetrievedContext> {
   if (!input.chatId && !input.assistantId) return { passages: [], sources: [], prompt: "" };
@@ -71,6 +72,7 @@ export async function retrievePassages(
     userId: input.userId,
     chatId: input.chatId,
     assistantId: input.assistantId,
+    replaced: input.replaced,
     vector,
     limit: input.limit ?? DOCUMENT_LIMITS.topPassages,
   });

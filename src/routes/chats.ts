@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SendAs } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { chatStreamOf } from "../chat/stub";
+import { attachmentsOfMessage } from "../db/carried-files";
 import { readChatPage } from "../db/chat-page";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { recentMessages } from "../db/messages";
@@ -17,7 +18,7 @@ import { validate } from "../middleware/validate";
 import { providerSetupFromEnv } from "../providers/availability";
 import { purgeSharedPage } from "../sharing/cache";
 import { chatDto, messageDto } from "./dto";
-import { assistantIdSchema, idSchema, messageContentSchema, modelKeySchema } from "./schemas";
+import { assistantIdSchema, idSchema, modelKeySchema } from "./schemas";
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
@@ -50,6 +51,19 @@ const attachmentIdsSchema = z
   .array(z.string().min(1).max(64))
   .max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message`)
   .optional();
+
+/** The ids of the edited question's files that its new version keeps; one it never had is a 400. */
+function keptFiles(files: readonly { id: string }[], named: readonly string[] | undefined): string[] {
+  const own = files.map((f) => f.id);
+  if (named === undefined) return own;
+  const unknown = named.findIndex((id) => !own.includes(id));
+  if (unknown >= 0) {
+    throw badRequest("Only files of the message being edited can be kept.", [
+      { path: `attachmentIds.${unknown}`, message: "not a file of this message" },
+    ]);
+  }
+  return [...new Set(named)];
+}
 
 /** A message may be files alone (an image tool needs no prompt); otherwise it needs words. */
 const sendFields = {
@@ -111,18 +125,19 @@ export const chatRoutes = new Hono<AppEnv>()
       z.object({
         chatId: idSchema,
         messageId: idSchema,
-        content: messageContentSchema,
+        ...sendFields,
         model: modelKeySchema.optional(),
       }),
     ),
     async (c) => {
-      const { chatId, messageId, content, model: key } = c.req.valid("json");
+      const { chatId, messageId, content, attachmentIds, model: key } = c.req.valid("json");
       const userId = signedInUser(c).id;
       const db = c.var.db();
-      // Both reads are the user's own (a foreign chat has no messages for them): at once, not in turn.
-      const [chat, recent] = await Promise.all([
+      // All three reads are the user's own (a foreign chat has no messages or files for them): at once.
+      const [chat, recent, files] = await Promise.all([
         getChat(db, { userId, chatId }),
         recentMessages(db, { userId, chatId, limit: 4 }),
+        attachmentsOfMessage(db, { userId, messageId }),
       ]);
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model, c.env);
@@ -130,6 +145,14 @@ export const chatRoutes = new Hono<AppEnv>()
       if (!lastUser || lastUser.id !== messageId) {
         throw badRequest("Only the last message you sent can be edited.", [
           { path: "messageId", message: "not the last user message" },
+        ]);
+      }
+      // The question keeps the files named (all of them when none are named): removing one is how a
+      // conversation's documents are brought back under their total (SPEC §8 documents_too_large).
+      const keep = keptFiles(files, attachmentIds);
+      if (!content && keep.length === 0) {
+        throw badRequest("Write a message or keep a file.", [
+          { path: "content", message: "must not be empty" },
         ]);
       }
       // A live answer is cut (and saved) first: stop is a no-op when none runs. The old tail goes, and a
@@ -140,7 +163,7 @@ export const chatRoutes = new Hono<AppEnv>()
         from: { userId },
         model,
         content,
-        target: { chatId, replacingFromId: messageId },
+        target: { chatId, replacingFromId: messageId, keepAttachmentIds: keep },
       });
       return c.json(answerDto(started), 201);
     },

@@ -46,9 +46,6 @@ export const assistantIdSchema = z
   })
   .transform((value, ctx) => (value === "default" || value === null ? null : toId(value, ctx)));
 
-/** What a user can type in one message. */
-export const messageContentSchema = z.string().trim().min(1, "must not be empty").max(100_000);
-
 export const modelKeySchema = z.string().min(1).max(70);
 
 /** A models configuration (SPEC §3): model lists per group, cleaned against the catalogue afterwards, so

@@ -100,6 +100,32 @@ describe("attachments", () => {
     await poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
   });
 
+  it("edits that question: the picture stays unless removed, and the answer follows what was kept", async () => {
+    await currentChatId(page);
+    const question = () => page.locator("#root article.message.user").last();
+    const editTo = async (words: string, removeFile: boolean) => {
+      await question().getByRole("button", { name: "Edit" }).click();
+      const editor = page.locator("form.message-editor");
+      await editor.getByTestId("file-chip").filter({ hasText: "kite.png" }).waitFor();
+      await editor.getByRole("textbox", { name: "Your message" }).fill(words);
+      if (removeFile) await editor.getByRole("button", { name: "Remove kite.png" }).click();
+      await editor.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Replace the answer" }).click();
+      await poll(() => shownText(question())).toContain(words);
+      await poll(async () => (await lastAnswer(page).locator(".message-footer").count()) > 0, 30_000).toBe(true);
+    };
+
+    await editTo("What is in this picture, in one word?", false);
+    await question().locator("img.message-image").waitFor();
+    await poll(() => shownText(lastAnswer(page))).toContain("I received 1 image with your message");
+
+    await editTo("Describe a kite without a picture", true);
+    await poll(() => shownText(lastAnswer(page))).toContain("kite");
+    expect(await question().locator("img.message-image").count()).toBe(0);
+    expect(await shownText(lastAnswer(page))).not.toContain("I received 1 image");
+    expect(await page.locator("#root article.message.user").count()).toBe(1);
+  });
+
   it("refuses documents over 32 MB in all before sending, with the SPEC §8 message, keeping the draft", async () => {
     await newChatScreen();
     await pickModel("test");
