@@ -76,6 +76,15 @@ describe("the light pricing page", () => {
       performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
     );
     expect(scripts.filter((path) => /^\/assets\/app-[\w-]+\.js$/.test(path))).toEqual([]);
+    // Its text buttons are styled without the app's stylesheet: the page's type, no browser button frame.
+    const details = page.getByRole("button", { name: "Compare the plans in detail" });
+    expect(
+      await details.evaluate((button) => {
+        const own = getComputedStyle(button);
+        const page = getComputedStyle(document.body);
+        return [own.fontFamily === page.fontFamily, own.borderTopStyle, own.textDecorationLine];
+      }),
+    ).toEqual([true, "none", "underline"]);
     await page.getByRole("radio", { name: /Yearly/ }).check();
     await eventually(() => pathOf(page)).toBe("/pricing?plan=starter&yearly=true");
     await page.getByRole("button", { name: "Continue to payment" }).click();
