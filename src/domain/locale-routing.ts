@@ -39,6 +39,14 @@ export function negotiateLocale(languages: readonly string[]): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** The language tags of an Accept-Language header, in its order (browsers list them by preference). */
+export const acceptedLanguages = (header: string): string[] =>
+  header.split(",").map((tag) => tag.split(";")[0]?.trim() ?? "");
+
+/** The language of a page whose address names none (a shared page): the cookie's, else the browser's. */
+export const readerLocale = (cookieHeader: string, acceptLanguage: string): Locale =>
+  readLocaleCookie(cookieHeader) ?? negotiateLocale(acceptedLanguages(acceptLanguage));
+
 export function readLocaleCookie(cookieHeader: string): Locale | null {
   for (const part of cookieHeader.split(";")) {
     const [name, value] = part.trim().split("=");

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { readChatPage } from "../db/chat-page";
 import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../domain/boot-cookies";
-import { initialLocale } from "../domain/locale-routing";
+import { acceptedLanguages, initialLocale } from "../domain/locale-routing";
 import { parseRoutePlan, preloadTags, routeFiles } from "../domain/route-preload";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
@@ -79,9 +79,7 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   // Anything else under /app, and a reader the app would send elsewhere, gets the page as it is.
   if (!Number.isSafeInteger(chatId) || chatId <= 0 || !user?.verified)
     return withRoutePreloads(await spaPage(c), url.pathname, { low: true, cookies });
-  const languages = (c.req.header("Accept-Language") ?? "")
-    .split(",")
-    .map((tag) => tag.split(";")[0]?.trim() ?? "");
+  const languages = acceptedLanguages(c.req.header("Accept-Language") ?? "");
   const { locale } = initialLocale(url.pathname, "", cookies, languages);
   const page = spaPage(c);
   // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).

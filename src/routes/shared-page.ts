@@ -1,26 +1,39 @@
 // /shared/{publicId}: the Worker's own HTML for a shared chat (not the SPA shell), from the edge cache when
 // it can; and /shared/{publicId}/fork, the page's "Continue this chat" form.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { readSessionCookie } from "../auth/cookies";
 import { getSharedChat } from "../db/shares";
 import { isPublicId, sharedPagePath } from "../domain/chat/sharing";
+import { readerLocale } from "../domain/locale-routing";
+import type { Locale } from "../domain/locales";
 import type { AppEnv } from "../env";
-import { cachedSharedPage, etagOf, SHARED_PAGE_CACHE_CONTROL, storeSharedPage } from "../sharing/cache";
+import {
+  cachedSharedPage,
+  etagOf,
+  type Reader,
+  SHARED_PAGE_CACHE_CONTROL,
+  storeSharedPage,
+} from "../sharing/cache";
 import { forkInto } from "../sharing/fork";
-import { renderGonePage, renderSharedPage, robotsOf, SHARED_PAGE_CSP, type Viewer } from "../sharing/page";
+import { renderGonePage, renderSharedPage, robotsOf, SHARED_PAGE_CSP } from "../sharing/page";
 import { sharedChatDto } from "../sharing/snapshot";
 
 const HTML = "text/html; charset=utf-8";
 
-const gone = (malformedPath?: string) =>
-  new Response(renderGonePage(malformedPath), {
+const gone = (locale: Locale, malformedPath?: string) =>
+  new Response(renderGonePage(locale, malformedPath), {
     status: 404,
     headers: {
       "Content-Type": HTML,
       "Cache-Control": "no-store",
       "Content-Security-Policy": SHARED_PAGE_CSP,
+      Vary: "Cookie, Accept-Language",
     },
   });
+
+/** The reader's language: the address names none, so the locale cookie's, else the browser's. */
+const localeOf = (c: Context<AppEnv>): Locale =>
+  readerLocale(c.req.header("Cookie") ?? "", c.req.header("Accept-Language") ?? "");
 
 /** A fresh 304 when the browser already holds these bytes. */
 function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | "MISS"): Response {
@@ -34,38 +47,39 @@ function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | 
 export const sharedPageRoutes = new Hono<AppEnv>()
   .get("/:publicId", async (c) => {
     const publicId = c.req.param("publicId");
-    if (!isPublicId(publicId)) return gone(new URL(c.req.url).pathname);
+    const locale = localeOf(c);
+    if (!isPublicId(publicId)) return gone(locale, new URL(c.req.url).pathname);
     // Whether a session cookie came (not whether it is valid): no database read before the cache.
-    const viewer: Viewer = readSessionCookie(c) ? "member" : "anonymous";
+    const reader: Reader = { viewer: readSessionCookie(c) ? "member" : "anonymous", locale };
     const origin = new URL(c.req.url).origin;
     const ifNoneMatch = c.req.header("If-None-Match");
-    const hit = await cachedSharedPage(origin, publicId, viewer);
+    const hit = await cachedSharedPage(origin, publicId, reader);
     if (hit) return answer(hit, ifNoneMatch, "HIT");
     const shared = await getSharedChat(c.var.db(), { publicId });
-    if (!shared) return gone();
+    if (!shared) return gone(locale);
     const dto = sharedChatDto(shared);
-    const html = await renderSharedPage(dto, origin, viewer);
+    const html = await renderSharedPage(dto, origin, reader.viewer, locale);
     const page = new Response(html, {
       headers: {
         "Content-Type": HTML,
         "Cache-Control": SHARED_PAGE_CACHE_CONTROL,
         "Content-Security-Policy": SHARED_PAGE_CSP,
         "X-Robots-Tag": robotsOf(dto),
-        Vary: "Cookie",
+        Vary: "Cookie, Accept-Language",
         ETag: await etagOf(html),
       },
     });
-    c.executionCtx.waitUntil(storeSharedPage(origin, publicId, viewer, page.clone()));
+    c.executionCtx.waitUntil(storeSharedPage(origin, publicId, reader, page.clone()));
     return answer(page, ifNoneMatch, "MISS");
   })
   .post("/:publicId/fork", async (c) => {
     const publicId = c.req.param("publicId");
-    if (!isPublicId(publicId)) return gone();
+    if (!isPublicId(publicId)) return gone(localeOf(c));
     const user = c.var.user;
     if (!user?.verified) {
       return c.redirect(`/login?redirect=${encodeURIComponent(sharedPagePath(publicId))}`, 303);
     }
     const chat = await forkInto(c.var.db(), c.env.FILES, { userId: user.id, source: { publicId } });
-    if (!chat) return gone();
+    if (!chat) return gone(localeOf(c));
     return c.redirect(`/app/a/${chat.assistantId ?? "default"}/c/${chat.id}`, 303);
   });

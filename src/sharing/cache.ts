@@ -1,5 +1,6 @@
-// The shared page at the edge: the Cache API holds each rendered page (one per kind of reader), browsers
-// revalidate every view (ETag), and every change to what a share shows purges it.
+// The shared page at the edge: the Cache API holds each rendered page (one per kind of reader and language),
+// browsers revalidate every view (ETag), and every change to what a share shows purges it.
+import { LOCALES, type Locale } from "../domain/locales";
 import type { Viewer } from "./page";
 
 /** How long a data centre keeps a page without hearing of a change (purges reach only the local one). */
@@ -8,20 +9,28 @@ export const EDGE_TTL_SECONDS = 600;
 /** Browsers keep nothing without asking (so a revoked link is gone at once); the edge keeps it for the TTL. */
 export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${EDGE_TTL_SECONDS}`;
 
-const VIEWERS: readonly Viewer[] = ["anonymous", "member"];
+/** Who a rendered page is for: whether a session came with the request, and the reader's language. */
+export interface Reader {
+  viewer: Viewer;
+  locale: Locale;
+}
+
+const READERS: readonly Reader[] = (["anonymous", "member"] as const).flatMap((viewer) =>
+  LOCALES.map((locale) => ({ viewer, locale })),
+);
 
 /** The cache entry of one page: the page's own address, set apart by the kind of reader. */
-export const sharedCacheKey = (origin: string, publicId: string, viewer: Viewer) =>
-  new Request(`${origin}/shared/${publicId}?viewer=${viewer}`);
+export const sharedCacheKey = (origin: string, publicId: string, { viewer, locale }: Reader) =>
+  new Request(`${origin}/shared/${publicId}?viewer=${viewer}&locale=${locale}`);
 
 /** A cache of our own (same edge cache as caches.default, its own namespace). */
 const pages = () => caches.open("shared-pages");
 
-export const cachedSharedPage = async (origin: string, publicId: string, viewer: Viewer) =>
-  (await pages()).match(sharedCacheKey(origin, publicId, viewer));
+export const cachedSharedPage = async (origin: string, publicId: string, reader: Reader) =>
+  (await pages()).match(sharedCacheKey(origin, publicId, reader));
 
-export const storeSharedPage = async (origin: string, publicId: string, viewer: Viewer, page: Response) =>
-  (await pages()).put(sharedCacheKey(origin, publicId, viewer), page);
+export const storeSharedPage = async (origin: string, publicId: string, reader: Reader, page: Response) =>
+  (await pages()).put(sharedCacheKey(origin, publicId, reader), page);
 
 /** Forgets every cached copy of a share's page here, before the change that caused it is answered. */
 export async function purgeSharedPage(
@@ -31,7 +40,7 @@ export async function purgeSharedPage(
   if (!publicId) return;
   const origin = new URL(requestUrl).origin;
   const cache = await pages();
-  await Promise.all(VIEWERS.map((viewer) => cache.delete(sharedCacheKey(origin, publicId, viewer))));
+  await Promise.all(READERS.map((reader) => cache.delete(sharedCacheKey(origin, publicId, reader))));
 }
 
 /** A strong validator for the page's bytes. */

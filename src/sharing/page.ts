@@ -4,8 +4,11 @@
 import { escapeHtml, isSafeUrl } from "../domain/chat/markdown-rules";
 import { previewText, sharedPagePath } from "../domain/chat/sharing";
 import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
+import { localizePath } from "../domain/locale-routing";
+import type { Locale } from "../domain/locales";
 import { modelByKey } from "../domain/models";
 import { PAGE_STYLE } from "./page-style";
+import { PAGE_TEXT, type PageText } from "./page-text";
 import { renderMarkdown } from "./render-markdown";
 
 /** Who is reading: the cached page differs only by whether a session cookie came with the request. */
@@ -24,15 +27,15 @@ export const robotsOf = (shared: Pick<SharedChatWire, "indexable">) =>
 /** A model's name as the catalogue gives it (the key itself for one it no longer lists). */
 export const modelName = (key: string | null) => (key ? (modelByKey(key)?.label ?? key) : "");
 
-async function renderMessage(m: SharedMessageWire): Promise<string> {
+async function renderMessage(m: SharedMessageWire, text: PageText): Promise<string> {
   if (m.role === "user") {
-    return `<article class="message user"><div class="who">Prompt</div><div class="text">${escapeHtml(m.content)}</div></article>`;
+    return `<article class="message user"><div class="who">${escapeHtml(text.prompt)}</div><div class="text">${escapeHtml(m.content)}</div></article>`;
   }
   const parts: string[] = [`<div class="who">${escapeHtml(modelName(m.model))}</div>`];
   const { reasoning, search, images, error } = m.metadata;
   if (reasoning) {
     parts.push(
-      `<details class="reasoning"><summary>Thinking</summary><div>${escapeHtml(reasoning)}</div></details>`,
+      `<details class="reasoning"><summary>${escapeHtml(text.thinking)}</summary><div>${escapeHtml(reasoning)}</div></details>`,
     );
   }
   const sources = search?.sources ?? [];
@@ -43,53 +46,60 @@ async function renderMessage(m: SharedMessageWire): Promise<string> {
         ? `<li><a href="${escapeHtml(s.url)}" rel="noopener noreferrer nofollow" target="_blank">${label}</a></li>`
         : `<li>${label}</li>`;
     });
-    parts.push(`<ol class="sources" aria-label="Sources">${items.join("")}</ol>`);
+    parts.push(`<ol class="sources" aria-label="${escapeHtml(text.sources)}">${items.join("")}</ol>`);
   }
   if (m.content) parts.push(`<div class="markdown">${await renderMarkdown(m.content)}</div>`);
   if (images?.length) {
-    const alt = escapeHtml(`Image made by ${modelName(m.model)}`);
+    const alt = escapeHtml(text.imageBy(modelName(m.model)));
     const pictures = images.map(
       (image) =>
         `<a href="${escapeHtml(image.url)}"><img src="${escapeHtml(image.url)}" alt="${alt}" loading="lazy"></a>`,
     );
     parts.push(`<div class="images">${pictures.join("")}</div>`);
   }
-  if (error) parts.push(`<p class="note">This answer ended with an error.</p>`);
+  if (error) parts.push(`<p class="note">${escapeHtml(text.answerError)}</p>`);
   return `<article class="message model">${parts.join("")}</article>`;
 }
 
-function continueBlock(shared: SharedChatWire, viewer: Viewer): string {
+function continueBlock(shared: SharedChatWire, viewer: Viewer, locale: Locale): string {
+  const text = PAGE_TEXT[locale];
   const path = sharedPagePath(shared.publicId);
   if (viewer === "member") {
     return (
-      `<form class="continue" method="post" action="${path}/fork"><p>Pick up where this conversation ends, in a chat of your own.</p>` +
-      `<button class="button" type="submit">Continue this chat</button></form>`
+      `<form class="continue" method="post" action="${path}/fork"><p>${escapeHtml(text.forkHint)}</p>` +
+      `<button class="button" type="submit">${escapeHtml(text.fork)}</button></form>`
     );
   }
-  const login = `/login?redirect=${encodeURIComponent(path)}`;
+  const login = `${localizePath(locale, "/login")}?redirect=${encodeURIComponent(path)}`;
   return (
-    `<div class="continue"><p>Sign in to continue this conversation in a chat of your own.</p>` +
-    `<a class="button" href="${escapeHtml(login)}">Sign in to continue</a></div>`
+    `<div class="continue"><p>${escapeHtml(text.signInHint)}</p>` +
+    `<a class="button" href="${escapeHtml(login)}">${escapeHtml(text.signIn)}</a></div>`
   );
 }
 
-/** The whole document of a share, for readers and link previews alike. */
+/** The whole document of a share, for readers and link previews alike, in the reader's language. */
 export async function renderSharedPage(
   shared: SharedChatWire,
   origin: string,
   viewer: Viewer,
+  locale: Locale,
 ): Promise<string> {
-  const title = shared.title.trim() || "Shared conversation";
+  const text = PAGE_TEXT[locale];
+  const title = shared.title.trim() || text.sharedConversation;
   const first = shared.messages.find((m) => m.role === "assistant" && m.content) ?? shared.messages[0];
-  const description = previewText(first?.content ?? "") || `A conversation shared from ${PRODUCT}.`;
+  const description = previewText(first?.content ?? "") || text.sharedFrom(PRODUCT);
   const url = `${origin}${sharedPagePath(shared.publicId)}`;
-  const date = shared.createdAt.slice(0, 10);
-  const messages = await Promise.all(shared.messages.map(renderMessage));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(shared.createdAt),
+  );
+  const count = shared.messages.length;
+  const messageCount = text.messages(count, new Intl.PluralRules(locale).select(count));
+  const messages = await Promise.all(shared.messages.map((m) => renderMessage(m, text)));
   const meta = (attr: "name" | "property", key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   return [
     "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
+    `<html lang="${locale}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     `<title>${escapeHtml(title)} · ${PRODUCT}</title>`,
     meta("name", "description", description),
@@ -108,36 +118,38 @@ export async function renderSharedPage(
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", description),
     `<style>${PAGE_STYLE}</style></head><body>`,
-    `<header class="top"><a class="brand" href="/">${PRODUCT}</a><span class="meta">Shared conversation</span></header>`,
+    `<header class="top"><a class="brand" href="${localizePath(locale, "/")}">${PRODUCT}</a><span class="meta">${escapeHtml(text.sharedConversation)}</span></header>`,
     `<main><h1 class="title">${escapeHtml(title)}</h1>`,
-    `<p class="meta">${escapeHtml(modelName(shared.model))} · <time datetime="${escapeHtml(shared.createdAt)}">${date}</time> · ${shared.messages.length} messages</p>`,
+    `<p class="meta">${escapeHtml(modelName(shared.model))} · <time datetime="${escapeHtml(shared.createdAt)}">${escapeHtml(date)}</time> · ${escapeHtml(messageCount)}</p>`,
     messages.join(""),
-    continueBlock(shared, viewer),
+    continueBlock(shared, viewer, locale),
     "</main>",
-    `<footer>A copy of a conversation its author chose to share, as it was when shared. Answers are written by AI models and may be wrong.</footer>`,
+    `<footer>${escapeHtml(text.footer)}</footer>`,
     "</body></html>",
   ].join("");
 }
 
-/** The 404 page of an unknown or revoked share: no conversation, no hint that one ever existed. */
 /**
- * The 404 page of a share. `malformedPath`: the address is not a share link at all (SPEC §2 wants a public id
- * in UUID form), so it says "Page Not Found: {path}" like the app's own 404 screen.
+ * The 404 page of an unknown or revoked share: no conversation, no hint that one ever existed.
+ * `malformedPath`: the address is not a share link at all (SPEC §2 wants a public id in UUID form), so it
+ * says "Page Not Found: {path}" like the app's own 404 screen.
  */
-export function renderGonePage(malformedPath?: string): string {
+export function renderGonePage(locale: Locale, malformedPath?: string): string {
+  const text = PAGE_TEXT[locale];
   const notFound = malformedPath
-    ? `<p class="code">404</p><p>Page Not Found: ${escapeHtml(malformedPath)}</p>`
+    ? `<p class="code">404</p><p>${escapeHtml(text.pageNotFound(malformedPath))}</p>`
     : "";
-  const home = malformedPath ? "Back to the home page" : `Discover ${PRODUCT}`;
+  const home = localizePath(locale, "/");
+  const homeLabel = malformedPath ? text.backHome : text.discover(PRODUCT);
   return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<title>Not available · ${PRODUCT}</title><meta name="robots" content="noindex">`,
+    `<title>${escapeHtml(text.notAvailableTitle)} · ${PRODUCT}</title><meta name="robots" content="noindex">`,
     `<style>${PAGE_STYLE}</style></head><body>`,
-    `<header class="top"><a class="brand" href="/">${PRODUCT}</a></header>`,
+    `<header class="top"><a class="brand" href="${home}">${PRODUCT}</a></header>`,
     `<main class="gone" data-testid="error-screen">${notFound}`,
-    '<h1 class="title">This conversation is not available</h1>',
-    "<p>The link may be wrong, or its author stopped sharing it.</p>",
-    `<p><a class="button" href="/">${home}</a></p></main></body></html>`,
+    `<h1 class="title">${escapeHtml(text.notAvailable)}</h1>`,
+    `<p>${escapeHtml(text.linkWrong)}</p>`,
+    `<p><a class="button" href="${home}">${escapeHtml(homeLabel)}</a></p></main></body></html>`,
   ].join("");
 }

@@ -1,10 +1,12 @@
 // Locale negotiation, the locale cookie and path prefixes (SPEC §2).
 import { describe, expect, it } from "vitest";
 import {
+  acceptedLanguages,
   initialLocale,
   localeCookie,
   localizePath,
   negotiateLocale,
+  readerLocale,
   readLocaleCookie,
   relocalizePath,
   splitLocalePath,
@@ -71,5 +73,21 @@ describe("relocalizePath", () => {
     ["/pl/app/c/12?q=a/b", "pl", "/pl/app/c/12?q=a/b"],
   ] as const)("%s in %s → %s", (path, locale, expected) => {
     expect(relocalizePath(path, locale)).toBe(expected);
+  });
+});
+
+describe("a page whose address names no language (a shared page)", () => {
+  it.each([
+    ["", "fr-CH, fr;q=0.9, en;q=0.8", "fr"],
+    ["", "zh-CN,zh;q=0.9,de;q=0.5", "de"],
+    ["", "", "en"],
+    ["session=abc; locale=pl", "fr", "pl"],
+    ["locale=xx", "it", "it"],
+  ])("cookie %j and Accept-Language %j read in %s", (cookie, accept, locale) => {
+    expect(readerLocale(cookie, accept)).toBe(locale);
+  });
+
+  it("takes the header's tags in order, without their weights", () => {
+    expect(acceptedLanguages("fr-CH, fr;q=0.9,en;q=0.8")).toEqual(["fr-CH", "fr", "en"]);
   });
 });

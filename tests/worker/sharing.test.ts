@@ -129,6 +129,53 @@ describe("sharing a chat", () => {
   });
 });
 
+describe("the shared page's language", () => {
+  it("is the reader's: the locale cookie's, else the browser's, each cached apart; purged together", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const { publicId } = await share(owner.cookie, chatId);
+    const read = (headers: Record<string, string>, cookie?: string) =>
+      api(`/shared/${publicId}`, { headers, cookie });
+
+    const french = await read({ "Accept-Language": "fr-CH, fr;q=0.9, en;q=0.8" });
+    expect(french.headers.get("X-Share-Cache")).toBe("MISS");
+    expect(french.headers.get("Vary")).toBe("Cookie, Accept-Language");
+    const html = await french.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain("Conversation partagée");
+    expect(html).toContain("2 messages");
+    expect(html).toContain(`href="/fr/login?redirect=%2Fshared%2F${publicId}"`);
+    expect(html).toContain("Se connecter pour continuer");
+    expect(html).not.toContain("Sign in to continue");
+    // The date as the reader writes it, e.g. "26 novembre 2026".
+    const today = new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
+    expect(html).toContain(today);
+
+    // The same language again comes from the cache; English is a page of its own.
+    expect((await read({ "Accept-Language": "fr" })).headers.get("X-Share-Cache")).toBe("HIT");
+    const english = await read({ "Accept-Language": "en-GB" });
+    expect(english.headers.get("X-Share-Cache")).toBe("MISS");
+    expect(await english.text()).toContain('<html lang="en">');
+
+    // A reader who chose German in the app (the cookie) reads it in German, whatever the browser says.
+    const member = await accountOnPlan("starter");
+    const german = await read({ "Accept-Language": "fr" }, `${member.cookie}; locale=de`);
+    const germanHtml = await german.text();
+    expect(germanHtml).toContain('<html lang="de">');
+    expect(germanHtml).toContain("Diesen Chat fortsetzen");
+
+    // A change the page shows purges every language's copy.
+    await api("/api/chat/update", { cookie: owner.cookie, body: { id: chatId, title: "Renamed" } });
+    const after = await read({ "Accept-Language": "fr" });
+    expect(after.headers.get("X-Share-Cache")).toBe("MISS");
+    expect(await after.text()).toContain("Renamed");
+
+    const gone = await api("/shared/not-a-share", { headers: { "Accept-Language": "es" } });
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain("Página no encontrada: /shared/not-a-share");
+  });
+});
+
 describe("search engines", () => {
   it("keep a share out of their results unless the owner chooses otherwise", async () => {
     const owner = await accountOnPlan("starter");
