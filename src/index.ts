@@ -35,8 +35,9 @@ import { sharedPageRoutes } from "./routes/shared-page";
 import { teamRoutes } from "./routes/team";
 import { verificationRoutes } from "./routes/verification";
 
-/** JSON bodies are small; uploads get their own, larger limit on their own route. */
+/** JSON bodies are small; uploads and the public API's completions (pictures inline) get larger limits. */
 const MAX_JSON_BODY = 1_000_000;
+const MAX_COMPLETIONS_BODY = 20_000_000;
 
 const app = new Hono<AppEnv>();
 
@@ -68,15 +69,23 @@ const appOnly =
   (c, next) =>
     isKeyApiPath(c.req.path) ? next() : middleware(c, next);
 app.use("/api/*", appOnly(sameOrigin()));
-const jsonBodyLimit = bodyLimit({
-  maxSize: MAX_JSON_BODY,
-  onError: () => {
-    throw new AppError(413, "payload_too_large", `The request body is larger than ${MAX_JSON_BODY} bytes.`);
-  },
-});
+const jsonLimit = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(413, "payload_too_large", `The request body is larger than ${maxSize} bytes.`);
+    },
+  });
+const jsonBodyLimit = jsonLimit(MAX_JSON_BODY);
 /** The one route whose bodies are files: it sets its own limit. */
 const UPLOAD_PATH = "/api/attachments/upload";
-app.use("/api/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
+/** The public API's chat completions carry pictures inline (base64 data URLs), as OpenAI's clients send them. */
+const COMPLETIONS_PATH = `${KEY_API_PREFIX}/chat/completions`;
+const completionsBodyLimit = jsonLimit(MAX_COMPLETIONS_BODY);
+app.use("/api/*", (c, next) => {
+  if (c.req.path === UPLOAD_PATH) return next();
+  return c.req.path === COMPLETIONS_PATH ? completionsBodyLimit(c, next) : jsonBodyLimit(c, next);
+});
 app.use("/api/*", database());
 app.use("/api/*", passwordCost());
 app.use("/api/*", appOnly(session()));

@@ -1,5 +1,6 @@
 // The public API's wire shapes (OpenAI's chat completions, models, images and errors) and the pure rules
 // that build them, so the Worker answers what the official SDKs and other OpenAI clients expect.
+import { type ByteFamily, MAX_UPLOAD_BYTES, SNIFF_BYTES, sniffFamily } from "./files";
 
 export interface OpenAIUsage {
   prompt_tokens: number;
@@ -159,17 +160,80 @@ export function chatCompletion(
   };
 }
 
-/** A chat message as OpenAI clients send it: the text of its content (string, or text parts). */
-export type OpenAIContent = string | null | { type: string; text?: string }[];
+/** A chat message's content as OpenAI clients send it: a string, or parts (text, and pictures as data URLs). */
+export type OpenAIContent = string | null | OpenAIContentPart[];
 
-/** The text of a message's content; null when it carries a part we cannot pass on (images, audio…). */
-export function textOfContent(content: OpenAIContent | undefined): string | null {
-  if (content === null || content === undefined) return "";
-  if (typeof content === "string") return content;
-  const texts: string[] = [];
-  for (const part of content) {
-    if (part.type !== "text" || typeof part.text !== "string") return null;
-    texts.push(part.text);
+export interface OpenAIContentPart {
+  type: string;
+  text?: string;
+  image_url?: string | { url?: string; detail?: string };
+}
+
+/** A picture a message carries inline, decoded. */
+export interface InlineImage {
+  name: string;
+  type: string;
+  data: Uint8Array;
+}
+
+/** What a message's content carries, or why it cannot be passed on (`path` under the content). */
+export type ContentParts = { text: string; images: InlineImage[] } | { problem: string; path: string };
+
+const IMAGE_TYPES: Partial<Record<ByteFamily, string>> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?;base64,([A-Za-z0-9+/]*={0,2})$/;
+
+function decodeBase64(text: string): Uint8Array | null {
+  try {
+    return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
   }
-  return texts.join("\n");
+}
+
+/** One image part's picture: a base64 data URL of a PNG, JPEG, GIF or WebP (checked by its bytes). */
+function imageOfPart(part: OpenAIContentPart, n: number): InlineImage | { problem: string; path: string } {
+  const url = typeof part.image_url === "string" ? part.image_url : part.image_url?.url;
+  const path = typeof part.image_url === "string" ? "image_url" : "image_url.url";
+  if (typeof url !== "string") return { problem: "is required", path };
+  if (!url.startsWith("data:")) {
+    return { problem: "must be a data: URL (base64); pictures are not fetched from addresses", path };
+  }
+  const match = DATA_URL.exec(url);
+  const data = match ? decodeBase64(match[2] ?? "") : null;
+  if (!data) return { problem: "is not a base64 data: URL", path };
+  if (data.length > MAX_UPLOAD_BYTES) return { problem: `is over ${MAX_UPLOAD_BYTES} bytes`, path };
+  const type = IMAGE_TYPES[sniffFamily(data.subarray(0, SNIFF_BYTES))];
+  if (!type) return { problem: "must be a PNG, JPEG, GIF or WebP picture", path };
+  return { name: `image-${n}.${type.slice("image/".length).replace("jpeg", "jpg")}`, type, data };
+}
+
+/** The text of a message's content and its pictures; a part we cannot pass on (audio, files…) is a problem. */
+export function partsOfContent(content: OpenAIContent | undefined): ContentParts {
+  if (content === null || content === undefined) return { text: "", images: [] };
+  if (typeof content === "string") return { text: content, images: [] };
+  const texts: string[] = [];
+  const images: InlineImage[] = [];
+  for (const [i, part] of content.entries()) {
+    if (part.type === "text") {
+      if (typeof part.text !== "string") return { problem: "must be a string", path: `${i}.text` };
+      texts.push(part.text);
+      continue;
+    }
+    if (part.type !== "image_url") {
+      return {
+        problem: `only "text" and "image_url" parts are supported, not "${part.type}"`,
+        path: `${i}.type`,
+      };
+    }
+    const image = imageOfPart(part, images.length + 1);
+    if ("problem" in image) return { problem: image.problem, path: `${i}.${image.path}` };
+    images.push(image);
+  }
+  return { text: texts.join("\n"), images };
 }

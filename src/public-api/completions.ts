@@ -5,7 +5,7 @@ import {
   chatCompletion,
   completionChunk,
   type OpenAIContent,
-  textOfContent,
+  partsOfContent,
   usageChunk,
   usageOf,
 } from "../domain/openai-wire";
@@ -34,17 +34,33 @@ export interface ChatInput {
   options: ProviderRequestOptions;
 }
 
-/** System and developer messages become the system prompt; the rest the conversation, in order. */
-export function conversationOf(messages: OpenAIMessage[]): { system?: string; messages: ProviderMessage[] } {
+/**
+ * System and developer messages become the system prompt; the rest the conversation, in order. Pictures go
+ * only in user messages, and only to a model that takes them (its catalogue `input` list).
+ */
+export function conversationOf(
+  messages: OpenAIMessage[],
+  model: Pick<ModelEntry, "key" | "inputs">,
+): { system?: string; messages: ProviderMessage[] } {
   const system: string[] = [];
   const conversation: ProviderMessage[] = [];
   messages.forEach((message, i) => {
-    const text = textOfContent(message.content);
-    if (text === null) {
-      throw badRequest(`messages[${i}].content: only text parts are supported (type "text").`);
+    const parts = partsOfContent(message.content);
+    if ("problem" in parts) throw badRequest(`messages[${i}].content.${parts.path}: ${parts.problem}.`);
+    const { text, images } = parts;
+    if (images.length > 0 && message.role !== "user") {
+      throw badRequest(`messages[${i}].content: only user messages may carry pictures.`);
+    }
+    if (images.length > 0 && !model.inputs.includes("image")) {
+      throw badRequest(`messages[${i}].content: the model '${model.key}' does not take pictures.`);
     }
     if (message.role === "system" || message.role === "developer") system.push(text);
-    else conversation.push({ role: message.role, content: text });
+    else
+      conversation.push({
+        role: message.role,
+        content: text,
+        ...(images.length ? { attachments: images } : {}),
+      });
   });
   if (!conversation.some((m) => m.role === "user")) {
     throw badRequest("messages: at least one user message is needed.");

@@ -25,7 +25,13 @@ const modelObject = (model: ModelEntry): OpenAIModel => ({
 const contentSchema = z.union([
   z.string(),
   z.null(),
-  z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  z.array(
+    z.looseObject({
+      type: z.string(),
+      text: z.string().optional(),
+      image_url: z.union([z.string(), z.looseObject({ url: z.string().optional() })]).optional(),
+    }),
+  ),
 ]);
 
 const chatSchema = z.object({
@@ -75,7 +81,7 @@ export const openAIRoutes = new Hono<AppEnv>()
   .post("/chat/completions", validate("json", chatSchema), async (c) => {
     const body = c.req.valid("json");
     const model = apiModel(body.model, c.env, "chat");
-    const conversation = conversationOf(body.messages);
+    const conversation = conversationOf(body.messages, model);
     await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
     const maxOutputTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
     const effort = body.reasoning_effort;

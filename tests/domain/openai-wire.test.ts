@@ -1,10 +1,10 @@
-// The public API's OpenAI shapes: error bodies by status, text of message contents, usage, chunks.
+// The public API's OpenAI shapes: error bodies by status, message contents (text, pictures), usage, chunks.
 import { describe, expect, it } from "vitest";
 import {
   chatCompletion,
   completionChunk,
   openAIErrorBody,
-  textOfContent,
+  partsOfContent,
   usageChunk,
   usageOf,
 } from "../../src/domain/openai-wire";
@@ -27,22 +27,59 @@ describe("openAIErrorBody", () => {
   });
 });
 
-describe("textOfContent", () => {
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+const dataUrl = (bytes: number[], type = "image/png") =>
+  `data:${type};base64,${btoa(String.fromCharCode(...bytes))}`;
+
+describe("partsOfContent", () => {
   it.each([
-    ["hello", "hello"],
-    [null, ""],
-    [undefined, ""],
+    ["hello", { text: "hello", images: [] }],
+    [null, { text: "", images: [] }],
+    [undefined, { text: "", images: [] }],
     [
       [
         { type: "text", text: "a" },
         { type: "text", text: "b" },
       ],
-      "a\nb",
+      { text: "a\nb", images: [] },
     ],
-    [[{ type: "image_url" }], null],
-    [[{ type: "text" }], null],
-  ])("%j → %j", (content, expected) => {
-    expect(textOfContent(content)).toBe(expected);
+    [[{ type: "text" }], { problem: "must be a string", path: "0.text" }],
+    [
+      [{ type: "input_audio" }],
+      { problem: 'only "text" and "image_url" parts are supported, not "input_audio"', path: "0.type" },
+    ],
+    [[{ type: "image_url" }], { problem: "is required", path: "0.image_url.url" }],
+    [
+      [{ type: "image_url", image_url: { url: "https://example.com/cat.png" } }],
+      {
+        problem: "must be a data: URL (base64); pictures are not fetched from addresses",
+        path: "0.image_url.url",
+      },
+    ],
+    [
+      [{ type: "image_url", image_url: { url: "data:image/png;base64,@@@" } }],
+      { problem: "is not a base64 data: URL", path: "0.image_url.url" },
+    ],
+    [
+      [
+        { type: "text", text: "x" },
+        { type: "image_url", image_url: dataUrl([0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e]) },
+      ],
+      { problem: "must be a PNG, JPEG, GIF or WebP picture", path: "1.image_url" },
+    ],
+  ] as const)("%j → %j", (content, expected) => {
+    expect(partsOfContent(content as never)).toEqual(expected);
+  });
+
+  it("decodes a picture by its bytes, whatever type the data URL names", () => {
+    const parts = partsOfContent([
+      { type: "text", text: "What is this?" },
+      { type: "image_url", image_url: { url: dataUrl(PNG, "image/jpeg"), detail: "low" } },
+    ]);
+    expect(parts).toEqual({
+      text: "What is this?",
+      images: [{ name: "image-1.png", type: "image/png", data: new Uint8Array(PNG) }],
+    });
   });
 });
 

@@ -12,7 +12,14 @@ import { QUOTAS } from "../../src/domain/usage";
 import { withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { accountOnPlan, addUsage, usageCount } from "./support/plans";
-import { scriptUpstream, uniqueTag, upstreamRequests, upstreamRequestsUntil } from "./support/upstreams";
+import { pngBytes } from "./support/uploads";
+import {
+  lastUpstreamRequest,
+  scriptUpstream,
+  uniqueTag,
+  upstreamRequests,
+  upstreamRequestsUntil,
+} from "./support/upstreams";
 
 const BASE_URL = "http://localhost/api/v1";
 
@@ -313,6 +320,51 @@ describe("the OpenAI-compatible API", () => {
     });
     expect(request?.aborted).toBe(true);
     await scriptUpstream("openai", "normal", tag);
+  });
+
+  it("passes pictures sent inline (data URLs) to a model that takes them, and says why it refuses others", async () => {
+    const account = await accountOnPlan("expert");
+    const { key } = await createKey(account.cookie);
+    const tag = uniqueTag("picture");
+    const url = `data:image/png;base64,${btoa(String.fromCharCode(...(await pngBytes(4))))}`;
+    const asking = (model: string, image_url: { url: string }, role: "user" | "assistant" = "user") =>
+      sdk(key).chat.completions.create({
+        model,
+        messages: [
+          ...(role === "assistant"
+            ? [
+                { role: "user" as const, content: "Look" },
+                { role, content: [{ type: "text" as const, text: "ok" }] },
+              ]
+            : []),
+          {
+            role: "user",
+            content: [
+              { type: "text", text: `Describe ${tag}` },
+              { type: "image_url", image_url },
+            ],
+          },
+        ],
+      });
+    const completion = await asking("gpt-4.1", { url });
+    expect(completion.choices[0]?.message.content).toContain("I received 1 image");
+    const request = await lastUpstreamRequest(tag, { provider: "openai" });
+    const sent = (request.body as { messages: { content: unknown }[] }).messages.at(-1)?.content;
+    expect(sent).toEqual([
+      { type: "text", text: `Describe ${tag}` },
+      { type: "image_url", image_url: { url } },
+    ]);
+
+    const remote = await refusal(asking("gpt-4.1", { url: "https://example.com/cat.png" }));
+    expect(remote.status).toBe(400);
+    expect(remote.message).toContain("messages[0].content.1.image_url.url: must be a data: URL");
+    const textOnly = await refusal(asking("mistral-large", { url }));
+    expect(textOnly.status).toBe(400);
+    expect(textOnly.message).toContain("the model 'mistral-large' does not take pictures");
+    const notAPicture = await refusal(asking("gpt-4.1", { url: `data:image/png;base64,${btoa("<html>")}` }));
+    expect(notAPicture.message).toContain("must be a PNG, JPEG, GIF or WebP picture");
+    // Only the request that went through was counted.
+    expect(await usageCount(account.id, "text")).toBe(1);
   });
 
   it("refuses an unknown model with 404 and a model outside the plan with 403", async () => {
