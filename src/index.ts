@@ -29,7 +29,7 @@ import { logoutRoutes } from "./routes/logout";
 import { oauthRoutes } from "./routes/oauth";
 import { openAIRoutes } from "./routes/openai-api";
 import { preferencesRoutes } from "./routes/preferences";
-import { searchRoutes } from "./routes/search";
+import { pruneSearchVocabulary, searchRoutes } from "./routes/search";
 import { sharedRoutes, shareRoutes } from "./routes/share";
 import { sharedPageRoutes } from "./routes/shared-page";
 import { teamRoutes } from "./routes/team";
@@ -141,12 +141,19 @@ export type AppType = typeof routes;
 export { ChatStream } from "./chat/chat-stream";
 
 /** wrangler.toml [triggers] crons: the daily sweep of uploads never sent. */
-async function scheduled(_controller: ScheduledController, env: AppEnv["Bindings"], ctx: ExecutionContext) {
+async function scheduled(controller: ScheduledController, env: AppEnv["Bindings"], ctx: ExecutionContext) {
   ctx.waitUntil(
     sweepOrphanAttachments(env).then(
       ({ deleted, unreferenced }) =>
         console.log(`orphan attachments deleted: ${deleted}; R2 objects without a row: ${unreferenced}`),
       (err: unknown) => console.error("orphan sweep failed", err),
+    ),
+  );
+  ctx.waitUntil(
+    pruneSearchVocabulary(env, new Date(controller.scheduledTime)).then(
+      ({ checked, deleted }) =>
+        console.log(`search vocabulary: ${checked} words checked, ${deleted} deleted`),
+      (err: unknown) => console.error("search vocabulary prune failed", err),
     ),
   );
 }

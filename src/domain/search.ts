@@ -12,6 +12,13 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_MONTHS_MAX = 120;
 /** Words of a query beyond this are ignored (each one is an index lookup). */
 export const SEARCH_WORDS_MAX = 8;
+/** The typo vocabulary is checked a slice a day: every word once a month. */
+export const VOCABULARY_SLICES = 30;
+/** Words checked in one day's slice at most (each is a lookup in the messages' full-text index). */
+export const VOCABULARY_CHECKS_PER_DAY = 50_000;
+/** Today's slice of the vocabulary (UTC days). */
+export const vocabularySlice = (now: Date): number =>
+  Math.floor(now.getTime() / 86_400_000) % VOCABULARY_SLICES;
 const WORD_MAX = 32;
 const SNIPPET_LENGTH = 160;
 const SNIPPET_LEAD = 50;

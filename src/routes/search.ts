@@ -1,7 +1,9 @@
 // /api/search: quick search over the user's chat titles and messages (Ctrl+K); an empty query lists recent chats.
 import { Hono } from "hono";
 import { z } from "zod";
+import { openDatabase } from "../db/client";
 import { recentChats, type SearchRow, searchChats } from "../db/search";
+import { pruneSearchWords } from "../db/search-words";
 import {
   buildSnippet,
   containsPattern,
@@ -12,8 +14,11 @@ import {
   SEARCH_QUERY_MAX,
   type SearchAnswerWire,
   type SearchHitWire,
+  VOCABULARY_CHECKS_PER_DAY,
+  VOCABULARY_SLICES,
+  vocabularySlice,
 } from "../domain/search";
-import type { AppEnv } from "../env";
+import type { AppEnv, Env } from "../env";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 
@@ -63,3 +68,20 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
     .map((row) => hitDto(row, buildSnippet(row.text, terms)));
   return c.json({ results, hasMore: found.rows.length > SEARCH_PAGE_SIZE } satisfies SearchAnswerWire);
 });
+
+/** The daily cron's share of keeping the typo vocabulary to words some message still holds. */
+export async function pruneSearchVocabulary(
+  env: Env,
+  now: Date,
+): Promise<{ checked: number; deleted: number }> {
+  const { db, close } = openDatabase(env);
+  try {
+    return await pruneSearchWords(db, {
+      slice: vocabularySlice(now),
+      slices: VOCABULARY_SLICES,
+      limit: VOCABULARY_CHECKS_PER_DAY,
+    });
+  } finally {
+    await close();
+  }
+}

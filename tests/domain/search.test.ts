@@ -16,6 +16,8 @@ import {
   selectPrevious,
   snippetParts,
   tsQueryWord,
+  VOCABULARY_SLICES,
+  vocabularySlice,
   withRecentChat,
 } from "../../src/domain/search";
 
@@ -151,5 +153,16 @@ describe("SPEC §4 state rules", () => {
   it("links to the chat under its assistant", () => {
     expect(chatPath({ assistantId: null, chatId: 4 })).toBe("/app/a/default/c/4");
     expect(chatPath({ assistantId: 7, chatId: 4 })).toBe("/app/a/7/c/4");
+  });
+});
+
+describe("vocabularySlice", () => {
+  it.each([
+    ["1970-01-01T00:00:00Z", 0],
+    ["1970-01-30T23:59:59Z", 29],
+    ["1970-01-31T00:00:00Z", 0],
+    ["2026-11-26T03:17:00Z", Math.floor(Date.UTC(2026, 10, 26) / 86_400_000) % VOCABULARY_SLICES],
+  ])("%s is slice %i", (at, slice) => {
+    expect(vocabularySlice(new Date(at))).toBe(slice);
   });
 });

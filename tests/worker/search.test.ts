@@ -1,7 +1,11 @@
 // POST /api/search: only the user's own words match, the months window, typos and prefixes, escaped highlights.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chat, message } from "../../drizzle/schema";
-import type { SearchAnswerWire } from "../../src/domain/search";
+import { chat, message, searchWord } from "../../drizzle/schema";
+import { type SearchAnswerWire, VOCABULARY_SLICES } from "../../src/domain/search";
+import worker from "../../src/index";
 import { createAccount, errorOf, withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { makeAssistant } from "./support/chats";
@@ -249,5 +253,37 @@ describe("POST /api/search", () => {
       expect((await errorOf(res)).code).toBe("invalid_input");
     }
     expect((await api("/api/search", { body: { query: "a" } })).status).toBe(401);
+  });
+});
+
+describe("the typo vocabulary", () => {
+  const known = (words: string[]) =>
+    withDb(async (db) =>
+      (await db.select().from(searchWord).where(inArray(searchWord.word, words))).map((r) => r.word).sort(),
+    );
+
+  it("loses, in the daily cron's slice, the words no message holds any more", async () => {
+    const account = await createAccount();
+    const gone = uniqueWord("vanish");
+    const kept = uniqueWord("remain");
+    const first = await chatWith(account.id, [{ content: `${gone} and ${kept}` }]);
+    await chatWith(account.id, [{ content: `only ${kept} here` }]);
+    expect(await known([gone, kept])).toEqual([gone, kept].sort());
+    await withDb((db) => db.delete(chat).where(eq(chat.id, first.chatId)));
+
+    // The cron of the day whose slice holds the word (slices go by UTC day).
+    const slice = await withDb(async (db) => {
+      const { rows } = await db.execute<{ slice: number }>(
+        sql`select (hashtext(${gone}) & 2147483647) % ${VOCABULARY_SLICES} as slice`,
+      );
+      return Number(rows[0]?.slice);
+    });
+    const today = Math.floor(Date.now() / DAY);
+    const day = today + ((slice - (today % VOCABULARY_SLICES) + VOCABULARY_SLICES) % VOCABULARY_SLICES);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: day * DAY + 3_600_000 }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect(await known([gone, kept])).toEqual([kept]);
   });
 });
