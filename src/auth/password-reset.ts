@@ -19,6 +19,7 @@ import {
   SIGN_IN_IP_FAILURE_LIMIT,
   SIGN_IN_WINDOW_SECONDS,
 } from "../domain/auth-limits";
+import type { Locale } from "../domain/locales";
 import { retryAfterSeconds, waitInWords } from "../domain/throttle";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests } from "../errors";
@@ -52,7 +53,7 @@ async function resettable(db: Database, email: string) {
 export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
-  { email, ip }: { email: string; ip: string },
+  { email, ip, locale }: { email: string; ip: string; locale: Locale },
 ): Promise<void> {
   const now = new Date();
   const ipKey = `password-reset-request:ip:${ip}`;
@@ -79,7 +80,7 @@ export async function requestPasswordReset(
   });
   if (!stored) return;
   try {
-    await mailer.send(passwordResetMail(account.email, code));
+    await mailer.send(passwordResetMail(account.email, code, locale));
   } catch (err) {
     console.error("sending the password reset code failed", err);
   }

@@ -6,6 +6,7 @@ import { hitThrottle } from "../db/throttle";
 import { claimEmail } from "../db/users";
 import { storeCode } from "../db/verification-codes";
 import { KNOWN_DEVICE_SECONDS, VERIFICATION_DAILY_WINDOW_SECONDS } from "../domain/auth-limits";
+import type { Locale } from "../domain/locales";
 import { cookieMaxAge, idleExpiry } from "../domain/sessions";
 import type { AppEnv } from "../env";
 import type { Mailer } from "../mail/mailer";
@@ -21,7 +22,12 @@ import { mailVerificationCode, newVerificationCode, sendSignUpNotice } from "./v
  */
 export async function signUp(
   c: Context<AppEnv>,
-  { email, hashedPassword, mailer }: { email: string; hashedPassword: string; mailer: Mailer },
+  {
+    email,
+    hashedPassword,
+    mailer,
+    locale,
+  }: { email: string; hashedPassword: string; mailer: Mailer; locale: Locale },
 ): Promise<void> {
   const db = c.var.db();
   const now = new Date();
@@ -52,6 +58,6 @@ export async function signUp(
     windowSeconds: VERIFICATION_DAILY_WINDOW_SECONDS,
     now,
   });
-  await mailVerificationCode(db, mailer, account, code);
-  if (holder && !holder.deleted) await sendSignUpNotice(db, mailer, holder);
+  await mailVerificationCode(db, mailer, account, code, locale);
+  if (holder && !holder.deleted) await sendSignUpNotice(db, mailer, holder, locale);
 }

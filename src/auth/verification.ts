@@ -16,6 +16,7 @@ import {
   VERIFICATION_RESEND_SECONDS,
 } from "../domain/auth-limits";
 import type { AccountErrorCode } from "../domain/error-codes";
+import type { Locale } from "../domain/locales";
 import { retryAfterSeconds, waitInWords } from "../domain/throttle";
 import { AppError, tooManyRequests } from "../errors";
 import type { Mailer } from "../mail/mailer";
@@ -46,11 +47,12 @@ export async function mailVerificationCode(
   mailer: Mailer,
   account: { id: number; email: string },
   code: string,
+  locale: Locale,
 ): Promise<void> {
   const holder = await findVerifiedHolder(db, { email: account.email });
   if (holder && holder.id !== account.id) return;
   try {
-    await mailer.send(verificationMail(account.email, code));
+    await mailer.send(verificationMail(account.email, code, locale));
   } catch (err) {
     console.error("sending the verification code failed", err);
   }
@@ -79,6 +81,7 @@ export async function sendVerificationCode(
   db: Database,
   mailer: Mailer,
   account: { id: number; email: string },
+  locale: Locale,
 ): Promise<SendResult> {
   const now = new Date();
   const sendKey = `verification-send:user:${account.id}`;
@@ -104,7 +107,7 @@ export async function sendVerificationCode(
       reason: "too_soon",
     };
   }
-  await mailVerificationCode(db, mailer, account, code);
+  await mailVerificationCode(db, mailer, account, code, locale);
   return { sent: true };
 }
 
@@ -116,6 +119,7 @@ export async function sendSignUpNotice(
   db: Database,
   mailer: Mailer,
   owner: { email: string },
+  locale: Locale,
 ): Promise<void> {
   const [count] = await hitThrottle(db, {
     keys: [`sign-up-notice:${owner.email}`],
@@ -124,7 +128,7 @@ export async function sendSignUpNotice(
   });
   if ((count?.count ?? 1) > 1) return;
   try {
-    await mailer.send(signUpNoticeMail(owner.email));
+    await mailer.send(signUpNoticeMail(owner.email, locale));
   } catch (err) {
     console.error("sending the sign-up notice failed", err);
   }

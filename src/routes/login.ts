@@ -25,6 +25,7 @@ import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";
 import { mailerFor } from "../mail/mailer";
+import { requestLocale } from "../middleware/request-locale";
 import { validate } from "../middleware/validate";
 import { modelAvailabilityFromEnv } from "../providers/availability";
 
@@ -88,6 +89,7 @@ export const loginRoutes = new Hono<AppEnv>()
       email,
       hashedPassword: await hashPassword(password),
       mailer: mailerFor(c.env, c.var.db),
+      locale: requestLocale(c),
     });
     // Abandoned sign-ups would pile up: now and then sweep the expired ones.
     if (Math.random() < 0.01) {
@@ -101,7 +103,11 @@ export const loginRoutes = new Hono<AppEnv>()
   /** The same answer whether or not the address has an account: a code goes out only if it does. */
   .post("/forgot", validate("json", forgotBody), async (c) => {
     const { email } = c.req.valid("json");
-    await requestPasswordReset(c.var.db(), mailerFor(c.env, c.var.db), { email, ip: clientIp(c) });
+    await requestPasswordReset(c.var.db(), mailerFor(c.env, c.var.db), {
+      email,
+      ip: clientIp(c),
+      locale: requestLocale(c),
+    });
     return c.json({ ok: true as const, email });
   })
 

@@ -1,12 +1,12 @@
 // /shared/{publicId}: the Worker's own HTML for a shared chat (not the SPA shell), from the edge cache when
 // it can; and /shared/{publicId}/fork, the page's "Continue this chat" form.
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { readSessionCookie } from "../auth/cookies";
 import { getSharedChat } from "../db/shares";
 import { isPublicId, sharedPagePath } from "../domain/chat/sharing";
-import { readerLocale } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
 import type { AppEnv } from "../env";
+import { requestLocale } from "../middleware/request-locale";
 import {
   cachedSharedPage,
   etagOf,
@@ -31,10 +31,6 @@ const gone = (locale: Locale, malformedPath?: string) =>
     },
   });
 
-/** The reader's language: the address names none, so the locale cookie's, else the browser's. */
-const localeOf = (c: Context<AppEnv>): Locale =>
-  readerLocale(c.req.header("Cookie") ?? "", c.req.header("Accept-Language") ?? "");
-
 /** A fresh 304 when the browser already holds these bytes. */
 function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | "MISS"): Response {
   const etag = page.headers.get("ETag");
@@ -47,7 +43,7 @@ function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | 
 export const sharedPageRoutes = new Hono<AppEnv>()
   .get("/:publicId", async (c) => {
     const publicId = c.req.param("publicId");
-    const locale = localeOf(c);
+    const locale = requestLocale(c);
     if (!isPublicId(publicId)) return gone(locale, new URL(c.req.url).pathname);
     // Whether a session cookie came (not whether it is valid): no database read before the cache.
     const reader: Reader = { viewer: readSessionCookie(c) ? "member" : "anonymous", locale };
@@ -74,12 +70,12 @@ export const sharedPageRoutes = new Hono<AppEnv>()
   })
   .post("/:publicId/fork", async (c) => {
     const publicId = c.req.param("publicId");
-    if (!isPublicId(publicId)) return gone(localeOf(c));
+    if (!isPublicId(publicId)) return gone(requestLocale(c));
     const user = c.var.user;
     if (!user?.verified) {
       return c.redirect(`/login?redirect=${encodeURIComponent(sharedPagePath(publicId))}`, 303);
     }
     const chat = await forkInto(c.var.db(), c.env.FILES, { userId: user.id, source: { publicId } });
-    if (!chat) return gone(localeOf(c));
+    if (!chat) return gone(requestLocale(c));
     return c.redirect(`/app/a/${chat.assistantId ?? "default"}/c/${chat.id}`, 303);
   });

@@ -25,6 +25,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { mailerFor } from "../mail/mailer";
 import { teamInvitationMail } from "../mail/messages";
+import { requestLocale } from "../middleware/request-locale";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 
@@ -83,13 +84,15 @@ export const teamRoutes = new Hono<AppEnv>()
     await createInvitations(db, { adminUserId: admin.id, invites, now });
     const origin = new URL(c.req.url).origin;
     const mailer = mailerFor(c.env, c.var.db);
+    // The invitation speaks the admin's language: the invitee's is not known yet.
+    const locale = requestLocale(c);
     const days = Math.round(INVITATION_TTL_SECONDS / 86_400);
     // Mail goes out after the commit; a failed send is reported, and a resend makes a fresh link.
     const sent = await Promise.all(
       invites.map(async ({ email, token }) => {
         const link = `${origin}${JOIN_PATH}?token=${token}`;
         try {
-          await mailer.send(teamInvitationMail(email, { adminEmail: admin.email, link, days }));
+          await mailer.send(teamInvitationMail(email, { adminEmail: admin.email, link, days }, locale));
           return { email, mailed: true };
         } catch (err) {
           console.error("sending a team invitation failed", err);

@@ -10,6 +10,7 @@ import { waitInWords } from "../domain/throttle";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";
 import { mailerFor } from "../mail/mailer";
+import { requestLocale } from "../middleware/request-locale";
 import { validate } from "../middleware/validate";
 
 const confirmBody = z.object({ code: verificationCodeSchema });
@@ -45,7 +46,7 @@ export const verificationRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!user) throw unauthorized();
     if (user.verified) throw alreadyVerified();
-    const result = await sendVerificationCode(c.var.db(), mailerFor(c.env, c.var.db), user);
+    const result = await sendVerificationCode(c.var.db(), mailerFor(c.env, c.var.db), user, requestLocale(c));
     if (!result.sent) {
       throw tooManyRequests(
         result.retryAfter,

@@ -164,3 +164,41 @@ describe("the HTTP mail API (production mail)", () => {
     expect((await call("/api/login/verification", { body: { code }, cookie })).status).toBe(200);
   });
 });
+
+describe("the mails' language", () => {
+  const outbox = async (email: string) => {
+    const res = await call(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+    return ((await res.json()) as { messages: { subject: string; text: string }[] }).messages;
+  };
+
+  it("is the reader's: the browser's at sign-up, the locale cookie's after; the code still reads as a code", async () => {
+    const email = uniqueEmail("sprache");
+    const signUp = await call("/api/login/signup", {
+      body: { email, password: "a long enough passphrase" },
+      headers: { "Accept-Language": "de-AT, de;q=0.9, en;q=0.5" },
+    });
+    expect(signUp.status).toBe(201);
+    const [code] = await outbox(email);
+    expect(code?.subject).toMatch(/^Dein Switchboard-Code: \d{6}$/);
+    expect(code?.text).toContain("innerhalb von 15 Minuten auf der Bestätigungsseite");
+
+    // The account was made in German; a reset asked from a French-speaking app is in French.
+    await withDb((db) => db.update(user).set({ verified: true }).where(eq(user.email, email)));
+    const forgot = await call("/api/login/forgot", {
+      body: { email },
+      headers: { Cookie: "locale=fr", "Accept-Language": "de" },
+    });
+    expect(forgot.status).toBe(200);
+    const [reset] = await outbox(email);
+    expect(reset?.subject).toMatch(/^Votre code de réinitialisation Switchboard : \d{6}$/);
+    expect(reset?.text.match(/\b(\d{6})\b/)?.[1]).toMatch(/^\d{6}$/);
+
+    // Nothing we speak: English.
+    const other = uniqueEmail("other");
+    await call("/api/login/signup", {
+      body: { email: other, password: "a long enough passphrase" },
+      headers: { "Accept-Language": "ja-JP" },
+    });
+    expect((await outbox(other))[0]?.subject).toMatch(/^Your Switchboard code: \d{6}$/);
+  });
+});
