@@ -41,6 +41,8 @@ export interface ComposerProps {
   onSend(content: string, attachments: AttachmentWire[]): Promise<boolean>;
   /** Files already in the conversation (its messages and its assistant): SPEC §5's documents total counts them. */
   conversationFiles?: readonly SizedFile[];
+  /** Opens the last question's editor: removing a document there is how the total comes down (SPEC §8). */
+  onEditLastQuestion?(): void;
   generating: boolean;
   onStop(): void;
   stopping: boolean;
@@ -67,6 +69,7 @@ export function Composer({
   onStop,
   stopping,
   conversationFiles = [],
+  onEditLastQuestion,
 }: ComposerProps) {
   const t = useT("chat");
   const describe = useApiError();
@@ -280,6 +283,13 @@ export function Composer({
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
             ))}
+            {overTotal && onEditLastQuestion ? (
+              <li>
+                <button type="button" className="link-button" onClick={onEditLastQuestion}>
+                  {t("files.editPrevious")}
+                </button>
+              </li>
+            ) : null}
           </ul>
         )}
         {imageOnly && hasImage && <p className="composer-note">{t("files.noPrompt")}</p>}

@@ -95,13 +95,23 @@ function MessageFiles({ files }: { files: readonly AttachmentWire[] }) {
 function UserMessage({
   message,
   onEdit,
+  editRequested = false,
+  onEditorOpened,
 }: {
   message: ViewMessage;
   onEdit?: (message: ViewMessage, content: string, keptFileIds: string[]) => Promise<boolean>;
+  /** The editor was asked for from elsewhere (the composer's documents-total problem). */
+  editRequested?: boolean;
+  onEditorOpened?: () => void;
 }) {
   const t = useT("chat");
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editRequested || !onEdit) return;
+    setEditing(true);
+    onEditorOpened?.();
+  }, [editRequested, onEdit, onEditorOpened]);
   if (editing && onEdit) {
     return (
       <article className="message user editing" aria-label={t("message.you")} data-message-id={message.id}>
@@ -232,6 +242,8 @@ export const MessageItem = memo(function MessageItem({
   onBranch,
   retryModel,
   onEdit,
+  editRequested,
+  onEditorOpened,
 }: {
   message: ViewMessage;
   onRetry?: (message: ViewMessage) => void;
@@ -240,9 +252,16 @@ export const MessageItem = memo(function MessageItem({
   onBranch?: (message: ViewMessage) => void;
   retryModel?: string | null;
   onEdit?: (message: ViewMessage, content: string, keptFileIds: string[]) => Promise<boolean>;
+  editRequested?: boolean;
+  onEditorOpened?: () => void;
 }) {
   return message.role === "user" ? (
-    <UserMessage message={message} onEdit={onEdit} />
+    <UserMessage
+      message={message}
+      onEdit={onEdit}
+      editRequested={editRequested}
+      onEditorOpened={onEditorOpened}
+    />
   ) : (
     <ModelMessage
       message={message}

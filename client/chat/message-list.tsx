@@ -49,6 +49,8 @@ export interface MessageListProps {
   onEdit?(message: ViewMessage, content: string, keptFileIds: string[]): Promise<boolean>;
   /** Changes when the user sends: the view jumps to the end whatever it showed. */
   followToken: number;
+  /** Changes when the last question's editor is asked for (from the composer): it opens, scrolled to. */
+  editToken?: number;
   /** A message to scroll to and highlight (quick search), once it is among `messages`. */
   jumpTo?: number | null;
   onJumped?(): void;
@@ -70,6 +72,7 @@ export function MessageList({
   retryModel,
   onEdit,
   followToken,
+  editToken = 0,
   jumpTo = null,
   onJumped,
 }: MessageListProps) {
@@ -149,6 +152,18 @@ export function MessageList({
     return () => clearTimeout(timer);
   }, [jumped]);
 
+  // The last question's editor, asked for: scrolled into view (it may be far up, not rendered yet), the
+  // request kept until its row has opened it.
+  const [editRequested, setEditRequested] = useState(false);
+  const onEditorOpened = useCallback(() => setEditRequested(false), []);
+  useEffect(() => {
+    if (editToken === 0) return;
+    setEditRequested(true);
+  }, [editToken]);
+  useEffect(() => {
+    if (editRequested && lastQuestion >= 0) virtualizer.scrollToIndex(lastQuestion, { align: "center" });
+  }, [editRequested, lastQuestion, virtualizer]);
+
   const copiedLabel = t("message.copied");
   useEffect(() => {
     const element = scrollRef.current;
@@ -189,6 +204,8 @@ export function MessageList({
                   onBranch={onBranch}
                   retryModel={retryModel}
                   onEdit={item.index === lastQuestion ? onEdit : undefined}
+                  editRequested={item.index === lastQuestion && editRequested}
+                  onEditorOpened={onEditorOpened}
                 />
               </div>
             );

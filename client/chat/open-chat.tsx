@@ -47,6 +47,8 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const [failure, setFailure] = useState<NoticeKey | null>(null);
   const [stopping, setStopping] = useState(false);
   const [followToken, setFollowToken] = useState(0);
+  // Asked from the composer's documents-total problem: the last question's editor opens.
+  const [editToken, setEditToken] = useState(0);
   const { messages } = query;
   const lastModel = messages.findLast((m) => m.role === "assistant")?.model ?? null;
   const chatModel = picked ?? query.chat?.model ?? lastModel;
@@ -171,6 +173,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
         retryModel={model}
         onEdit={busy ? undefined : onEdit}
         followToken={followToken}
+        editToken={editToken}
         jumpTo={jumpTo}
         onJumped={() => setJumpToMessageId(null)}
       />
@@ -182,6 +185,9 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
           onModelChange={setPicked}
           onSend={onSend}
           conversationFiles={conversationFiles}
+          onEditLastQuestion={
+            busy || !view.some((m) => m.role === "user") ? undefined : () => setEditToken((n) => n + 1)
+          }
           generating={busy}
           onStop={onStop}
           stopping={stopping || !generation}

@@ -157,6 +157,53 @@ describe("attachments", () => {
     await page.getByRole("button", { name: "Remove report-a.txt" }).click();
   }, 300_000);
 
+  it("over the documents total in an open chat, opens the previous message's editor to remove one", async () => {
+    // A chat whose question carries a 20 MB document (made through the API: a file input takes long).
+    const origin = { Origin: appUrl() };
+    const uploaded = await context.request.post(`${appUrl()}/api/attachments/upload`, {
+      headers: origin,
+      multipart: {
+        file: { name: "big-report.txt", mimeType: "text/plain", buffer: Buffer.alloc(20_000_000, "a") },
+      },
+    });
+    expect(uploaded.status()).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+    const created = await context.request.post(`${appUrl()}/api/chat/new`, {
+      headers: origin,
+      data: { assistantId: "default", model: "test", content: "Read the big report", attachmentIds: [id] },
+    });
+    expect(created.status()).toBe(201);
+    const { chat } = (await created.json()) as { chat: { id: number } };
+    await page.goto(`${appUrl()}/app/a/default/c/${chat.id}`);
+    // Its answer ends at once: a text that long is "too complex" for the document pipeline (SPEC §8).
+    await poll(() => shownText(lastAnswer(page)), 60_000).toContain("too complex");
+
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles(
+        { name: "second-report.txt", mimeType: "text/plain", buffer: Buffer.alloc(13_000_000, "b") },
+        { timeout: 120_000 },
+      );
+    const alert = page.getByTestId("composer-problems");
+    await poll(() => shownText(alert), 120_000).toContain("The documents total more than the 32 MB limit");
+    await alert.getByRole("button", { name: "Edit the previous message" }).click();
+
+    const editor = page.locator("form.message-editor");
+    await editor.getByRole("button", { name: "Remove big-report.txt" }).click();
+    await editor.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Replace the answer" }).click();
+    await poll(() => editor.count()).toBe(0);
+    await waitForAnswer(page);
+    // The conversation is under its total again: the second report can go.
+    await poll(() => alert.count()).toBe(0);
+    await poll(() => sendButton().isDisabled(), 120_000).toBe(false);
+    await composer(page).fill("And this one?");
+    await composer(page).press("Enter");
+    const asked = page.locator("#root article.message.user").last();
+    await poll(() => shownText(asked)).toContain("second-report.txt");
+    expect(await page.locator("#root article.message.user").count()).toBe(2);
+  }, 300_000);
+
   it("takes a pasted picture, and says before sending what the chosen model cannot take", async () => {
     await newChatScreen();
     await pickModel("gpt-4.1");
