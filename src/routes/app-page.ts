@@ -90,7 +90,8 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
       ? renderChatShell(page.messages, { defaultAssistant: assistant === null, locale })
       : null,
   );
-  shell.catch(() => {});
+  // The page goes out without the frame then (withChatShell); the log says why.
+  shell.catch((err: unknown) => console.error("open chat's first frame: reading the chat failed", err));
   const stylesheet = async (href: string) => {
     const res = await c.env.ASSETS.fetch(new Request(new URL(href, url)));
     return res.ok && res.headers.get("Content-Type")?.startsWith("text/css") ? res.text() : null;
