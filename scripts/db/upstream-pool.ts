@@ -13,14 +13,21 @@ export interface Upstream {
 /** How many idle connections are kept per startup: the rest close (each is a server process). */
 const MAX_IDLE_PER_STARTUP = 16;
 
+/** An idle connection closes after this long, as a pooler's server idle timeout does (PgBouncer: 10 min). */
+const IDLE_TIMEOUT_MS = 5 * 60_000;
+
 export class UpstreamPool {
   private readonly idle = new Map<string, Upstream[]>();
+  private readonly timers = new WeakMap<Upstream, ReturnType<typeof setTimeout>>();
   private closed = false;
+
+  constructor(private readonly idleTimeoutMs = IDLE_TIMEOUT_MS) {}
 
   /** An idle connection opened with exactly this startup message (user, database, options), if any. */
   take(startup: Buffer): Upstream | undefined {
     const list = this.idle.get(startup.toString("latin1"));
     for (let upstream = list?.pop(); upstream; upstream = list?.pop()) {
+      clearTimeout(this.timers.get(upstream));
       upstream.socket.removeAllListeners();
       if (!upstream.socket.destroyed) return upstream;
     }
@@ -41,9 +48,14 @@ export class UpstreamPool {
     upstream.socket.on("error", () => {}); // "close" follows
     upstream.socket.on("data", () => upstream.socket.destroy()); // an idle server has nothing to say
     upstream.socket.once("close", () => {
+      clearTimeout(this.timers.get(upstream));
       const at = list.indexOf(upstream);
       if (at >= 0) list.splice(at, 1);
     });
+    // A server process is not kept for ever for a client that may not come back.
+    const timer = setTimeout(() => upstream.socket.destroy(), this.idleTimeoutMs);
+    timer.unref();
+    this.timers.set(upstream, timer);
   }
 
   get size(): number {
