@@ -28,7 +28,10 @@ describe("home page", () => {
     expect(headers["content-security-policy"]).toContain("script-src 'self'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
 
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("AI model");
+    // The page's first load in a fresh browser, on a busy machine, may take longer than the poll's default second.
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 })
+      .toContain("AI model");
     const health = page.getByTestId("health");
     await expect.poll(() => health.textContent(), { timeout: 15_000 }).toBe("All systems operational");
     expect(await health.getAttribute("data-ok")).toBe("true");
