@@ -21,7 +21,12 @@ export class UpstreamPool {
   private readonly timers = new WeakMap<Upstream, ReturnType<typeof setTimeout>>();
   private closed = false;
 
-  constructor(private readonly idleTimeoutMs = IDLE_TIMEOUT_MS) {}
+  private readonly idleTimeoutMs: number;
+
+  // A plain field, not a parameter property: Node runs this file with its types stripped, nothing more.
+  constructor(idleTimeoutMs = IDLE_TIMEOUT_MS) {
+    this.idleTimeoutMs = idleTimeoutMs;
+  }
 
   /** An idle connection opened with exactly this startup message (user, database, options), if any. */
   take(startup: Buffer): Upstream | undefined {
