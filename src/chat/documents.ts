@@ -1,7 +1,7 @@
 // Before the model is asked: read the conversation's new documents into passages, then pick those for the question.
 import type { Database } from "../db/client";
 import { openDatabase } from "../db/client";
-import type { MessageSpan } from "../db/embeddings";
+import type { MessageSpan } from "../db/messages";
 import { ingestDocument } from "../documents/ingest";
 import { DocumentError } from "../documents/problem";
 import { retrievePassages } from "../documents/retrieve";

@@ -2,6 +2,7 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type AttachmentContent, assistant, attachment, message } from "../../drizzle/schema";
 import type { Database, Queryable } from "./client";
+import { type MessageSpan, outsideSpan } from "./messages";
 
 export type AttachmentRow = typeof attachment.$inferSelect;
 
@@ -128,13 +129,11 @@ export async function conversationFiles(
     userId: number;
     chatId: number | null;
     assistantId: number | null;
-    /** An edit: the messages in [fromId, beforeId) are being replaced, and their files leave with them. */
-    replaced?: { fromId: number; beforeId: number };
+    /** An edit: the messages in the span are being replaced, and their files leave with them. */
+    replaced?: MessageSpan;
   },
 ): Promise<Pick<AttachmentRow, "name" | "type" | "size">[]> {
-  const kept = replaced
-    ? sql` and (${message.id} < ${replaced.fromId} or ${message.id} >= ${replaced.beforeId})`
-    : sql``;
+  const kept = replaced ? sql` and ${outsideSpan(message.id, replaced)}` : sql``;
   const inChat =
     chatId === null
       ? sql`false`

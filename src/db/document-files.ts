@@ -4,7 +4,7 @@ import { attachment, embedding, message } from "../../drizzle/schema";
 import { isDocument } from "../domain/files";
 import type { AttachmentRow } from "./attachments";
 import type { Queryable } from "./client";
-import type { MessageSpan } from "./embeddings";
+import { type MessageSpan, outsideSpan } from "./messages";
 
 interface Scope {
   userId: number;
@@ -18,9 +18,7 @@ const inChat = (chatId: number | null, replaced?: MessageSpan) =>
   chatId === null
     ? sql`false`
     : sql`${attachment.messageId} in (select ${message.id} from ${message} where ${message.chat} = ${chatId}${
-        replaced
-          ? sql` and (${message.id} < ${replaced.fromId} or ${message.id} >= ${replaced.beforeId})`
-          : sql``
+        replaced ? sql` and ${outsideSpan(message.id, replaced)}` : sql``
       })`;
 
 const ofAssistant = (assistantId: number | null) =>

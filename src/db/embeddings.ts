@@ -1,7 +1,8 @@
 // Document passages and their vectors: written per attachment, searched within one user's chat and assistant.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { embedding } from "../../drizzle/schema";
 import type { Database } from "./client";
+import { type MessageSpan, outsideSpan } from "./messages";
 
 /** What a passage remembers of where it came from (the answer names its sources). */
 export interface PassageMetadata {
@@ -59,12 +60,6 @@ export async function insertPassages(
  * passages among millions still gets `limit` of them; a filter matching few rows takes the btree
  * indexes and an exact sort instead (the planner's choice).
  */
-/** Messages from `fromId` up to (not including) `beforeId`: what an edit or a regenerate replaces. */
-export interface MessageSpan {
-  fromId: number;
-  beforeId: number;
-}
-
 export async function searchPassages(
   db: Database,
   input: {
@@ -96,8 +91,7 @@ export async function searchPassages(
           eq(embedding.userId, input.userId),
           or(...scopes),
           input.replaced
-            ? sql`(${embedding.messageId} is null or ${embedding.messageId} < ${input.replaced.fromId}
-                or ${embedding.messageId} >= ${input.replaced.beforeId})`
+            ? or(isNull(embedding.messageId), outsideSpan(embedding.messageId, input.replaced))
             : undefined,
         ),
       )

@@ -1,9 +1,19 @@
 // Message queries: reading a chat, recording an exchange, and filling a model message exactly once.
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, type Column, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { chat, message } from "../../drizzle/schema";
 import type { Database } from "./client";
 
 export type MessageRow = typeof message.$inferSelect;
+
+/** Messages from `fromId` up to (not including) `beforeId`: what an edit or a regenerate replaces. */
+export interface MessageSpan {
+  fromId: number;
+  beforeId: number;
+}
+
+/** A message id (`column`) outside the span: what stays in the conversation while the span is replaced. */
+export const outsideSpan = (column: Column, span: MessageSpan): SQL =>
+  sql`(${column} < ${span.fromId} or ${column} >= ${span.beforeId})`;
 
 const inOwnChat = (userId: number, chatId: number) =>
   and(

@@ -1,7 +1,8 @@
 // The passages of a conversation's documents that best answer a question, formatted for the model with sources.
 
 import type { Database } from "../db/client";
-import { type FoundPassage, type MessageSpan, searchPassages } from "../db/embeddings";
+import { type FoundPassage, searchPassages } from "../db/embeddings";
+import type { MessageSpan } from "../db/messages";
 import { DOCUMENT_LIMITS } from "../domain/documents/formats";
 import { embedTexts } from "../providers/embeddings";
 import type { ProviderConfig } from "../providers/types";
