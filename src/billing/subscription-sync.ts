@@ -2,6 +2,7 @@
 import type { Database } from "../db/client";
 import { getSubscriptionRow, lockAccount, writeSubscription } from "../db/subscriptions";
 import { mayReplace, type ProviderSubscription, subscriptionFields } from "../domain/billing";
+import { isMemberRow } from "../domain/team";
 import type { Stripe } from "./stripe";
 
 const idOf = (value: string | { id: string } | null): string | null =>
@@ -57,7 +58,7 @@ export async function syncSubscription(
     if (!(await lockAccount(tx, { userId: input.userId }))) return "skipped";
     const current = await getSubscriptionRow(tx, { userId: input.userId });
     const latest = await readSubscription(stripe, input.subscriptionId);
-    const member = current?.adminUserId != null && current.adminUserId !== input.userId;
+    const member = isMemberRow(current, input.userId);
     if (!mayReplace(current && { ...current, member }, latest.id, latest.status)) return "skipped";
     await writeSubscription(tx, { userId: input.userId, fields: subscriptionFields(latest) });
     return "written";

@@ -6,6 +6,7 @@ import {
   type InvitationPreview,
   invitationExpiry,
   invitationState,
+  isMemberRow,
   seatsOpenForInvites,
   type TeamInvitationView,
   type TeamMemberView,
@@ -18,9 +19,6 @@ import { getSubscriptionRow, lockAccount, type SubscriptionRow } from "./subscri
 import { sumUsage, usageByUser } from "./team-usage";
 
 export const notTeamAdmin = () => new AppError(403, "not_team_admin", "Only the team's admin can do this.");
-
-const isMemberRow = (row: SubscriptionRow | null, userId: number) =>
-  row !== null && row.adminUserId !== null && row.adminUserId !== userId;
 
 /** The caller's own (non-member) subscription row: the one whose seats they manage. 403 for anyone else. */
 export async function adminRowOf(db: Queryable, { userId }: { userId: number }): Promise<SubscriptionRow> {
@@ -43,7 +41,7 @@ export async function teamViewOf(
   { userId, email, now }: { userId: number; email: string; now: Date },
 ): Promise<TeamView> {
   const own = await getSubscriptionRow(db, { userId });
-  if (own && own.adminUserId !== null && own.adminUserId !== userId) {
+  if (isMemberRow(own, userId)) {
     const [admin] = await db
       .select({
         email: user.email,

@@ -31,6 +31,13 @@ export function seatsOpenForInvites(seats: number, members: number, pending: num
   return Math.max(0, seats - 1 - members - pending);
 }
 
+/** Whether `userId`'s subscription row is a team member's: it names another user as its admin. */
+export const isMemberRow = <Row extends { adminUserId: number | null }>(
+  row: Row | null | undefined,
+  userId: number,
+): row is Row & { adminUserId: number } =>
+  row != null && row.adminUserId !== null && row.adminUserId !== userId;
+
 /** Whether one more member fits: checked with the admin's account locked, the moment a member joins. */
 export const hasFreeSeat = (seats: number, members: number): boolean => 1 + members < seats;
 

@@ -5,6 +5,7 @@ import {
   INVITATION_TTL_SECONDS,
   invitationExpiry,
   invitationState,
+  isMemberRow,
   joinRefusal,
   sameEmail,
   seatsOpenForInvites,
@@ -95,5 +96,16 @@ describe("who may join", () => {
     ["an admin of their own members", { ...base, hasMembers: true }, "own_plan_active"],
   ] as const)("%s", (_label, input, refusal) => {
     expect(joinRefusal(input)).toBe(refusal);
+  });
+});
+
+describe("a member's row", () => {
+  it.each([
+    ["no row", null, false],
+    ["a row of one's own", { adminUserId: null }, false],
+    ["a team admin's row (naming themself)", { adminUserId: 2 }, false],
+    ["a row naming another admin", { adminUserId: 1 }, true],
+  ] as const)("%s: %s", (_label, row, member) => {
+    expect(isMemberRow(row, 2)).toBe(member);
   });
 });
