@@ -163,7 +163,12 @@ export const chatRoutes = new Hono<AppEnv>()
         from: { userId },
         model,
         content,
-        target: { chatId, replacingFromId: messageId, keepAttachmentIds: keep },
+        // A question without files carries none over: its edit stays the one-statement send.
+        target: {
+          chatId,
+          replacingFromId: messageId,
+          keepAttachmentIds: files.length > 0 ? keep : undefined,
+        },
       });
       return c.json(answerDto(started), 201);
     },
