@@ -2,12 +2,14 @@
 import type { DocumentProblem } from "../domain/documents/formats";
 
 export class DocumentError extends Error {
-  constructor(
-    readonly problem: DocumentProblem,
-    readonly reason: string,
-  ) {
+  readonly problem: DocumentProblem;
+  readonly reason: string;
+
+  constructor(problem: DocumentProblem, reason: string) {
     super(`${problem}: ${reason}`);
     this.name = "DocumentError";
+    this.problem = problem;
+    this.reason = reason;
   }
 }
 
