@@ -2,6 +2,7 @@
 import Stripe from "stripe";
 import type { Database } from "../db/client";
 import { getSubscriptionRow } from "../db/subscriptions";
+import { isMemberRow } from "../domain/team";
 import type { Env } from "../env";
 import { billingConfigured, stripeCall, stripeOf } from "./stripe";
 
@@ -16,7 +17,7 @@ export async function cancelOwnSubscription(
   { userId }: { userId: number },
 ): Promise<boolean> {
   const row = await getSubscriptionRow(db, { userId });
-  if (!row?.subscription || !row.ok || (row.adminUserId !== null && row.adminUserId !== userId)) return false;
+  if (!row?.subscription || !row.ok || isMemberRow(row, userId)) return false;
   if (!billingConfigured(env)) return false;
   const id = row.subscription;
   return stripeCall("cancelling the subscription of a deleted account", async () => {

@@ -1,6 +1,7 @@
 // Starting to pay: a Stripe Checkout session for a plan, an interval and seats, and the Customer Portal.
 import type { SubscriptionRow } from "../db/subscriptions";
 import { hasEnded, type PaidPlan } from "../domain/billing";
+import { isMemberRow } from "../domain/team";
 import { AppError } from "../errors";
 import { priceOf } from "./prices";
 import type { Stripe } from "./stripe";
@@ -33,7 +34,7 @@ async function promotionCodeId(stripe: Stripe, code: string): Promise<string> {
 
 /** Refuses a checkout the account must not make: a member's, or a second live subscription. */
 export function assertMayCheckout(row: SubscriptionRow | null, userId: number): void {
-  if (row?.adminUserId && row.adminUserId !== userId) {
+  if (isMemberRow(row, userId)) {
     throw new AppError(
       409,
       "team_member",

@@ -11,6 +11,7 @@ import {
   seatsInUse,
   subscriptionFields,
 } from "../domain/billing";
+import { isMemberRow } from "../domain/team";
 import { AppError } from "../errors";
 import { priceOf } from "./prices";
 import type { Stripe } from "./stripe";
@@ -24,7 +25,7 @@ export interface PlanChange {
 
 /** The account's own live subscription, or the 409 that says why there is none to change. */
 export function liveSubscriptionOf(row: SubscriptionRow | null, userId: number): SubscriptionRow {
-  if (row?.adminUserId && row.adminUserId !== userId) {
+  if (isMemberRow(row, userId)) {
     throw new AppError(409, "team_member", "Your team's admin manages the plan.");
   }
   if (!row?.ok || hasEnded(row.status) || !row.subscription.startsWith("sub_")) {

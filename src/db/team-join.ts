@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, not, sql } from "drizzle-orm";
 import { subscription, teamInvitation, teamNotice, user } from "../../drizzle/schema";
 import { hasEnded } from "../domain/billing";
 import { isPaidPlan, planOf } from "../domain/plans";
-import { hasFreeSeat, invitationState, joinRefusal, sameEmail } from "../domain/team";
+import { hasFreeSeat, invitationState, isMemberRow, joinRefusal, sameEmail } from "../domain/team";
 import { AppError } from "../errors";
 import type { Database, Transaction } from "./client";
 import { countTeamMembers, getSubscriptionRow, lockAccount } from "./subscriptions";
@@ -90,11 +90,7 @@ export async function acceptInvitation(
     if (refusal) throw REFUSALS[refusal]();
 
     const admin = await getSubscriptionRow(tx, { userId: adminUserId });
-    if (
-      !admin ||
-      (admin.adminUserId !== null && admin.adminUserId !== adminUserId) ||
-      !isPaidPlan(planOf(admin))
-    ) {
+    if (!admin || isMemberRow(admin, adminUserId) || !isPaidPlan(planOf(admin))) {
       throw new AppError(
         409,
         "team_unavailable",

@@ -290,7 +290,7 @@ async function deleteMemberRow(
 /** The member gives their seat back; false when they are in no team. */
 export async function leaveTeam(db: Database, { userId }: { userId: number }): Promise<boolean> {
   const own = await getSubscriptionRow(db, { userId });
-  if (!own || !isMemberRow(own, userId) || own.adminUserId === null) return false;
+  if (!isMemberRow(own, userId)) return false;
   const adminUserId = own.adminUserId;
   return db.transaction(async (tx) => {
     await lockAccount(tx, { userId: adminUserId });

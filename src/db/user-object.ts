@@ -1,6 +1,7 @@
 // Assembles the session user object from the user's preferences, subscription and usage rows.
 import { cleanModelsConfiguration, type ModelAvailability } from "../domain/models";
 import { userPlanOf } from "../domain/plans";
+import { isMemberRow } from "../domain/team";
 import type { AssistantsConfiguration, User } from "../domain/user";
 import { subscriptionSummary, usageCounts } from "./account-summary";
 import type { Database } from "./client";
@@ -19,8 +20,8 @@ export async function loadUser(
     findTeamNotice(db, { userId }),
   ]);
   const { own, admin, hasMembers } = subscriptions;
-  const isMember = own !== null && own.adminUserId !== null && own.adminUserId !== own.userId;
-  const ownerId = isMember && own.adminUserId !== null ? own.adminUserId : userId;
+  const isMember = isMemberRow(own, userId);
+  const ownerId = isMember ? own.adminUserId : userId;
   // The same team and seats as the quota gate (src/db/quota.ts), so the client shows what is enforced.
   const pooled = isMember || hasMembers ? await pooledUsageCounts(db, { userId, ownerId, now }) : counts;
   return {

@@ -1,6 +1,7 @@
 // Billing rules (SPEC §4/§9): prices per plan and interval, what a provider subscription grants, seats, wire shapes.
 import { PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, planOf } from "./plans.ts";
 import { MAX_SEATS } from "./pricing.ts";
+import { isMemberRow } from "./team.ts";
 
 export { MAX_SEATS, PAID_PLANS, type PaidPlan };
 
@@ -167,7 +168,7 @@ export function billingSummaryOf(
   admin: SummarySource | null,
   members: number,
 ): BillingSummary {
-  const teamMember = own !== null && own.adminUserId !== null && own.adminUserId !== own.userId;
+  const teamMember = own !== null && isMemberRow(own, own.userId);
   const source = teamMember ? admin : own;
   const plan = teamMember ? planOf(admin) : planOf(own);
   if (!source) {

@@ -1,4 +1,5 @@
 // Subscription plans (SPEC §4): which plan a subscription record grants, members included.
+import { isMemberRow } from "./team.ts";
 
 export const PLANS = ["none", "unsubscribed", "starter", "standard", "expert"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -49,6 +50,6 @@ export interface MembershipSource extends PlanSource {
  * and none when that row is gone. A row naming its own user as admin is the admin's row.
  */
 export function userPlanOf(own: MembershipSource | null | undefined, admin?: PlanSource | null): Plan {
-  if (own && own.adminUserId !== null && own.adminUserId !== own.userId) return planOf(admin);
+  if (own && isMemberRow(own, own.userId)) return planOf(admin);
   return planOf(own);
 }

@@ -54,7 +54,7 @@ export function joinRefusal(input: {
 }): JoinRefusal | null {
   if (input.inviteeId === input.adminId) return "is_admin";
   const own = input.own;
-  if (own && own.adminUserId !== null && own.adminUserId !== input.inviteeId) return "already_in_team";
+  if (isMemberRow(own, input.inviteeId)) return "already_in_team";
   // A plan of one's own is kept until it is cancelled: two plans at once would bill the person twice.
   if (own?.ok && !own.ended) return "own_plan_active";
   if (input.hasMembers) return "own_plan_active";

@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
 import { billingSummaryOf, MAX_SEATS, PAID_PLANS, PROMOTION_CODE_MAX_LENGTH } from "../domain/billing";
 import { safeReturnPath } from "../domain/safe-return";
+import { isMemberRow } from "../domain/team";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { signedInUser } from "../middleware/session";
@@ -31,7 +32,7 @@ const checkoutBody = planChange.extend({
 
 async function summaryFor(db: Database, userId: number) {
   const own = await getSubscriptionRow(db, { userId });
-  const memberOf = own?.adminUserId && own.adminUserId !== userId ? own.adminUserId : null;
+  const memberOf = isMemberRow(own, userId) ? own.adminUserId : null;
   const [admin, members] = await Promise.all([
     memberOf ? getSubscriptionRow(db, { userId: memberOf }) : null,
     memberOf ? 0 : countTeamMembers(db, { adminUserId: userId }),
@@ -72,7 +73,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/portal", async (c) => {
     const userId = signedInUser(c).id;
     const row = await getSubscriptionRow(c.var.db(), { userId });
-    if (!row?.customer.startsWith("cus_") || (row.adminUserId && row.adminUserId !== userId)) {
+    if (!row?.customer.startsWith("cus_") || isMemberRow(row, userId)) {
       throw new AppError(409, "no_subscription", "There is no billing account to manage yet.");
     }
     // The page knows from `billing=updated` that Stripe's webhook may still be on its way.
