@@ -1,6 +1,9 @@
 // Journeys with files: a picture dropped on the chat reaches a vision model (its stand-in says so) and shows
 // on the message after a reload; documents over the conversation's 32 MB are refused before sending with the
 // draft kept; an image-only tool needs no prompt and answers an image.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakePng } from "../upstreams/fake-content";
@@ -131,14 +134,19 @@ describe("attachments", () => {
     await newChatScreen();
     await pickModel("test");
     await composer(page).fill("Summarise both reports");
-    // 33 MB through the browser's file input: give it room on a loaded machine.
+    // 33 MB through the browser's file input, from files on disk: a local browser reads them itself, where
+    // buffers would cross the DevTools protocol in base64 (~15 s of this test on a 2-core machine).
+    const dir = mkdtempSync(join(tmpdir(), "switchboard-reports-"));
+    const reports = [
+      [join(dir, "report-a.txt"), 17_000_000, "a"],
+      [join(dir, "report-b.txt"), 16_000_000, "b"],
+    ] as const;
+    for (const [path, size, fill] of reports) writeFileSync(path, Buffer.alloc(size, fill));
     await page.getByTestId("composer-file-input").setInputFiles(
-      [
-        { name: "report-a.txt", mimeType: "text/plain", buffer: Buffer.alloc(17_000_000, "a") },
-        { name: "report-b.txt", mimeType: "text/plain", buffer: Buffer.alloc(16_000_000, "b") },
-      ],
+      reports.map(([path]) => path),
       { timeout: 120_000 },
     );
+    rmSync(dir, { recursive: true, force: true });
     await poll(() => chips().count()).toBe(2);
     const alert = page.getByTestId("composer-problems");
     await poll(() => shownText(alert)).toContain("The documents total more than the 32 MB limit");
