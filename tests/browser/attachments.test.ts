@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fakePng } from "../upstreams/fake-content";
 import { launchBrowser } from "./browser";
 import {
@@ -63,6 +63,21 @@ async function newChatScreen() {
 async function pickModel(key: string) {
   await page.locator(".model-picker-button").click();
   await page.locator(`[role="option"][data-model="${key}"]`).click();
+}
+
+/**
+ * Large files for the browser's file input, written to disk: a local browser reads a path itself, where a
+ * buffer would cross the DevTools protocol in base64 (~15 s for 33 MB on a 2-core machine). Removed after
+ * the file.
+ */
+function filesOnDisk(files: [name: string, size: number, fill: string][]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "switchboard-files-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return files.map(([name, size, fill]) => {
+    const path = join(dir, name);
+    writeFileSync(path, Buffer.alloc(size, fill));
+    return path;
+  });
 }
 
 describe("attachments", () => {
@@ -134,19 +149,14 @@ describe("attachments", () => {
     await newChatScreen();
     await pickModel("test");
     await composer(page).fill("Summarise both reports");
-    // 33 MB through the browser's file input, from files on disk: a local browser reads them itself, where
-    // buffers would cross the DevTools protocol in base64 (~15 s of this test on a 2-core machine).
-    const dir = mkdtempSync(join(tmpdir(), "switchboard-reports-"));
-    const reports = [
-      [join(dir, "report-a.txt"), 17_000_000, "a"],
-      [join(dir, "report-b.txt"), 16_000_000, "b"],
-    ] as const;
-    for (const [path, size, fill] of reports) writeFileSync(path, Buffer.alloc(size, fill));
+    // 33 MB through the browser's file input: give it room on a loaded machine.
     await page.getByTestId("composer-file-input").setInputFiles(
-      reports.map(([path]) => path),
+      filesOnDisk([
+        ["report-a.txt", 17_000_000, "a"],
+        ["report-b.txt", 16_000_000, "b"],
+      ]),
       { timeout: 120_000 },
     );
-    rmSync(dir, { recursive: true, force: true });
     await poll(() => chips().count()).toBe(2);
     const alert = page.getByTestId("composer-problems");
     await poll(() => shownText(alert)).toContain("The documents total more than the 32 MB limit");
@@ -188,10 +198,7 @@ describe("attachments", () => {
 
     await page
       .getByTestId("composer-file-input")
-      .setInputFiles(
-        { name: "second-report.txt", mimeType: "text/plain", buffer: Buffer.alloc(13_000_000, "b") },
-        { timeout: 120_000 },
-      );
+      .setInputFiles(filesOnDisk([["second-report.txt", 13_000_000, "b"]]), { timeout: 120_000 });
     const alert = page.getByTestId("composer-problems");
     await poll(() => shownText(alert), 120_000).toContain("The documents total more than the 32 MB limit");
     await alert.getByRole("button", { name: "Edit the previous message" }).click();
