@@ -67,8 +67,8 @@ async function pickModel(key: string) {
 
 /**
  * Large files for the browser's file input, written to disk: a local browser reads a path itself, where a
- * buffer would cross the DevTools protocol in base64 (~15 s for 33 MB on a 2-core machine). Removed after
- * the file.
+ * buffer would cross the DevTools protocol in base64 (~15 s for 33 MB on a 2-core machine). Removed once
+ * the test ends.
  */
 function filesOnDisk(files: [name: string, size: number, fill: string][]): string[] {
   const dir = mkdtempSync(join(tmpdir(), "switchboard-files-"));
