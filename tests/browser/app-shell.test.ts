@@ -482,6 +482,8 @@ describe("signed-in notices", () => {
     const context = await browser.newContext();
     await signIn(context, base(), "team-admin");
     const page = await context.newPage();
+    // The page's clock runs as usual until the test moves it on (the notification's 5 s, below).
+    await page.clock.install();
     await page.goto(`${base()}/app/account/settings/team`);
     const offline = page.getByTestId("notification").filter({ hasText: "Ready to work offline" });
     await eventually(() => offline.count(), 30_000).toBe(1);
@@ -496,7 +498,8 @@ describe("signed-in notices", () => {
     expect(manifest.ok()).toBe(true);
     expect(((await manifest.json()) as { start_url?: string }).start_url).toBe("/");
     // An ordinary notification closes by itself after 5 s.
-    await eventually(() => offline.count(), 10_000).toBe(0);
+    await page.clock.fastForward(5_000);
+    await eventually(() => offline.count(), 2_000).toBe(0);
     await context.close();
   });
 
