@@ -57,6 +57,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 export const SUBSCRIPTION_PATH = "/app/account/subscription";
 export const DEFAULT_CHAT_PATH = "/app/a/default";
+
+/**
+ * An open chat's page (also locale-prefixed): the Worker writes the chat's newest messages into it
+ * (src/routes/app-page.ts), so the service worker leaves it to the network (vite.config.ts).
+ */
+export const OPEN_CHAT_PAGE = /^(?:\/[a-z]{2})?\/app\/a\/(default|\d+)\/c\/(\d+)$/;
 export const LOGIN_PATH = "/login";
 export const VERIFICATION_PATH = "/verification";
 

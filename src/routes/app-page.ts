@@ -2,6 +2,7 @@
 // already in its first frame, so a full page load shows them before any script has run.
 import { Hono } from "hono";
 import { readChatPage } from "../db/chat-page";
+import { OPEN_CHAT_PAGE } from "../domain/app-routes";
 import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../domain/boot-cookies";
 import { acceptedLanguages, initialLocale } from "../domain/locale-routing";
 import { parseRoutePlan, preloadTags, routeFiles } from "../domain/route-preload";
@@ -65,7 +66,7 @@ export const withRoutePreloads = (
     .transform(page);
 };
 
-const CHAT_PATH = /^(?:\/[a-z]{2})?\/app\/a\/(default|\d+)\/c\/(\d+)$/;
+const CHAT_PATH = OPEN_CHAT_PAGE;
 
 /** Only an open chat's page reads the session (and so the database); the rest of /app passes through. */
 export const isOpenChatPath = (path: string) => CHAT_PATH.test(path);

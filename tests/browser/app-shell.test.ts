@@ -500,6 +500,25 @@ describe("signed-in notices", () => {
     // An ordinary notification closes by itself after 5 s.
     await page.clock.fastForward(5_000);
     await eventually(() => offline.count(), 2_000).toBe(0);
+
+    // An open chat's page comes from the Worker, with the chat's newest messages in its first frame, also
+    // when the service worker answers the page's requests; offline, the service worker's copy of the shell.
+    const headers = { "Content-Type": "application/json", Origin: base() };
+    const created = await context.request.post(`${base()}/api/chat/new`, {
+      headers,
+      data: { assistantId: "default", model: "test", content: "Asked before going offline" },
+    });
+    const { chat } = (await created.json()) as { chat: { id: number } };
+    await (await context.request.get(`${base()}/api/chat/${chat.id}/stream`)).text();
+    const opened = await page.goto(`${base()}/app/a/default/c/${chat.id}`);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await opened?.text()).toContain("Asked before going offline");
+    await context.setOffline(true);
+    const cached = await page.goto(`${base()}/app/a/default/c/${chat.id}`);
+    expect(cached?.status()).toBe(200);
+    const shell = (await cached?.text()) ?? "";
+    expect(shell).toContain('<div id="root"');
+    expect(shell).not.toContain("Asked before going offline");
     await context.close();
   });
 
