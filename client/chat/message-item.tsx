@@ -191,7 +191,9 @@ function ModelMessage({
       {(searching || metadata.search) && (
         <SearchStatus searching={Boolean(searching)} sources={metadata.search?.sources ?? []} />
       )}
-      {message.content && <Markdown text={message.content} labels={labels} />}
+      {message.content && (
+        <Markdown text={message.content} labels={labels} messageId={live ? undefined : message.id} />
+      )}
       {live && empty && !searching && !reading && (
         <div className="writing" role="status">
           <span className="dots" aria-hidden="true">

@@ -6,6 +6,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
+import { frameCoversNewest, keepFrameAnswers, LIST_OVERSCAN } from "./markdown/frame-answers";
 import { markdownReady } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
 
@@ -80,17 +81,23 @@ export function MessageList({
   // slices with the page responsive in between (an answer's markdown, tables and code take a while to
   // render on a phone), not in the same long task.
   const [mounting, setMounting] = useState(true);
-  // Under an open chat's first frame, which shows the answers typeset, the list waits for the markdown
-  // renderer (preloaded with the page): taking over with the answers as raw text would be a step back.
+  // Under an open chat's first frame, which shows the answers typeset, the list shows the frame's own answers
+  // (client/chat/markdown/frame-answers.ts). When it would also show others (older ones, or a changed one),
+  // it waits for the markdown renderer (preloaded with the page): taking over with them as raw text would
+  // be a step back.
+  const [framed] = useState(() => {
+    keepFrameAnswers();
+    return frameCoversNewest(allMessages);
+  });
   useEffect(() => {
     let live = true;
     const mount = () => live && startTransition(() => setMounting(false));
-    if (bootShellHoldsChat()) markdownReady().then(mount);
+    if (bootShellHoldsChat() && !framed) markdownReady().then(mount);
     else mount();
     return () => {
       live = false;
     };
-  }, []);
+  }, [framed]);
   const messages = mounting ? NO_MESSAGES : allMessages;
   // An open chat's first frame (its messages, server-rendered) goes in the commit that puts these on the page.
   useLayoutEffect(() => {
@@ -104,7 +111,7 @@ export function MessageList({
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimateHeight(messages[index]),
     getItemKey: (index) => messages[index]?.id ?? index,
-    overscan: 4,
+    overscan: LIST_OVERSCAN,
     paddingStart: 16,
     paddingEnd: 24,
     anchorTo: "end",

@@ -1,12 +1,9 @@
 // What the built-in test model says: deterministic markdown, reasoning, sources and a picture from the prompt.
+import { fnv1a } from "../domain/chat/frame-answers";
 import type { ProviderAttachment, SearchSource } from "./types";
 
 /** A small stable hash, so the same prompt always gets the same answer and picture. */
-export function hashText(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+export const hashText = fnv1a;
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 /** Prompt words made safe for table cells and code strings. */

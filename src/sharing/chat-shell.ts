@@ -1,6 +1,12 @@
 // An open chat's newest messages in the SPA's first frame (#boot-shell in index.html): a full page load of
 // /app/a/{assistant}/c/{chat} reads them before any script has run; client/lib/boot-shell.ts hands over.
 import type { MessageRow } from "../db/messages";
+import {
+  contentDigest,
+  FRAME_DIGEST_ATTRIBUTE,
+  FRAME_MESSAGE_ATTRIBUTE,
+  FRAME_MESSAGES,
+} from "../domain/chat/frame-answers";
 import { escapeHtml } from "../domain/chat/markdown-rules";
 import { decodeLabels } from "../domain/chat/shell-labels";
 import type { MessageMetadata } from "../domain/chat/wire";
@@ -9,7 +15,7 @@ import { modelName } from "./page";
 import { renderMarkdown } from "./render-markdown";
 
 /** Enough to fill a tall screen above the composer; older ones wait for the app (and the user's scrolling). */
-export const SHELL_MESSAGES = 6;
+export const SHELL_MESSAGES = FRAME_MESSAGES;
 /** Markdown is typeset on the Worker before the frame goes out: a bound on that time. */
 export const SHELL_CHARACTERS = 24_000;
 
@@ -34,7 +40,11 @@ async function shellMessage(m: MessageRow): Promise<string> {
   const model = modelName(m.model);
   // Pictures and sources come with the app: the frame is the text a reader picks up from.
   const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content)}</div>` : "";
-  return `<article class="message model"><header class="message-header">${escapeHtml(model)}</header>${body}</article>`;
+  // The app shows this typeset answer as it is while the message says the same (client/chat/markdown/frame-answers.ts).
+  const adoptable = m.content
+    ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
+    : "";
+  return `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>${body}</article>`;
 }
 
 /** What the frame puts in place of the new chat's greeting and composer. */

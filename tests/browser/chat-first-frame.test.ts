@@ -6,6 +6,7 @@ import {
   appUrl,
   composer,
   currentChatId,
+  lastAnswer,
   send,
   sessionPerFile,
   signIn,
@@ -84,6 +85,42 @@ describe("an open chat's first frame", () => {
     await expect(page.locator("#root").getAttribute("inert")).resolves.toBeNull();
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it("keeps the answers the frame typeset, with their code's copy button, and renders a changed one itself", async () => {
+    const chatId = await currentChatId(session.page);
+    await session.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await page.locator("#boot-shell").waitFor({ state: "detached" });
+    const answer = lastAnswer(page);
+    await answer.locator(".md-block").waitFor();
+    // The Worker's typesetting (MathML alone), not the app's renderer's (KaTeX's HTML beside its MathML).
+    await expect(answer.locator(".markdown math").count()).resolves.toBeGreaterThan(0);
+    await expect(answer.locator(".katex-html").count()).resolves.toBe(0);
+    await expect(answer.locator(".hljs-keyword").count()).resolves.toBeGreaterThan(0);
+    // As the app's renderer writes a code block: a "Copy code" button that copies the code.
+    await answer.getByRole("button", { name: "Copy code" }).click();
+    const code = await answer.locator("pre code").first().textContent();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(code).toContain("function reply");
+    await page.close();
+
+    // The app's copy of the message says something else (a change since): the app renders it itself.
+    const changed = await session.context.newPage();
+    await changed.route(new RegExp(`/api/chat/${chatId}(\\?.*)?$`), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { messages: { content: string }[] };
+      const last = body.messages.at(-1);
+      if (last) last.content = `${last.content}\n\nAnd $x^2$ more.`;
+      await route.fulfill({ response, json: body });
+    });
+    await changed.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await lastAnswer(changed).getByText("more.").waitFor();
+    await lastAnswer(changed).locator(".katex-html").first().waitFor({ state: "attached" });
+    expect(problems).toEqual([]);
+    await changed.close();
   });
 
   it("is the plain page for another account, a stranger, a new chat and another assistant's address", async () => {

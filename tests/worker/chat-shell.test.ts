@@ -2,6 +2,7 @@
 // (HTMLRewriter, as in production), and that without a chat the page is left as it was.
 import { describe, expect, it } from "vitest";
 import type { MessageRow } from "../../src/db/messages";
+import { contentDigest } from "../../src/domain/chat/frame-answers";
 import { decodeLabels, encodeLabels } from "../../src/domain/chat/shell-labels";
 import {
   newestForShell,
@@ -68,6 +69,10 @@ describe("index.html with an open chat's first frame", () => {
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("How can I help you today?");
     expect(html).toContain('<textarea class="boot-input" rows="2" aria-label="Nachricht"></textarea>');
+    // The answer says which message it typeset, and from what text: the app keeps it while its copy agrees.
+    const digest = contentDigest(messages[1]?.content ?? "");
+    expect(html).toContain(`<article class="message model" data-message-id="2" data-digest="${digest}">`);
+    expect(html).toContain('<article class="message user">');
   });
 
   it("is private and never revalidated against the plain page's ETag", async () => {

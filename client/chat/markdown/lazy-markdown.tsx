@@ -2,9 +2,12 @@
 // their module runs (~60 ms on a slow phone, one task), which a new chat's screen does not need before its
 // first answer — it asks once its user starts writing (client/chat/composer.tsx). An open chat's page
 // preloads the module with its first screen (scripts/lib/route-chunks.ts).
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef } from "react";
+import { answerCopy, frameAnswer } from "./frame-answers";
 import type { MarkdownView as View } from "./markdown-view";
 import type { RenderLabels } from "./render-block";
+// Here, not with the renderer: an answer taken from the page's first frame needs the rules, not the renderer.
+import "./markdown.css";
 
 /** The renderer once its module has run: rendered directly from then on, with no Suspense in between. */
 let loaded: typeof View | null = null;
@@ -44,12 +47,48 @@ export function preloadMarkdown(): void {
  * transition, so an open chat's page that shows its messages in the first frame waits for the renderer
  * before its list mounts: client/chat/message-list.tsx.)
  */
-export function Markdown({ text, labels }: { text: string; labels: RenderLabels }) {
+export function Markdown({
+  text,
+  labels,
+  messageId,
+}: {
+  text: string;
+  labels: RenderLabels;
+  /** A settled message's id: its answer may be the one the page's first frame typeset. */
+  messageId?: number;
+}) {
+  const framed = useMemo(
+    () => (messageId === undefined ? null : frameAnswer(messageId, text)),
+    [messageId, text],
+  );
+  if (framed) return <FramedAnswer nodes={framed} copyCode={labels.copyCode} code={labels.code} />;
   const Ready = loaded;
   if (Ready) return <Ready text={text} labels={labels} />;
   return (
     <Suspense fallback={<div className="markdown markdown-pending">{text}</div>}>
       <MarkdownView text={text} labels={labels} />
     </Suspense>
+  );
+}
+
+/** The first frame's typeset answer, in the renderer's markup (one block, as its rules expect). */
+function FramedAnswer({
+  nodes,
+  copyCode,
+  code,
+}: {
+  nodes: DocumentFragment;
+  copyCode: string;
+  code: string;
+}) {
+  const block = useRef<HTMLDivElement>(null);
+  // Before the browser paints (and before the list measures the message): the same commit as the article.
+  useLayoutEffect(() => {
+    block.current?.replaceChildren(answerCopy(nodes, { copyCode, code }));
+  }, [nodes, copyCode, code]);
+  return (
+    <div className="markdown">
+      <div className="md-block" ref={block} />
+    </div>
   );
 }

@@ -10,7 +10,6 @@ import {
 } from "../../../src/domain/chat/markdown-blocks";
 import { type RenderLibs, useRenderLibs } from "./lazy-libs";
 import { lexMarkdown, type RenderLabels, renderBlock } from "./render-block";
-import "./markdown.css";
 
 const MarkdownBlock = memo(function MarkdownBlock({
   token,

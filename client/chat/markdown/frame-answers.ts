@@ -1,0 +1,78 @@
+// An open chat's answers as the Worker typeset them in the page's first frame (src/sharing/chat-shell.ts).
+// The app shows copies of those nodes rather than lexing, highlighting, typesetting and sanitising the same
+// markdown again while it starts: on a phone that was ~0.5 s of blocking script (the first use of marked's,
+// highlight.js's and KaTeX's expressions), in tasks React cannot split. The copies are cloned, never parsed
+// again from HTML, and the frame's answers are already sanitised by the Worker.
+import {
+  contentDigest,
+  FRAME_DIGEST_ATTRIBUTE,
+  FRAME_MESSAGE_ATTRIBUTE,
+  FRAME_MESSAGES,
+} from "../../../src/domain/chat/frame-answers";
+import type { RenderLabels } from "./render-block";
+
+interface FrameAnswer {
+  digest: string;
+  nodes: DocumentFragment;
+}
+
+let answers: Map<number, FrameAnswer> | null = null;
+
+/** Keeps the frame's answers, once, while it is on the page: the chat's list asks before it takes over. */
+export function keepFrameAnswers(): void {
+  if (answers) return;
+  answers = new Map();
+  const shell = document.getElementById("boot-shell");
+  if (!shell?.hasAttribute("data-chat")) return;
+  for (const article of shell.querySelectorAll<HTMLElement>(`article[${FRAME_MESSAGE_ATTRIBUTE}]`)) {
+    const id = Number(article.getAttribute(FRAME_MESSAGE_ATTRIBUTE));
+    const digest = article.getAttribute(FRAME_DIGEST_ATTRIBUTE);
+    const body = article.querySelector(".markdown");
+    if (!Number.isSafeInteger(id) || !digest || !body) continue;
+    const nodes = document.createDocumentFragment();
+    for (const child of body.childNodes) nodes.append(child.cloneNode(true));
+    answers.set(id, { digest, nodes });
+  }
+}
+
+/** The frame's typeset answer for this message, when it was typeset from this very text. */
+export function frameAnswer(id: number, text: string): DocumentFragment | null {
+  const found = answers?.get(id);
+  return found && found.digest === contentDigest(text) ? found.nodes : null;
+}
+
+/** How many messages above the newest the list renders ahead (client/chat/message-list.tsx). */
+export const LIST_OVERSCAN = 4;
+
+/**
+ * Whether every answer the list shows first — the newest messages and the few above them it renders ahead —
+ * is one of the frame's: the list then needs no markdown renderer to take over.
+ */
+export function frameCoversNewest(
+  messages: readonly { id: number; role: string; content: string }[],
+): boolean {
+  return messages
+    .slice(-(FRAME_MESSAGES + LIST_OVERSCAN))
+    .every((m) => m.role === "user" || !m.content || frameAnswer(m.id, m.content) !== null);
+}
+
+/**
+ * A copy of a frame's answer as the app's renderer writes it (client/chat/markdown/render-block.ts): code
+ * blocks get their "Copy code" button, and a block without a language the reader's word for code.
+ */
+export function answerCopy(nodes: DocumentFragment, labels: RenderLabels): DocumentFragment {
+  const copy = nodes.cloneNode(true) as DocumentFragment;
+  for (const head of copy.querySelectorAll<HTMLElement>(".code-head")) {
+    head.setAttribute("data-copy-skip", "");
+    const name = head.querySelector(".code-lang");
+    const named = head.parentElement?.querySelector('pre code[class*="language-"]');
+    if (name && !named) name.textContent = labels.code;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "code-copy";
+    button.setAttribute("data-code-copy", "");
+    button.textContent = labels.copyCode;
+    head.appendChild(button);
+  }
+  return copy;
+}
