@@ -6,7 +6,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
-import { frameCoversNewest, keepFrameAnswers, LIST_OVERSCAN } from "./markdown/frame-answers";
+import { framedRunStart, keepFrameAnswers } from "./markdown/frame-answers";
 import { markdownReady } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
 
@@ -80,25 +80,52 @@ export function MessageList({
   // The screen around the list comes first; the messages follow as a transition, which React renders in
   // slices with the page responsive in between (an answer's markdown, tables and code take a while to
   // render on a phone), not in the same long task.
-  const [mounting, setMounting] = useState(true);
-  // Under an open chat's first frame, which shows the answers typeset, the list shows the frame's own answers
-  // (client/chat/markdown/frame-answers.ts). When it would also show others (older ones, or a changed one),
-  // it waits for the markdown renderer (preloaded with the page): taking over with them as raw text would
-  // be a step back.
-  const [framed] = useState(() => {
+  // Under an open chat's first frame, which shows the answers typeset, the list first shows the newest
+  // messages whose answers are the frame's own (client/chat/markdown/frame-answers.ts), and the older ones
+  // once the markdown renderer is here (preloaded with the page): taking over with answers as raw text would be
+  // a step back, and rendering them all before taking over would keep the page busy longer.
+  const [framedFrom] = useState(() => {
     keepFrameAnswers();
-    return frameCoversNewest(allMessages);
+    if (!bootShellHoldsChat()) return null;
+    const start = framedRunStart(allMessages);
+    return start === null ? null : (allMessages[start]?.id ?? null);
   });
+  const [shown, setShown] = useState<"none" | "framed" | "all">("none");
   useEffect(() => {
     let live = true;
-    const mount = () => live && startTransition(() => setMounting(false));
-    if (bootShellHoldsChat() && !framed) markdownReady().then(mount);
-    else mount();
+    const show = (next: "framed" | "all") => live && startTransition(() => setShown(next));
+    if (framedFrom !== null) show("framed");
+    else if (bootShellHoldsChat()) markdownReady().then(() => show("all"));
+    else show("all");
     return () => {
       live = false;
     };
-  }, [framed]);
-  const messages = mounting ? NO_MESSAGES : allMessages;
+  }, [framedFrom]);
+  // Once the frame has handed over (its own transition, not this one's), the messages older than its run.
+  const framedIsAll = allMessages[0]?.id === framedFrom;
+  useEffect(() => {
+    if (shown !== "framed") return;
+    let live = true;
+    const showAll = () => live && startTransition(() => setShown("all"));
+    if (framedIsAll) showAll();
+    else markdownReady().then(showAll);
+    return () => {
+      live = false;
+    };
+  }, [shown, framedIsAll]);
+  const mounting = shown === "none";
+  const messages = mounting
+    ? NO_MESSAGES
+    : shown === "framed"
+      ? allMessages.slice(
+          Math.max(
+            0,
+            allMessages.findIndex((m) => m.id === framedFrom),
+          ),
+        )
+      : allMessages;
+  // Older pages once all the messages here are shown.
+  const olderToLoad = hasOlder && shown === "all";
   // An open chat's first frame (its messages, server-rendered) goes in the commit that puts these on the page.
   useLayoutEffect(() => {
     if (!mounting) removeBootShell();
@@ -111,7 +138,7 @@ export function MessageList({
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimateHeight(messages[index]),
     getItemKey: (index) => messages[index]?.id ?? index,
-    overscan: LIST_OVERSCAN,
+    overscan: 4,
     paddingStart: 16,
     paddingEnd: 24,
     anchorTo: "end",
@@ -129,12 +156,12 @@ export function MessageList({
 
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
-    if (element && element.scrollTop < 600 && hasOlder && !loadingOlder) onLoadOlder();
-  }, [hasOlder, loadingOlder, onLoadOlder]);
+    if (element && element.scrollTop < 600 && olderToLoad && !loadingOlder) onLoadOlder();
+  }, [olderToLoad, loadingOlder, onLoadOlder]);
   // A short chat page may not scroll at all: then older pages load straight away.
   useEffect(() => {
     const element = scrollRef.current;
-    if (mounting || !element || !hasOlder || loadingOlder) return;
+    if (mounting || !element || !olderToLoad || loadingOlder) return;
     if (element.scrollHeight <= element.clientHeight + 600) onLoadOlder();
   });
 

@@ -21,6 +21,11 @@ const session = sessionPerFile();
 async function holdScripts(page: Page) {
   const held: Route[] = [];
   let released = false;
+  // As DevTools' "Bypass for network": once the service worker has installed (the session's earlier pages),
+  // it would serve the scripts from its cache, out of page.route's reach.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Network.enable");
+  await devtools.send("Network.setBypassServiceWorker", { bypass: true });
   await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : held.push(route)));
   return {
     held: () => held.length,
@@ -121,6 +126,45 @@ describe("an open chat's first frame", () => {
     await lastAnswer(changed).locator(".katex-html").first().waitFor({ state: "attached" });
     expect(problems).toEqual([]);
     await changed.close();
+  });
+
+  it("shows the frame's answers at once, and older ones rendered by the app once its renderer is here", async () => {
+    const api = session.context.request;
+    const headers = { Origin: appUrl() };
+    const ask = async (content: string, chatId?: number) => {
+      const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, {
+        headers,
+        data: chatId
+          ? { chatId, model: "test", content }
+          : { assistantId: "default", model: "test", content },
+      });
+      const id = chatId ?? ((await sent.json()) as { chat: { id: number } }).chat.id;
+      await (await api.get(`${appUrl()}/api/chat/${id}/stream`)).text();
+      return id;
+    };
+    // Five exchanges: the frame shows the newest three.
+    const chatId = await ask("Question one");
+    for (const n of ["two", "three", "four", "five"]) await ask(`Question ${n}`, chatId);
+
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector("#root .markdown-pending"))
+          document.documentElement.dataset.rawAnswer = "";
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await page.locator("#boot-shell").waitFor({ state: "detached" });
+    await expect(lastAnswer(page).locator(".katex-html").count()).resolves.toBe(0);
+    // The oldest, further up: rendered by the app's own renderer (KaTeX's HTML), never shown as raw text.
+    await page.locator(".message-scroller").evaluate((el) => el.scrollTo(0, 0));
+    const oldest = page.locator("#root article.message.model").first();
+    await page.locator("#root article.message.user", { hasText: "Question one" }).waitFor();
+    await oldest.locator(".katex-html").first().waitFor({ state: "attached" });
+    await expect(page.locator("html").getAttribute("data-raw-answer")).resolves.toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it("is the plain page for another account, a stranger, a new chat and another assistant's address", async () => {

@@ -7,13 +7,13 @@ import {
   contentDigest,
   FRAME_DIGEST_ATTRIBUTE,
   FRAME_MESSAGE_ATTRIBUTE,
-  FRAME_MESSAGES,
 } from "../../../src/domain/chat/frame-answers";
 import type { RenderLabels } from "./render-block";
 
 interface FrameAnswer {
   digest: string;
-  nodes: DocumentFragment;
+  /** The frame's own element: it leaves the page with the frame, and only copies of it are shown. */
+  body: Element;
 }
 
 let answers: Map<number, FrameAnswer> | null = null;
@@ -29,39 +29,39 @@ export function keepFrameAnswers(): void {
     const digest = article.getAttribute(FRAME_DIGEST_ATTRIBUTE);
     const body = article.querySelector(".markdown");
     if (!Number.isSafeInteger(id) || !digest || !body) continue;
-    const nodes = document.createDocumentFragment();
-    for (const child of body.childNodes) nodes.append(child.cloneNode(true));
-    answers.set(id, { digest, nodes });
+    answers.set(id, { digest, body });
   }
 }
 
 /** The frame's typeset answer for this message, when it was typeset from this very text. */
-export function frameAnswer(id: number, text: string): DocumentFragment | null {
+export function frameAnswer(id: number, text: string): Element | null {
   const found = answers?.get(id);
-  return found && found.digest === contentDigest(text) ? found.nodes : null;
+  return found && found.digest === contentDigest(text) ? found.body : null;
 }
 
-/** How many messages above the newest the list renders ahead (client/chat/message-list.tsx). */
-export const LIST_OVERSCAN = 4;
-
 /**
- * Whether every answer the list shows first — the newest messages and the few above them it renders ahead —
- * is one of the frame's: the list then needs no markdown renderer to take over.
+ * Where the newest run of messages the list can show without the markdown renderer begins: questions, and
+ * answers the frame typeset (or without text). Null when the newest answer is not one of the frame's.
  */
-export function frameCoversNewest(
+export function framedRunStart(
   messages: readonly { id: number; role: string; content: string }[],
-): boolean {
-  return messages
-    .slice(-(FRAME_MESSAGES + LIST_OVERSCAN))
-    .every((m) => m.role === "user" || !m.content || frameAnswer(m.id, m.content) !== null);
+): number | null {
+  let start = messages.length;
+  while (start > 0) {
+    const m = messages[start - 1];
+    if (!m || (m.role !== "user" && m.content && frameAnswer(m.id, m.content) === null)) break;
+    start--;
+  }
+  return start < messages.length ? start : null;
 }
 
 /**
  * A copy of a frame's answer as the app's renderer writes it (client/chat/markdown/render-block.ts): code
  * blocks get their "Copy code" button, and a block without a language the reader's word for code.
  */
-export function answerCopy(nodes: DocumentFragment, labels: RenderLabels): DocumentFragment {
-  const copy = nodes.cloneNode(true) as DocumentFragment;
+export function answerCopy(body: Element, labels: RenderLabels): DocumentFragment {
+  const copy = document.createDocumentFragment();
+  for (const child of body.childNodes) copy.appendChild(child.cloneNode(true));
   for (const head of copy.querySelectorAll<HTMLElement>(".code-head")) {
     head.setAttribute("data-copy-skip", "");
     const name = head.querySelector(".code-lang");

@@ -61,7 +61,7 @@ export function Markdown({
     () => (messageId === undefined ? null : frameAnswer(messageId, text)),
     [messageId, text],
   );
-  if (framed) return <FramedAnswer nodes={framed} copyCode={labels.copyCode} code={labels.code} />;
+  if (framed) return <FramedAnswer body={framed} copyCode={labels.copyCode} code={labels.code} />;
   const Ready = loaded;
   if (Ready) return <Ready text={text} labels={labels} />;
   return (
@@ -72,20 +72,12 @@ export function Markdown({
 }
 
 /** The first frame's typeset answer, in the renderer's markup (one block, as its rules expect). */
-function FramedAnswer({
-  nodes,
-  copyCode,
-  code,
-}: {
-  nodes: DocumentFragment;
-  copyCode: string;
-  code: string;
-}) {
+function FramedAnswer({ body, copyCode, code }: { body: Element; copyCode: string; code: string }) {
   const block = useRef<HTMLDivElement>(null);
   // Before the browser paints (and before the list measures the message): the same commit as the article.
   useLayoutEffect(() => {
-    block.current?.replaceChildren(answerCopy(nodes, { copyCode, code }));
-  }, [nodes, copyCode, code]);
+    block.current?.replaceChildren(answerCopy(body, { copyCode, code }));
+  }, [body, copyCode, code]);
   return (
     <div className="markdown">
       <div className="md-block" ref={block} />
