@@ -1,5 +1,5 @@
 // What the built-in test model says: deterministic markdown, reasoning, sources and a picture from the prompt.
-import { fnv1a } from "../domain/chat/frame-answers";
+import { fnv1a } from "../domain/chat/frame-answers.ts";
 import type { ProviderAttachment, SearchSource } from "./types";
 
 /** A small stable hash, so the same prompt always gets the same answer and picture. */
