@@ -7,7 +7,7 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
 import { framedRunStart, keepFrameAnswers } from "./markdown/frame-answers";
-import { markdownReady } from "./markdown/lazy-markdown";
+import { markdownReady, warmMarkdownOnInput } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
 
 /** A first guess of a message's height, refined by measurement once it is on screen. */
@@ -107,8 +107,10 @@ export function MessageList({
     if (shown !== "framed") return;
     let live = true;
     const showAll = () => live && startTransition(() => setShown("all"));
-    if (framedIsAll) showAll();
-    else markdownReady().then(showAll);
+    if (framedIsAll) {
+      showAll();
+      warmMarkdownOnInput();
+    } else markdownReady().then(showAll);
     return () => {
       live = false;
     };

@@ -42,6 +42,25 @@ export function preloadMarkdown(): void {
 }
 
 /**
+ * Readies the renderer at the reader's first input (a tap, a key, a scroll) on a page whose answers all came
+ * typeset in its first frame (client/chat/markdown/frame-answers.ts): the next chat opened in the app, or the
+ * next answer, then finds it loaded and marked's expressions compiled. Not while the page starts: on a phone
+ * that is ~0.1 s of module and ~0.3 s of first lex that its first screen does not need.
+ */
+export function warmMarkdownOnInput(): void {
+  const events = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+  const warm = () => {
+    for (const name of events) removeEventListener(name, warm, true);
+    preloadMarkdown();
+    load().then(
+      (module) => (window.requestIdleCallback ?? setTimeout)(() => module.warmUpLexer()),
+      () => {},
+    );
+  };
+  for (const name of events) addEventListener(name, warm, { capture: true, passive: true });
+}
+
+/**
  * A model's answer as markdown. Until the renderer is here the text shows as it was written — a first answer
  * arriving faster than the renderer. (A newly mounted Suspense boundary shows its fallback even inside a
  * transition, so an open chat's page that shows its messages in the first frame waits for the renderer
