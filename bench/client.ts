@@ -288,6 +288,7 @@ async function main() {
     await first.getByRole("textbox", { name: "Message" }).waitFor();
     await first.waitForLoadState("networkidle");
     const initialBytes = total(initial);
+    const initialScripts = initial.size;
     // Opened in the app: a page load of it would show the answer as its first frame typeset it on the Worker
     // (client/chat/markdown/frame-answers.ts), with neither renderer loaded.
     await first.locator(`li.chat-item[data-chat-id="${smallChat}"] a`).click();
@@ -385,7 +386,7 @@ async function main() {
     const searches = await searchToPaint(await signedIn(), origin, smallChat);
 
     const rows: [string, string][] = [
-      ["initial JavaScript of the chat screen (gzip)", `${kb(initialBytes)} in ${initial.size} scripts`],
+      ["initial JavaScript of the chat screen (gzip)", `${kb(initialBytes)} in ${initialScripts} scripts`],
       ["+ math and code renderers, on first use (gzip)", kb(lazyBytes)],
       [
         `render per streamed chunk at ${LONG_ANSWER.toLocaleString("en")} chars, blocks (p50 / p90)`,
