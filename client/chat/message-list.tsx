@@ -146,6 +146,11 @@ export function MessageList({
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: 48,
+    // Measured heights and scrolling move the rows by writing their `top` (and the sizer's height) straight
+    // into the DOM; the list renders again only when the rows shown change. Each measurement of the rows
+    // put on the page rendered the list again, synchronously, in the commit that put them there.
+    directDomUpdates: true,
+    directDomUpdatesMode: "position",
   });
 
   // Open at the latest message, and go back there whenever the user sends.
@@ -219,7 +224,7 @@ export function MessageList({
             {t("message.olderLoading")}
           </p>
         )}
-        <div className="message-sizer" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="message-sizer" ref={virtualizer.containerRef}>
           {items.map((item) => {
             const message = messages[item.index];
             if (!message) return null;
@@ -230,7 +235,6 @@ export function MessageList({
                 ref={virtualizer.measureElement}
                 className="message-row"
                 data-jumped={message.id === jumped || undefined}
-                style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem
                   message={message}
