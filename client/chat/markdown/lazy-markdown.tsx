@@ -42,18 +42,18 @@ export function preloadMarkdown(): void {
 }
 
 /**
- * Readies the renderer at the reader's first input (a tap, a key, a scroll) on a page whose answers all came
+ * Readies the renderer at the reader's first input (a pointer moved, a tap, a key, a scroll) on a page whose answers all came
  * typeset in its first frame (client/chat/markdown/frame-answers.ts): the next chat opened in the app, or the
- * next answer, then finds it loaded and marked's expressions compiled. Not while the page starts: on a phone
- * that is ~0.1 s of module and ~0.3 s of first lex that its first screen does not need.
+ * next answer, then finds it loaded, marked's expressions compiled and KaTeX and highlight.js here. Not while
+ * the page starts: on a phone that is ~0.1 s of module and ~0.3 s of first render its first screen does not need.
  */
 export function warmMarkdownOnInput(): void {
-  const events = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+  const events = ["pointermove", "pointerdown", "keydown", "wheel", "touchstart"] as const;
   const warm = () => {
     for (const name of events) removeEventListener(name, warm, true);
     preloadMarkdown();
     load().then(
-      (module) => (window.requestIdleCallback ?? setTimeout)(() => module.warmUpLexer()),
+      (module) => (window.requestIdleCallback ?? setTimeout)(() => module.warmUpRenderer()),
       () => {},
     );
   };

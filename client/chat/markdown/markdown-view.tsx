@@ -11,7 +11,7 @@ import {
 import { type RenderLibs, useRenderLibs } from "./lazy-libs";
 import { lexMarkdown, type RenderLabels, renderBlock } from "./render-block";
 
-export { warmUpLexer } from "./render-block";
+export { warmUpRenderer } from "./render-block";
 
 const MarkdownBlock = memo(function MarkdownBlock({
   token,
