@@ -63,6 +63,7 @@ export const DEFAULT_CHAT_PATH = "/app/a/default";
  * (src/routes/app-page.ts), so the service worker leaves it to the network (vite.config.ts).
  */
 export const OPEN_CHAT_PAGE = /^(?:\/[a-z]{2})?\/app\/a\/(default|\d+)\/c\/(\d+)$/;
+
 export const LOGIN_PATH = "/login";
 export const VERIFICATION_PATH = "/verification";
 

@@ -66,14 +66,12 @@ export const withRoutePreloads = (
     .transform(page);
 };
 
-const CHAT_PATH = OPEN_CHAT_PAGE;
-
 /** Only an open chat's page reads the session (and so the database); the rest of /app passes through. */
-export const isOpenChatPath = (path: string) => CHAT_PATH.test(path);
+export const isOpenChatPath = (path: string) => OPEN_CHAT_PAGE.test(path);
 
 export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const url = new URL(c.req.url);
-  const match = CHAT_PATH.exec(url.pathname);
+  const match = OPEN_CHAT_PAGE.exec(url.pathname);
   const chatId = Number(match?.[2] ?? Number.NaN);
   const user = c.var.user;
   const cookies = c.req.header("Cookie") ?? "";

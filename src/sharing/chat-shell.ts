@@ -40,7 +40,8 @@ async function shellMessage(m: MessageRow): Promise<string> {
   const model = modelName(m.model);
   // Pictures and sources come with the app: the frame is the text a reader picks up from.
   const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content)}</div>` : "";
-  // The app shows this typeset answer as it is while the message says the same (client/chat/markdown/frame-answers.ts).
+  // The app shows this typeset answer as it is while its copy of the message says the same
+  // (client/chat/markdown/frame-answers.ts).
   const adoptable = m.content
     ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
     : "";

@@ -37,6 +37,14 @@ async function holdScripts(page: Page) {
 }
 const QUESTION = "A question the first frame shows";
 
+/** Marks `<html data-raw-answer>` if the app ever shows an answer as raw text (the renderer's fallback). */
+const watchRawAnswers = (page: Page) =>
+  page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector("#root .markdown-pending")) document.documentElement.dataset.rawAnswer = "";
+    }).observe(document, { subtree: true, childList: true });
+  });
+
 describe("an open chat's first frame", () => {
   it("shows the newest messages and takes typing before the app's code runs, then hands the draft over", async () => {
     const first = session.page;
@@ -47,13 +55,7 @@ describe("an open chat's first frame", () => {
 
     const page = await session.context.newPage();
     const problems = watchProblems(page);
-    // Whether the app ever showed an answer as raw text (the renderer's fallback) in the frame's place.
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector("#root .markdown-pending"))
-          document.documentElement.dataset.rawAnswer = "";
-      }).observe(document, { subtree: true, childList: true });
-    });
+    await watchRawAnswers(page);
     // The app's scripts wait until the frame has been read and typed into.
     const scripts = await holdScripts(page);
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
@@ -164,12 +166,7 @@ describe("an open chat's first frame", () => {
 
     const page = await session.context.newPage();
     const problems = watchProblems(page);
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector("#root .markdown-pending"))
-          document.documentElement.dataset.rawAnswer = "";
-      }).observe(document, { subtree: true, childList: true });
-    });
+    await watchRawAnswers(page);
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
     await page.locator("#boot-shell").waitFor({ state: "detached" });
     await expect(lastAnswer(page).locator(".katex-html").count()).resolves.toBe(0);

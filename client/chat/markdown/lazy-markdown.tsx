@@ -42,10 +42,11 @@ export function preloadMarkdown(): void {
 }
 
 /**
- * Readies the renderer at the reader's first input (a pointer moved, a tap, a key, a scroll) on a page whose answers all came
- * typeset in its first frame (client/chat/markdown/frame-answers.ts): the next chat opened in the app, or the
- * next answer, then finds it loaded, marked's expressions compiled and KaTeX and highlight.js here. Not while
- * the page starts: on a phone that is ~0.1 s of module and ~0.3 s of first render its first screen does not need.
+ * Readies the renderer at the reader's first input (a pointer moved, a tap, a key, a scroll) on a page whose
+ * answers all came typeset in its first frame (client/chat/markdown/frame-answers.ts): the next chat opened in
+ * the app, or the next answer, then finds it loaded, marked's expressions compiled and KaTeX and highlight.js
+ * here. Not while the page starts: on a phone that is ~0.1 s of module and ~0.3 s of first render its first
+ * screen does not need.
  */
 export function warmMarkdownOnInput(): void {
   const events = ["pointermove", "pointerdown", "keydown", "wheel", "touchstart"] as const;
@@ -61,10 +62,11 @@ export function warmMarkdownOnInput(): void {
 }
 
 /**
- * A model's answer as markdown. Until the renderer is here the text shows as it was written — a first answer
- * arriving faster than the renderer. (A newly mounted Suspense boundary shows its fallback even inside a
- * transition, so an open chat's page that shows its messages in the first frame waits for the renderer
- * before its list mounts: client/chat/message-list.tsx.)
+ * A model's answer as markdown: the page's first frame's typeset copy when it has one for this very text,
+ * else rendered here. Until the renderer is here the text shows as it was written — a first answer arriving
+ * faster than the renderer. (A newly mounted Suspense boundary shows its fallback even inside a transition, so
+ * an open chat's list shows the answers its first frame did not typeset only once the renderer is here:
+ * client/chat/message-list.tsx.)
  */
 export function Markdown({
   text,
