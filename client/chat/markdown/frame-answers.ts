@@ -8,6 +8,7 @@ import {
   FRAME_DIGEST_ATTRIBUTE,
   FRAME_MESSAGE_ATTRIBUTE,
 } from "../../../src/domain/chat/frame-answers";
+import { codeHead } from "./code-head";
 import type { RenderLabels } from "./render-block";
 
 interface FrameAnswer {
@@ -57,22 +58,16 @@ export function framedRunStart(
 
 /**
  * A copy of a frame's answer as the app's renderer writes it (client/chat/markdown/render-block.ts): code
- * blocks get their "Copy code" button, and a block without a language the reader's word for code.
+ * blocks get the renderer's header, with its "Copy code" button and, without a language, the reader's word
+ * for code.
  */
 export function answerCopy(body: Element, labels: RenderLabels): DocumentFragment {
   const copy = document.createDocumentFragment();
   for (const child of body.childNodes) copy.appendChild(child.cloneNode(true));
   for (const head of copy.querySelectorAll<HTMLElement>(".code-head")) {
-    head.setAttribute("data-copy-skip", "");
-    const name = head.querySelector(".code-lang");
     const named = head.parentElement?.querySelector('pre code[class*="language-"]');
-    if (name && !named) name.textContent = labels.code;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "code-copy";
-    button.setAttribute("data-code-copy", "");
-    button.textContent = labels.copyCode;
-    head.appendChild(button);
+    const name = named ? (head.querySelector(".code-lang")?.textContent ?? "") : labels.code;
+    head.parentNode?.replaceChild(codeHead(name, labels.copyCode), head);
   }
   return copy;
 }

@@ -9,6 +9,7 @@ import {
   MATH_MAX_EXPAND,
   MATH_MAX_SIZE_EM,
 } from "../../../src/domain/chat/markdown-rules";
+import { codeHead } from "./code-head";
 import { currentLibs, onLibrariesArriving, type RenderLibs, requestRenderer } from "./lazy-libs";
 import { sanitizeHtml } from "./sanitize";
 
@@ -49,10 +50,8 @@ function renderCode({ text, lang }: Tokens.Code): string {
       body = libs.hljs.highlight(text, { language, ignoreIllegals: true }).value;
     }
   }
-  const name = escapeHtml(language || labels.code);
   return (
-    `<div class="code-block"><div class="code-head" data-copy-skip><span class="code-lang">${name}</span>` +
-    `<button type="button" class="code-copy" data-code-copy>${escapeHtml(labels.copyCode)}</button></div>` +
+    `<div class="code-block">${codeHead(language || labels.code, labels.copyCode).outerHTML}` +
     `<pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">${body}</code></pre></div>`
   );
 }
