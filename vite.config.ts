@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { bootShell } from "./scripts/lib/boot-shell.ts";
 import { clientIpFromSocket } from "./scripts/lib/client-ip.ts";
+import { devInlineScripts } from "./scripts/lib/dev-csp.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 import { inlineThemeBoot } from "./scripts/lib/inline-theme-boot.ts";
 import { routeChunks, routePreload } from "./scripts/lib/route-chunks.ts";
@@ -23,6 +24,8 @@ export default defineConfig({
   plugins: [
     // Before the Cloudflare plugin: the Worker's client IP is the socket's, whatever the client sent.
     clientIpFromSocket(),
+    // Before the Cloudflare plugin too: the dev server's inline React Refresh preamble gets into its script-src.
+    devInlineScripts(),
     inlineThemeBoot(),
     bootShell(),
     routeChunks(),
