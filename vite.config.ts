@@ -9,10 +9,6 @@ import { devInlineScripts } from "./scripts/lib/dev-csp.ts";
 import { devWorkerConfig } from "./scripts/lib/dev-vars.ts";
 import { inlineThemeBoot } from "./scripts/lib/inline-theme-boot.ts";
 import { routeChunks, routePreload } from "./scripts/lib/route-chunks.ts";
-import { OPEN_CHAT_PAGE } from "./src/domain/app-routes.ts";
-
-/** A path pattern (`^…$`) that also takes a query string, as workbox matches navigations. */
-const withQuery = (path: RegExp) => new RegExp(`${path.source.slice(0, -1)}(?:\\?.*)?$`);
 
 export default defineConfig({
   root: "client",
@@ -70,22 +66,14 @@ export default defineConfig({
           writeFileSync(join(outDir, "build", "latest.json"), JSON.stringify({ entry, builtAt: Date.now() }));
         },
       },
-      workbox: {
-        navigateFallback: "/index.html",
-        // The API is always live: never answer it from the cache, never fall back to the shell for it.
-        // Nor for a shared chat: the Worker renders that page itself (readable without JavaScript). Nor for
-        // an open chat's page, which the Worker writes the chat's newest messages into: the cached shell
-        // would show them only once the app has started, read them and rendered them itself.
-        navigateFallbackDenylist: [/^\/api\//, /^\/shared\//, withQuery(OPEN_CHAT_PAGE)],
-        runtimeCaching: [
-          {
-            // From the network, never cached (it holds one user's messages); offline, the cached shell.
-            urlPattern: new RegExp(`^https?://[^/]+${withQuery(OPEN_CHAT_PAGE).source.slice(1)}`),
-            handler: "NetworkOnly",
-            options: { precacheFallback: { fallbackURL: "/index.html" } },
-          },
-        ],
+      // Our own worker (client/pwa/sw.ts), with this build's files listed into it.
+      strategies: "injectManifest",
+      srcDir: "pwa",
+      filename: "sw.ts",
+      injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
+        // A classic script: client/pwa/register.ts registers /sw.js without `type: "module"`.
+        rollupFormat: "iife",
       },
     }),
   ],

@@ -60,7 +60,7 @@ export const DEFAULT_CHAT_PATH = "/app/a/default";
 
 /**
  * An open chat's page (also locale-prefixed): the Worker writes the chat's newest messages into it
- * (src/routes/app-page.ts), so the service worker leaves it to the network (vite.config.ts).
+ * (src/routes/app-page.ts), so the service worker leaves it to the network (client/pwa/sw.ts).
  */
 export const OPEN_CHAT_PAGE = /^(?:\/[a-z]{2})?\/app\/a\/(default|\d+)\/c\/(\d+)$/;
 

@@ -519,6 +519,15 @@ describe("signed-in notices", () => {
     const shell = (await cached?.text()) ?? "";
     expect(shell).toContain('<div id="root"');
     expect(shell).not.toContain("Asked before going offline");
+    // On a network that answers nothing (a captive portal, a lost signal), the shell after a few seconds.
+    await context.setOffline(false);
+    await context.route(`${base()}/app/a/default/c/${chat.id}`, () => {});
+    const started = Date.now();
+    const stalled = await page.goto(`${base()}/app/a/default/c/${chat.id}`, { timeout: 20_000 });
+    const waited = Date.now() - started;
+    expect((await stalled?.text()) ?? "").toContain('<div id="root"');
+    expect(waited).toBeGreaterThanOrEqual(3_500);
+    expect(waited).toBeLessThan(10_000);
     await context.close();
   });
 
