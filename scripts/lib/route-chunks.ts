@@ -22,7 +22,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
 import { APP_ROUTES, type AppRoute, PARAM_RULES } from "../../src/domain/app-routes.ts";
-import { earlyRequests } from "../../src/domain/early-requests.ts";
+import { EARLY_NAMESPACES, earlyRequests } from "../../src/domain/early-requests.ts";
 import { encodeRoutePlan, type RoutePlanEntry } from "../../src/domain/route-preload.ts";
 
 const CLIENT = resolve(import.meta.dirname, "../../client");
@@ -30,6 +30,10 @@ const CHAT_ROOTS = ["layouts/assistant-layout.tsx", "chat/chat-screen.tsx"].map(
 
 /** The catalogues every app screen reads (src/domain/early-requests.ts, earlyNamespaces). */
 const APP_TEXTS = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/](?:app|chat|account|errors)\.json$/;
+/** A catalogue: its locale and namespace. */
+const CATALOGUE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/]([a-z]+)\.json$/;
+/** The namespaces some first screen shows: the Worker preloads them with the page's code. */
+const FIRST_SCREEN_TEXTS = new Set<string>(EARLY_NAMESPACES);
 
 export const GROUP_NAMES = [
   "core",
@@ -242,14 +246,24 @@ export function routePreload(): Plugin {
         // One list per distinct set, and for each route its pattern and the list's index.
         const lists: string[][] = [];
         const modules = loaderModules();
+        const listOf = (files: string[]) => {
+          const index = lists.findIndex((list) => list.join() === files.join());
+          return index < 0 ? lists.push(files) - 1 : index;
+        };
         const routes = APP_ROUTES.map((route): RoutePlanEntry => {
-          const files = filesOf(firstLoads(route, modules));
-          let index = lists.findIndex((list) => list.join() === files.join());
-          if (index < 0) index = lists.push(files) - 1;
           const { pattern, reads } = routePlan(route);
-          return [pattern, index, reads];
+          return [pattern, listOf(filesOf(firstLoads(route, modules))), reads];
         });
-        const content = encodeRoutePlan({ routes, lists });
+        // Each locale's first-screen catalogues, by namespace (a chunk may hold several: texts-{locale}).
+        const catalogues: Record<string, Record<string, number>> = {};
+        for (const chunk of chunks) {
+          for (const id of chunk.moduleIds) {
+            const [, locale, ns] = CATALOGUE.exec(id) ?? [];
+            if (!locale || !ns || !FIRST_SCREEN_TEXTS.has(ns)) continue;
+            catalogues[locale] = { ...catalogues[locale], [ns]: listOf(filesOf([id])) };
+          }
+        }
+        const content = encodeRoutePlan({ routes, lists, catalogues });
         // Before the boot script, which reads it as the page is parsed.
         return html.replace(
           /<meta charset="UTF-8" \/>/,

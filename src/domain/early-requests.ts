@@ -34,7 +34,9 @@ export function earlyRequests(path: string): EarlyRequest[] {
  * (account) and, in forms, error messages (errors). All of them are loaded before it first renders, so
  * that no part of it waits for its text after the rest is drawn.
  */
-export function earlyNamespaces(path: string): ("common" | "app" | "chat" | "account" | "errors")[] {
+export const EARLY_NAMESPACES = ["common", "app", "chat", "account", "errors"] as const;
+
+export function earlyNamespaces(path: string): (typeof EARLY_NAMESPACES)[number][] {
   const match = matchAppRoute(path);
   if (!match || !paramsAreValid(match) || !path.startsWith("/app")) return ["common"];
   if (match.route.layout === "assistant") return ["common", "app", "chat", "account", "errors"];

@@ -1,6 +1,7 @@
 // The first loads of a page, as index.html's <meta name="route-preload"> lists them (written by the build,
 // scripts/lib/route-chunks.ts), matched as the boot script (public/theme-boot.js) matches them.
 import { normalizePath } from "./app-routes";
+import { earlyNamespaces } from "./early-requests";
 import { splitLocalePath } from "./locale-routing";
 
 /** A page's pattern, the index of its list of files, and its first reads (url and body templates). */
@@ -9,6 +10,11 @@ export type RoutePlanEntry = [pattern: string, list: number, reads: string[][]];
 export interface RoutePlan {
   routes: RoutePlanEntry[];
   lists: string[][];
+  /**
+   * For each locale, the index in `lists` of each first-screen catalogue's files (src/domain/early-requests.ts,
+   * earlyNamespaces): the app asks for them as soon as its entry has run, one round trip after the page.
+   */
+  catalogues?: Record<string, Record<string, number>>;
 }
 
 /** The meta's content attribute as the build writes it: JSON, with `&` and `"` as entities. */
@@ -34,16 +40,29 @@ export function planPath(pathname: string): string {
   return normalizePath(splitLocalePath(pathname).path);
 }
 
+/** Only our own assets: the tags are written into the page. */
+const ownAssets = (files: unknown): string[] =>
+  Array.isArray(files)
+    ? files.filter((file): file is string => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(String(file)))
+    : [];
+
 /** The scripts and styles the page at this address loads first; none for an address the plan lacks. */
 export function routeFiles(plan: RoutePlan, pathname: string): string[] {
   const path = planPath(pathname);
   for (const [pattern, list] of plan.routes) {
-    if (!new RegExp(pattern).test(path)) continue;
-    const files = plan.lists[list];
-    // Only our own assets: the tags are written into the page.
-    return Array.isArray(files) ? files.filter((file) => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(file)) : [];
+    if (new RegExp(pattern).test(path)) return ownAssets(plan.lists[list]);
   }
   return [];
+}
+
+/** The catalogues the first screen at this address shows in `locale`, as the app will ask for them. */
+export function catalogueFiles(plan: RoutePlan, pathname: string, locale: string): string[] {
+  const lists = Object.hasOwn(plan.catalogues ?? {}, locale) ? plan.catalogues?.[locale] : undefined;
+  if (!lists || typeof lists !== "object") return [];
+  const files = earlyNamespaces(planPath(pathname)).flatMap((ns) =>
+    Object.hasOwn(lists, ns) ? ownAssets(plan.lists[lists[ns] ?? -1]) : [],
+  );
+  return [...new Set(files)];
 }
 
 /**

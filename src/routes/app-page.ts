@@ -5,7 +5,7 @@ import { readChatPage } from "../db/chat-page";
 import { OPEN_CHAT_PAGE } from "../domain/app-routes";
 import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../domain/boot-cookies";
 import { acceptedLanguages, initialLocale } from "../domain/locale-routing";
-import { parseRoutePlan, preloadTags, routeFiles } from "../domain/route-preload";
+import { catalogueFiles, parseRoutePlan, preloadTags, routeFiles } from "../domain/route-preload";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-shell";
@@ -37,9 +37,15 @@ const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => {
 export const withRoutePreloads = (
   page: Response,
   pathname: string,
-  { low = false, cookies = "" }: { low?: boolean; cookies?: string } = {},
+  {
+    low = false,
+    cookies = "",
+    languages = [],
+  }: { low?: boolean; cookies?: string; languages?: readonly string[] } = {},
 ): Response => {
   if (!page.headers.get("Content-Type")?.startsWith("text/html")) return page;
+  // The locale the app will start in (client/main.tsx decides it from the same three things).
+  const { locale } = initialLocale(pathname, "", cookies, languages);
   let tags = "";
   return new HTMLRewriter()
     .on("html", {
@@ -50,8 +56,10 @@ export const withRoutePreloads = (
     .on('meta[name="route-preload"]', {
       element(el) {
         const plan = parseRoutePlan(el.getAttribute("content") ?? "");
-        const files = plan ? routeFiles(plan, pathname) : [];
-        if (files.length === 0) return;
+        const code = plan ? routeFiles(plan, pathname) : [];
+        if (!plan || code.length === 0) return;
+        // Its texts too, which the app asks for only once its entry has run.
+        const files = [...code, ...catalogueFiles(plan, pathname, locale)];
         el.setAttribute("data-preloaded", "");
         tags = preloadTags(files, { low });
       },
@@ -75,10 +83,10 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const chatId = Number(match?.[2] ?? Number.NaN);
   const user = c.var.user;
   const cookies = c.req.header("Cookie") ?? "";
+  const languages = acceptedLanguages(c.req.header("Accept-Language") ?? "");
   // Anything else under /app, and a reader the app would send elsewhere, gets the page as it is.
   if (!Number.isSafeInteger(chatId) || chatId <= 0 || !user?.verified)
-    return withRoutePreloads(await spaPage(c), url.pathname, { low: true, cookies });
-  const languages = acceptedLanguages(c.req.header("Accept-Language") ?? "");
+    return withRoutePreloads(await spaPage(c), url.pathname, { low: true, cookies, languages });
   const { locale } = initialLocale(url.pathname, "", cookies, languages);
   const page = spaPage(c);
   // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).
@@ -95,5 +103,9 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
     const res = await c.env.ASSETS.fetch(new Request(new URL(href, url)));
     return res.ok && res.headers.get("Content-Type")?.startsWith("text/css") ? res.text() : null;
   };
-  return withChatShell(withRoutePreloads(await page, url.pathname, { cookies }), shell, stylesheet);
+  return withChatShell(
+    withRoutePreloads(await page, url.pathname, { cookies, languages }),
+    shell,
+    stylesheet,
+  );
 });

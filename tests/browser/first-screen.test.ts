@@ -60,6 +60,11 @@ describe("a chat opened by full page load", () => {
     expect(askedBy.get(`/api/chat/${chatId}?limit=60`)).toBe(pageUrl);
     const screenCode = requests.find((r) => /chat-screen-[^/]*\.js$/.test(r.path));
     expect(screenCode && askedBy.get(screenCode.path)).toBe("parser");
+    // So are its texts, which the app would ask for only once its entry had run: a round trip later.
+    for (const texts of [/\/texts-en-[^/]*\.js$/, /\/common-[^/]*\.js$/]) {
+      const file = requests.find((r) => texts.test(r.path));
+      expect(file && askedBy.get(file.path), String(texts)).toBe("parser");
+    }
     // The markdown renderer, lazily loaded on a new chat's screen, is among an open chat's first loads in
     // index.html's plan (the Worker writes them into the page), not only fetched once the messages ask for it.
     const firstLoads = await page.evaluate(

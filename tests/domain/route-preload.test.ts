@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
+  catalogueFiles,
   encodeRoutePlan,
   parseRoutePlan,
   planPath,
@@ -53,6 +54,36 @@ describe("routeFiles", () => {
     ["/no/such/page", []],
   ])("%s", (pathname, files) => {
     expect(routeFiles(plan, pathname)).toEqual(files);
+  });
+});
+
+describe("catalogueFiles", () => {
+  const texts: RoutePlan = {
+    ...plan,
+    lists: [...plan.lists, ["/assets/common-en1.js"], ["/assets/texts-en2.js"], ["/assets/common-fr3.js"]],
+    catalogues: {
+      en: { common: 4, app: 5, chat: 5, account: 5, errors: 5 },
+      fr: { common: 6, app: 99 },
+      de: { common: 3 },
+    },
+  };
+  it.each([
+    // An assistant's screens show the chat's texts, all in one chunk.
+    ["/app/a/default", "en", ["/assets/common-en1.js", "/assets/texts-en2.js"]],
+    ["/fr/app/a/7/c/9", "en", ["/assets/common-en1.js", "/assets/texts-en2.js"]],
+    // A page outside the app shows only the common texts.
+    ["/login", "en", ["/assets/common-en1.js"]],
+    // A list the plan lacks is skipped; only our own assets are written into the page.
+    ["/app/a/default", "fr", ["/assets/common-fr3.js"]],
+    ["/app/a/default", "de", ["/assets/app-b2.js", "/assets/markdown-view-e5.js"]],
+    ["/app/a/default", "pl", []],
+    ["/app/a/default", "__proto__", []],
+  ])("%s in %s", (pathname, locale, files) => {
+    expect(catalogueFiles(texts, pathname, locale)).toEqual(files);
+  });
+
+  it("finds none in a plan without catalogues", () => {
+    expect(catalogueFiles(plan, "/app/a/default", "en")).toEqual([]);
   });
 });
 

@@ -13,7 +13,15 @@ const plan: RoutePlan = {
   lists: [
     ["/assets/app-1.js", "/assets/chat-screen-2.js", "/assets/app-3.css"],
     ["/assets/app-1.js", "/assets/markdown-view-4.js"],
+    ["/assets/common-en-5.js"],
+    ["/assets/texts-en-6.js"],
+    ["/assets/common-fr-7.js"],
+    ["/assets/texts-fr-8.js"],
   ],
+  catalogues: {
+    en: { common: 2, app: 3, chat: 3, account: 3, errors: 3 },
+    fr: { common: 4, app: 5, chat: 5, account: 5, errors: 5 },
+  },
 };
 const page = (type = "text/html; charset=utf-8") =>
   new Response(
@@ -27,7 +35,9 @@ describe("an app page's head", () => {
     const links =
       '<link rel="modulepreload" crossorigin href="/assets/app-1.js">' +
       '<link rel="modulepreload" crossorigin href="/assets/chat-screen-2.js">' +
-      '<link rel="preload" as="style" crossorigin href="/assets/app-3.css">';
+      '<link rel="preload" as="style" crossorigin href="/assets/app-3.css">' +
+      '<link rel="modulepreload" crossorigin href="/assets/common-fr-7.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/texts-fr-8.js">';
     expect(html).toContain('data-preloaded="" />\n<script>');
     expect(html).toContain(`<script>boot()</script>${links}</head>`);
     const chat = await withRoutePreloads(page(), "/app/a/12/c/34").text();
@@ -38,6 +48,24 @@ describe("an app page's head", () => {
     expect(low).toContain(
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-1.js">',
     );
+  });
+
+  it("carries the texts of the locale the app will start in: the address's, the cookie's, the browser's", async () => {
+    const texts = async (path: string, options: { cookies?: string; languages?: string[] }) =>
+      [
+        ...(await withRoutePreloads(page(), path, options).text()).matchAll(
+          /href="\/assets\/((?:common|texts)-\w\w-)/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await texts("/app/a/default", {})).toEqual(["common-en-", "texts-en-"]);
+    expect(await texts("/fr/app/a/default", { cookies: "locale=en" })).toEqual(["common-fr-", "texts-fr-"]);
+    expect(await texts("/app/a/default", { cookies: "locale=fr" })).toEqual(["common-fr-", "texts-fr-"]);
+    expect(await texts("/app/a/default", { languages: ["fr-CA", "en"] })).toEqual([
+      "common-fr-",
+      "texts-fr-",
+    ]);
+    // A locale the plan has no texts for (it always has them all): the page's code alone.
+    expect(await texts("/app/a/default", { languages: ["de"] })).toEqual([]);
   });
 
   it("is left as it was for a page the plan does not know, or a response that is not a page", async () => {
