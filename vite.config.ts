@@ -35,6 +35,9 @@ export default defineConfig({
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
+      // Fetched with the page's credentials, the manifest shares the page's connection; without them the
+      // browser opens another one for it (a connection per credentials mode), a round trip or more on a phone.
+      useCredentials: true,
       manifest: {
         name: "Switchboard",
         short_name: "Switchboard",
