@@ -29,16 +29,17 @@ export function earlyRequests(path: string): EarlyRequest[] {
   return requests;
 }
 
+/** Every namespace some first screen shows (an assistant's screens show them all). */
+export const EARLY_NAMESPACES = ["common", "app", "chat", "account", "errors"] as const;
+
 /**
  * The namespaces of catalogue the first screen at `path` shows: the app's screens also show the user menu
  * (account) and, in forms, error messages (errors). All of them are loaded before it first renders, so
  * that no part of it waits for its text after the rest is drawn.
  */
-export const EARLY_NAMESPACES = ["common", "app", "chat", "account", "errors"] as const;
-
 export function earlyNamespaces(path: string): (typeof EARLY_NAMESPACES)[number][] {
   const match = matchAppRoute(path);
   if (!match || !paramsAreValid(match) || !path.startsWith("/app")) return ["common"];
-  if (match.route.layout === "assistant") return ["common", "app", "chat", "account", "errors"];
+  if (match.route.layout === "assistant") return [...EARLY_NAMESPACES];
   return ["common", "app", "account", "errors"];
 }
