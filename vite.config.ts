@@ -29,7 +29,8 @@ export default defineConfig({
     react(),
     cloudflare({
       configPath: "../wrangler.toml",
-      persistState: { path: "../.wrangler/state" },
+      // tests/node/dev-server.test.ts keeps its own, beside a developer's running `npm run dev`.
+      persistState: { path: process.env.SWITCHBOARD_DEV_STATE ?? "../.wrangler/state" },
       config: devWorkerConfig(),
     }),
     VitePWA({

@@ -1,4 +1,7 @@
 // `npm run dev`'s pages mount in a browser: the Worker's policy lets the dev server's inline preamble run.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,7 +49,9 @@ describe("the dev server", () => {
   let base: string;
 
   beforeAll(async () => {
-    // The project's own vite config: the Worker in workerd behind vite, as `npm run dev` runs it.
+    // The project's own vite config: the Worker in workerd behind vite, as `npm run dev` runs it, with its
+    // Durable Object and R2 state apart from a developer's.
+    process.env.SWITCHBOARD_DEV_STATE = mkdtempSync(join(tmpdir(), "switchboard-dev-state-"));
     server = await createServer({ server: { port: 0, strictPort: false }, logLevel: "error" });
     await server.listen();
     base = (server.resolvedUrls?.local[0] ?? "").replace(/\/$/, "");
@@ -56,6 +61,9 @@ describe("the dev server", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    const state = process.env.SWITCHBOARD_DEV_STATE;
+    delete process.env.SWITCHBOARD_DEV_STATE;
+    if (state) rmSync(state, { recursive: true, force: true });
   });
 
   it("serves the app's pages through the Worker, and React mounts on them", async () => {
