@@ -3,7 +3,7 @@
 // A failure to mount is logged and rethrown (SPEC §8).
 import { type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { earlyNamespaces } from "../src/domain/early-requests";
+import { earlyNamespaces, firstNamespaces } from "../src/domain/early-requests";
 import { initialLocale, localizePath } from "../src/domain/locale-routing";
 import type { Locale } from "../src/domain/locales";
 import { hasSignedInHint } from "../src/domain/sessions";
@@ -53,7 +53,7 @@ async function boot() {
     const [{ HomeEntry }, engine] = await Promise.all([
       import("./home-entry"),
       import("./i18n/light-engine").then((light) =>
-        light.createLightEngine(start.locale, ["common", "home"]),
+        light.createLightEngine(start.locale, firstNamespaces(start.path)),
       ),
     ]);
     installEngine(engine);
@@ -69,7 +69,7 @@ async function boot() {
     const [{ PricingEntry }, engine] = await Promise.all([
       import("./pricing-entry"),
       import("./i18n/light-engine").then((light) =>
-        light.createLightEngine(start.locale, ["common", "pricing"]),
+        light.createLightEngine(start.locale, firstNamespaces(start.path)),
       ),
     ]);
     installEngine(engine);

@@ -1,8 +1,8 @@
 // Applies the colour mode before the first paint (the CSP forbids inline scripts); client/lib/theme.ts
 // takes over once the app runs. Mirrors src/domain/color-mode.ts and the "light" pages of
 // src/domain/app-routes.ts; tests/domain/theme-boot.test.ts checks that they agree.
-// Then starts the first screen's first reads and preloads its code and styles (unless the Worker wrote the
-// links into the page), which the build lists per page in <meta name="route-preload">
+// Then starts the first screen's first reads and preloads its code, styles and texts (unless the Worker
+// wrote the links into the page), which the build lists per page in <meta name="route-preload">
 // (scripts/lib/route-chunks.ts): they happen while the entry script downloads rather than once it has run.
 (() => {
   var LIGHT_PAGES = ["/", "/login", "/contact", "/pricing", "/ToU", "/legalNotice", "/verification"];
@@ -106,7 +106,7 @@
   if (!meta) return;
   try {
     const plan = JSON.parse(meta.getAttribute("content"));
-    for (const [pattern, list, reads] of plan.routes) {
+    for (const [pattern, list, reads, texts] of plan.routes) {
       const match = new RegExp(pattern).exec(path);
       if (!match) continue;
       // The page's first reads (taken over by client/lib/early.ts), first: the server takes longest.
@@ -130,7 +130,7 @@
       });
       // The Worker may have written them into the head already (src/routes/app-page.ts).
       if (meta.hasAttribute("data-preloaded")) return;
-      for (const file of plan.lists[list]) {
+      const preload = (file) => {
         const link = document.createElement("link");
         const style = file.endsWith(".css");
         // As the entry's own loader asks for them, so that it finds them here.
@@ -139,7 +139,26 @@
         link.crossOrigin = "";
         link.href = file;
         document.head.appendChild(link);
-      }
+      };
+      for (const file of plan.lists[list]) preload(file);
+      // Its texts too, in the language the app will pick (as the Worker's catalogueFiles), which the entry
+      // would ask for only once it has run: after the first frame, as which language may take a cookie read.
+      const catalogues = plan.catalogues;
+      if (!catalogues || !texts || !window.requestAnimationFrame) return;
+      window.requestAnimationFrame(() =>
+        setTimeout(() => {
+          try {
+            const lists = catalogues[localeOf()] || {};
+            const files = [];
+            for (const ns of texts) {
+              for (const file of plan.lists[lists[ns]] || []) if (files.indexOf(file) < 0) files.push(file);
+            }
+            for (const file of files) preload(file);
+          } catch (_) {
+            // The entry asks for them itself.
+          }
+        }, 0),
+      );
       return;
     }
   } catch (_) {

@@ -22,7 +22,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
 import { APP_ROUTES, type AppRoute, PARAM_RULES } from "../../src/domain/app-routes.ts";
-import { EARLY_NAMESPACES, earlyRequests } from "../../src/domain/early-requests.ts";
+import { earlyRequests, FIRST_NAMESPACES, firstNamespaces } from "../../src/domain/early-requests.ts";
 import { encodeRoutePlan, type RoutePlanEntry } from "../../src/domain/route-preload.ts";
 
 const CLIENT = resolve(import.meta.dirname, "../../client");
@@ -32,8 +32,8 @@ const CHAT_ROOTS = ["layouts/assistant-layout.tsx", "chat/chat-screen.tsx"].map(
 const APP_TEXTS = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/](?:app|chat|account|errors)\.json$/;
 /** A catalogue: its locale and namespace. */
 const CATALOGUE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/]([a-z]+)\.json$/;
-/** The namespaces some first screen shows: the Worker preloads them with the page's code. */
-const FIRST_SCREEN_TEXTS = new Set<string>(EARLY_NAMESPACES);
+/** The namespaces some page shows first: the Worker or the boot script preloads them with its code. */
+const FIRST_SCREEN_TEXTS = new Set<string>(FIRST_NAMESPACES);
 
 export const GROUP_NAMES = [
   "core",
@@ -185,8 +185,8 @@ const SAMPLE: Record<string, string> = {
 };
 
 /**
- * A route's pattern as a regular expression (each parameter a named group following its rule), and the
- * reads of src/domain/early-requests.ts with `{name}` where a parameter goes.
+ * A route's pattern as a regular expression (each parameter a named group following its rule), the reads
+ * of src/domain/early-requests.ts with `{name}` where a parameter goes, and the catalogues it shows first.
  */
 function routePlan(route: AppRoute) {
   const pattern = route.path.replace(/:([^/]+)/g, (_, name: string) => {
@@ -203,7 +203,7 @@ function routePlan(route: AppRoute) {
       : earlyRequests(sample).map(({ url, body }) =>
           body === undefined ? [unsample(url)] : [unsample(url), unsample(body)],
         );
-  return { pattern: `^${pattern}$`, reads };
+  return { pattern: `^${pattern}$`, reads, texts: firstNamespaces(sample) };
 }
 
 /**
@@ -251,8 +251,8 @@ export function routePreload(): Plugin {
           return index < 0 ? lists.push(files) - 1 : index;
         };
         const routes = APP_ROUTES.map((route): RoutePlanEntry => {
-          const { pattern, reads } = routePlan(route);
-          return [pattern, listOf(filesOf(firstLoads(route, modules))), reads];
+          const { pattern, reads, texts } = routePlan(route);
+          return [pattern, listOf(filesOf(firstLoads(route, modules))), reads, texts];
         });
         // Each locale's first-screen catalogues, by namespace (a chunk may hold several: texts-{locale}).
         const catalogues: Record<string, Record<string, number>> = {};

@@ -29,8 +29,11 @@ export function earlyRequests(path: string): EarlyRequest[] {
   return requests;
 }
 
-/** Every namespace some first screen shows (an assistant's screens show them all). */
+/** Every namespace an app screen shows first (an assistant's screens show them all). */
 export const EARLY_NAMESPACES = ["common", "app", "chat", "account", "errors"] as const;
+
+/** Every namespace some page shows first: the app's, and the light home and pricing pages' own. */
+export const FIRST_NAMESPACES = [...EARLY_NAMESPACES, "home", "pricing"] as const;
 
 /**
  * The namespaces of catalogue the first screen at `path` shows: the app's screens also show the user menu
@@ -42,4 +45,14 @@ export function earlyNamespaces(path: string): (typeof EARLY_NAMESPACES)[number]
   if (!match || !paramsAreValid(match) || !path.startsWith("/app")) return ["common"];
   if (match.route.layout === "assistant") return [...EARLY_NAMESPACES];
   return ["common", "app", "account", "errors"];
+}
+
+/**
+ * The catalogues the entry script (client/main.tsx) loads before the page at `path` (without locale prefix)
+ * first renders: the light home and pricing pages their own, the app its screen's.
+ */
+export function firstNamespaces(path: string): (typeof FIRST_NAMESPACES)[number][] {
+  if (path === "/") return ["common", "home"];
+  if (path === "/pricing") return ["common", "pricing"];
+  return earlyNamespaces(path);
 }

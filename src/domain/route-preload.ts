@@ -1,18 +1,20 @@
 // The first loads of a page, as index.html's <meta name="route-preload"> lists them (written by the build,
 // scripts/lib/route-chunks.ts), matched as the boot script (public/theme-boot.js) matches them.
 import { normalizePath } from "./app-routes";
-import { earlyNamespaces } from "./early-requests";
 import { splitLocalePath } from "./locale-routing";
 
-/** A page's pattern, the index of its list of files, and its first reads (url and body templates). */
-export type RoutePlanEntry = [pattern: string, list: number, reads: string[][]];
+/**
+ * A page's pattern, the index of its list of files, its first reads (url and body templates), and the
+ * namespaces of catalogue it shows first (src/domain/early-requests.ts, firstNamespaces).
+ */
+export type RoutePlanEntry = [pattern: string, list: number, reads: string[][], texts?: string[]];
 
 export interface RoutePlan {
   routes: RoutePlanEntry[];
   lists: string[][];
   /**
-   * For each locale, the index in `lists` of each first-screen catalogue's files (src/domain/early-requests.ts,
-   * earlyNamespaces): the app asks for them as soon as its entry has run, one round trip after the page.
+   * For each locale, the index in `lists` of each first-screen catalogue's files: the entry asks for them
+   * once it has run, one round trip after the page.
    */
   catalogues?: Record<string, Record<string, number>>;
 }
@@ -55,11 +57,14 @@ export function routeFiles(plan: RoutePlan, pathname: string): string[] {
   return [];
 }
 
-/** The catalogues the first screen at this address shows in `locale`, as the app will ask for them. */
+/** The catalogues the page at this address shows first in `locale`, as its entry will ask for them. */
 export function catalogueFiles(plan: RoutePlan, pathname: string, locale: string): string[] {
   const lists = Object.hasOwn(plan.catalogues ?? {}, locale) ? plan.catalogues?.[locale] : undefined;
   if (!lists || typeof lists !== "object") return [];
-  const files = earlyNamespaces(planPath(pathname)).flatMap((ns) =>
+  const path = planPath(pathname);
+  const route = plan.routes.find(([pattern]) => new RegExp(pattern).test(path));
+  const texts = Array.isArray(route?.[3]) ? route[3] : [];
+  const files = texts.flatMap((ns) =>
     Object.hasOwn(lists, ns) ? ownAssets(plan.lists[lists[ns] ?? -1]) : [],
   );
   return [...new Set(files)];

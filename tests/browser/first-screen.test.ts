@@ -162,3 +162,32 @@ describe("a new chat's screen", () => {
     await page.close();
   });
 });
+
+describe("a page the Worker does not write (/pricing)", () => {
+  it("has its texts preloaded by the page's boot script, not only asked for once the entry has run", async () => {
+    const page = await session.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${appUrl()}/pricing`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    // The English texts the page shows first, as the build lists them in the page's plan, and the links that
+    // preload them (the entry's own loader adds none for a catalogue: it has no dependencies).
+    const { files, preloaded } = await page.evaluate(() => {
+      const meta = document.querySelector('meta[name="route-preload"]')?.getAttribute("content") ?? "{}";
+      const plan = JSON.parse(meta) as {
+        lists: string[][];
+        catalogues: Record<string, Record<string, number>>;
+      };
+      const english = plan.catalogues.en ?? {};
+      return {
+        files: ["common", "pricing"].flatMap((ns) => plan.lists[english[ns] ?? -1] ?? []),
+        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      };
+    });
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(preloaded, file).toContain(file);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,6 +1,6 @@
 // The first screen's requests main.tsx starts before the app's code has arrived: exactly those the hooks make.
 import { describe, expect, it } from "vitest";
-import { earlyNamespaces, earlyRequests } from "../../src/domain/early-requests";
+import { earlyNamespaces, earlyRequests, firstNamespaces } from "../../src/domain/early-requests";
 
 const chats = (assistantId: string) => ({
   url: "/api/assistants/chats",
@@ -35,5 +35,14 @@ describe("earlyRequests", () => {
     ["/app/a/nope", ["common"]],
   ])("catalogues of %s", (path, namespaces) => {
     expect(earlyNamespaces(path)).toEqual(namespaces);
+  });
+
+  it.each([
+    ["/", ["common", "home"]],
+    ["/pricing", ["common", "pricing"]],
+    ["/login", ["common"]],
+    ["/app/a/default/c/42", ["common", "app", "chat", "account", "errors"]],
+  ])("catalogues the entry loads before %s first renders", (path, namespaces) => {
+    expect(firstNamespaces(path)).toEqual(namespaces);
   });
 });

@@ -14,10 +14,15 @@ import {
 
 const plan: RoutePlan = {
   routes: [
-    ["^/$", 0, []],
-    ["^/login$", 1, [["/api/login/user"]]],
-    ["^/app/a/(?<assistantId>default|\\d+)$", 2, [["/api/login/user"]]],
-    ["^/app/a/(?<assistantId>default|\\d+)/c/(?<chatId>\\d+)$", 3, [["/api/chat/{chatId}?limit=60"]]],
+    ["^/$", 0, [], ["common", "home"]],
+    ["^/login$", 1, [["/api/login/user"]], ["common"]],
+    ["^/app/a/(?<assistantId>default|\\d+)$", 2, [["/api/login/user"]], ["common", "app", "chat"]],
+    [
+      "^/app/a/(?<assistantId>default|\\d+)/c/(?<chatId>\\d+)$",
+      3,
+      [["/api/chat/{chatId}?limit=60"]],
+      ["common", "app", "chat"],
+    ],
     ["^/app/broken$", 9, []],
   ],
   lists: [
@@ -57,22 +62,33 @@ describe("routeFiles", () => {
   });
 });
 
+const texts: RoutePlan = {
+  ...plan,
+  lists: [
+    ...plan.lists,
+    ["/assets/common-en1.js"],
+    ["/assets/texts-en2.js"],
+    ["/assets/common-fr3.js"],
+    ["/assets/home-en4.js"],
+  ],
+  catalogues: {
+    en: { common: 4, app: 5, chat: 5, account: 5, errors: 5, home: 7 },
+    fr: { common: 6, app: 99 },
+    de: { common: 3 },
+  },
+};
+
 describe("catalogueFiles", () => {
-  const texts: RoutePlan = {
-    ...plan,
-    lists: [...plan.lists, ["/assets/common-en1.js"], ["/assets/texts-en2.js"], ["/assets/common-fr3.js"]],
-    catalogues: {
-      en: { common: 4, app: 5, chat: 5, account: 5, errors: 5 },
-      fr: { common: 6, app: 99 },
-      de: { common: 3 },
-    },
-  };
   it.each([
     // An assistant's screens show the chat's texts, all in one chunk.
     ["/app/a/default", "en", ["/assets/common-en1.js", "/assets/texts-en2.js"]],
     ["/fr/app/a/7/c/9", "en", ["/assets/common-en1.js", "/assets/texts-en2.js"]],
-    // A page outside the app shows only the common texts.
+    // A page outside the app shows the common texts, and its own where it has them.
     ["/login", "en", ["/assets/common-en1.js"]],
+    ["/", "en", ["/assets/common-en1.js", "/assets/home-en4.js"]],
+    // A page the plan lacks, or names no texts for.
+    ["/nowhere", "en", []],
+    ["/app/broken", "en", []],
     // A list the plan lacks is skipped; only our own assets are written into the page.
     ["/app/a/default", "fr", ["/assets/common-fr3.js"]],
     ["/app/a/default", "de", ["/assets/app-b2.js", "/assets/markdown-view-e5.js"]],
@@ -128,22 +144,30 @@ const bootScript = readFileSync(new URL("../../public/theme-boot.js", import.met
 
 /** As the build writes a plan: only our own assets in its lists. */
 const built: RoutePlan = {
-  routes: plan.routes,
-  lists: plan.lists.map((files) => files.filter((file) => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(file))),
+  ...texts,
+  lists: texts.lists.map((files) => files.filter((file) => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(file))),
 };
 
-/** What public/theme-boot.js preloads and reads on this page, given the plan (and the Worker's mark). */
-function bootLoads(pathname: string, preloaded: boolean) {
+/**
+ * What public/theme-boot.js preloads and reads on this page, given the plan (and the Worker's mark), once
+ * its first frame is out.
+ */
+function bootLoads(pathname: string, preloaded: boolean, { cookie = "", languages = [] as string[] } = {}) {
   const links: { rel: string; as?: string; href: string }[] = [];
   const reads: string[] = [];
+  const later: (() => void)[] = [];
   const meta = {
     getAttribute: (name: string) => (name === "content" ? JSON.stringify(built) : null),
     hasAttribute: (name: string) => name === "data-preloaded" && preloaded,
   };
   runInNewContext(bootScript, {
-    window: { matchMedia: () => ({ matches: false }) },
+    window: {
+      matchMedia: () => ({ matches: false }),
+      requestAnimationFrame: (run: () => void) => later.push(run),
+    },
+    setTimeout: (run: () => void) => later.push(run),
     location: { pathname },
-    navigator: { languages: [] },
+    navigator: { languages },
     localStorage: { getItem: () => null },
     performance: { now: () => 0 },
     fetch: (url: string) => {
@@ -151,22 +175,27 @@ function bootLoads(pathname: string, preloaded: boolean) {
       return Promise.resolve();
     },
     document: {
-      cookie: "",
+      cookie,
       documentElement: { setAttribute: () => {}, style: {} },
       querySelector: (selector: string) => (selector === 'meta[name="route-preload"]' ? meta : null),
       createElement: () => ({}),
       head: { appendChild: (link: { rel: string; as?: string; href: string }) => links.push(link) },
     },
   });
+  for (let run = later.shift(); run; run = later.shift()) run();
   return { links, reads };
 }
 
 describe("the boot script (public/theme-boot.js), the Worker's twin in the browser", () => {
-  it.each(["/app/a/default", "/fr/app/a/12/", "/app/a/default/c/42", "/app/a/nope", "/login"])(
-    "preloads on %s what routeFiles names, unless the Worker wrote it; its reads start either way",
+  it.each(["/app/a/default", "/fr/app/a/12/", "/app/a/default/c/42", "/app/a/nope", "/login", "/"])(
+    "preloads on %s what routeFiles and catalogueFiles name, unless the Worker wrote it; its reads start either way",
     (pathname) => {
       const { links, reads } = bootLoads(pathname, false);
-      expect(links.map((link) => link.href)).toEqual(routeFiles(built, pathname));
+      const locale = pathname.startsWith("/fr/") ? "fr" : "en";
+      expect(links.map((link) => link.href)).toEqual([
+        ...routeFiles(built, pathname),
+        ...catalogueFiles(built, pathname, locale),
+      ]);
       expect(links.map((link) => link.rel)).toEqual(
         links.map((link) => (link.href.endsWith(".css") ? "preload" : "modulepreload")),
       );
@@ -175,4 +204,17 @@ describe("the boot script (public/theme-boot.js), the Worker's twin in the brows
       expect(marked.reads).toEqual(reads);
     },
   );
+
+  it.each([
+    ["the cookie's", "locale=fr", [], "fr"],
+    ["the browser's", "", ["fr-CA", "en"], "fr"],
+    ["English", "locale=xx", ["xx"], "en"],
+  ])("preloads the texts of %s language, as the Worker would", (_name, cookie, languages, locale) => {
+    const hrefs = bootLoads("/app/a/default", false, { cookie, languages }).links.map((link) => link.href);
+    expect(hrefs).toEqual([
+      ...routeFiles(built, "/app/a/default"),
+      ...catalogueFiles(built, "/app/a/default", locale),
+    ]);
+    expect(catalogueFiles(built, "/app/a/default", locale)).not.toEqual([]);
+  });
 });

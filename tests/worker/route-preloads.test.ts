@@ -7,8 +7,13 @@ import { withRoutePreloads } from "../../src/routes/app-page";
 
 const plan: RoutePlan = {
   routes: [
-    ["^/app/a/(?<assistantId>default|\\d+)$", 0, [["/api/login/user"]]],
-    ["^/app/a/(?<assistantId>default|\\d+)/c/(?<chatId>\\d+)$", 1, [["/api/chat/{chatId}?limit=60"]]],
+    ["^/app/a/(?<assistantId>default|\\d+)$", 0, [["/api/login/user"]], ["common", "app", "chat"]],
+    [
+      "^/app/a/(?<assistantId>default|\\d+)/c/(?<chatId>\\d+)$",
+      1,
+      [["/api/chat/{chatId}?limit=60"]],
+      ["common", "app", "chat"],
+    ],
   ],
   lists: [
     ["/assets/app-1.js", "/assets/chat-screen-2.js", "/assets/app-3.css"],
