@@ -48,21 +48,23 @@ const ownAssets = (files: unknown): string[] =>
     ? files.filter((file): file is string => /^\/assets\/[\w.-]+\.(?:js|css)$/.test(String(file)))
     : [];
 
+/** The plan's entry for the page at this address (the first pattern it matches), if any. */
+const routeOf = (plan: RoutePlan, pathname: string): RoutePlanEntry | undefined => {
+  const path = planPath(pathname);
+  return plan.routes.find(([pattern]) => new RegExp(pattern).test(path));
+};
+
 /** The scripts and styles the page at this address loads first; none for an address the plan lacks. */
 export function routeFiles(plan: RoutePlan, pathname: string): string[] {
-  const path = planPath(pathname);
-  for (const [pattern, list] of plan.routes) {
-    if (new RegExp(pattern).test(path)) return ownAssets(plan.lists[list]);
-  }
-  return [];
+  const route = routeOf(plan, pathname);
+  return route ? ownAssets(plan.lists[route[1]]) : [];
 }
 
 /** The catalogues the page at this address shows first in `locale`, as its entry will ask for them. */
 export function catalogueFiles(plan: RoutePlan, pathname: string, locale: string): string[] {
   const lists = Object.hasOwn(plan.catalogues ?? {}, locale) ? plan.catalogues?.[locale] : undefined;
   if (!lists || typeof lists !== "object") return [];
-  const path = planPath(pathname);
-  const route = plan.routes.find(([pattern]) => new RegExp(pattern).test(path));
+  const route = routeOf(plan, pathname);
   const texts = Array.isArray(route?.[3]) ? route[3] : [];
   const files = texts.flatMap((ns) =>
     Object.hasOwn(lists, ns) ? ownAssets(plan.lists[lists[ns] ?? -1]) : [],
