@@ -1,7 +1,7 @@
 // The first loads of a page, as index.html's <meta name="route-preload"> lists them (written by the build,
 // scripts/lib/route-chunks.ts), matched as the boot script (public/theme-boot.js) matches them.
-import { normalizePath } from "./app-routes";
-import { splitLocalePath } from "./locale-routing";
+import { normalizePath } from "./app-routes.ts";
+import { splitLocalePath } from "./locale-routing.ts";
 
 /**
  * A page's pattern, the index of its list of files, its first reads (url and body templates), and the
