@@ -1,10 +1,12 @@
 // One chat in the sidebar: its link, and a menu to rename it inline, share it, move it to another assistant
 // or delete it after confirmation.
+import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
 import { Icon } from "../components/icon";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
+import { setChatAssistant } from "../hooks/use-chat";
 import { useDeleteChat, useMoveChat, useRenameChat } from "../hooks/use-chats";
 import { useT } from "../i18n";
 import { notify } from "../state/notifications";
@@ -25,16 +27,14 @@ function placeBelow(menu: HTMLElement | null, anchor: HTMLElement) {
 
 function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(): void }) {
   const t = useT("chat");
-  const rename = useRenameChat();
+  // The field is gone before the server answers: the notice comes from the mutation (ListActionOutcome).
+  const rename = useRenameChat({
+    onError: () => notify({ title: t("list.renameFailed"), color: "destroy" }),
+  });
   const [title, setTitle] = useState(chat.title ?? "");
   const save = () => {
     const next = title.trim();
-    if (next && next !== chat.title) {
-      rename.mutate(
-        { chatId: chat.id, title: next },
-        { onError: () => notify({ title: t("list.renameFailed"), color: "destroy" }) },
-      );
-    }
+    if (next && next !== chat.title) rename.mutate({ chatId: chat.id, title: next });
     onDone();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -74,42 +74,48 @@ export function ChatListItem({
   const t = useT("chat");
   const common = useT("common");
   const navigate = useNavigate();
+  const client = useQueryClient();
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const [sharing, setSharing] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const assistants = useAssistants();
-  const remove = useDeleteChat();
-  const move = useMoveChat();
   const title = chat.title || t("untitled");
 
-  const targets: { id: string; label: string }[] = [
+  const assistantsToOffer: { id: string; label: string }[] = [
     // SPEC §3: the built-in assistant is the product name in capitals.
     { id: "default", label: common("brand").toLocaleUpperCase("en") },
     ...(assistants.data ?? []).map((a: Assistant) => ({ id: String(a.id), label: a.label })),
-  ].filter((target) => target.id !== assistantId);
+  ];
+  const targets = assistantsToOffer.filter((target) => target.id !== assistantId);
+
+  // The row leaves the list at once (optimistic), so what follows the server's answer lives in the mutation.
+  const remove = useDeleteChat({
+    onError: () => notify({ title: t("list.deleteFailed"), color: "destroy" }),
+  });
+  const move = useMoveChat({
+    onSuccess: ({ chatId, to }) => {
+      const label = assistantsToOffer.find((target) => target.id === to)?.label ?? "";
+      notify({ title: t("list.moved", { assistant: label }), icon: "check" });
+      setChatAssistant(client, chatId, to === "default" ? null : Number(to));
+      // The open chat follows: under its old assistant's address the screen would name the wrong one.
+      if (active) navigate(chatPath(to, chatId), { replace: true });
+    },
+    onError: () => notify({ title: t("list.moveFailed"), color: "destroy" }),
+  });
 
   const closeMenu = () => menu.current?.hidePopover();
 
   const confirmDelete = () => {
     dialog.current?.close();
-    remove.mutate(chat.id, { onError: () => notify({ title: t("list.deleteFailed"), color: "destroy" }) });
+    remove.mutate(chat.id);
     if (active) navigate(`/app/a/${assistantId}`);
   };
 
   const moveTo = (target: { id: string; label: string }) => {
     closeMenu();
-    move.mutate(
-      { chatId: chat.id, from: assistantId, to: target.id },
-      {
-        onSuccess: () => {
-          notify({ title: t("list.moved", { assistant: target.label }), icon: "check" });
-          if (active) navigate(chatPath(target.id, chat.id));
-        },
-        onError: () => notify({ title: t("list.moveFailed"), color: "destroy" }),
-      },
-    );
+    move.mutate({ chatId: chat.id, from: assistantId, to: target.id });
   };
 
   return (

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { chatPath } from "../../src/domain/chat/chat-list";
+import { assistantParamOf, chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { modelOnOffer } from "../../src/domain/chat/model-picker";
@@ -55,6 +55,13 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const groups = usePickerGroups(user, assistantId, chatModel);
   // A chat whose model this deployment no longer offers goes on with one it does.
   const model = picked ?? modelOnOffer(groups, chatModel);
+
+  // A chat opened under another assistant's address (an old link, a chat moved since) goes to its own: the
+  // screen around it names the assistant of the address.
+  const home = query.chat ? assistantParamOf(query.chat.assistantId) : null;
+  useEffect(() => {
+    if (home !== null && home !== assistantId) navigate(chatPath(home, chatId), { replace: true });
+  }, [home, assistantId, chatId, navigate]);
 
   // An unfinished answer (reload, second tab, another device) is followed live.
   useEffect(() => {

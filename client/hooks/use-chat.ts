@@ -93,6 +93,11 @@ function editNewestPage(client: QueryClient, chatId: number, edit: (page: ChatPa
   });
 }
 
+/** A chat moved to another assistant: its open screen must not send the reader back to the old one. */
+export function setChatAssistant(client: QueryClient, chatId: number, assistantId: number | null): void {
+  editNewestPage(client, chatId, (page) => ({ ...page, chat: { ...page.chat, assistantId } }));
+}
+
 function appendMessages(client: QueryClient, chatId: number, added: (LiveMessage | null)[]): void {
   const fresh = added.filter((m): m is LiveMessage => m !== null);
   editNewestPage(client, chatId, (page) => ({

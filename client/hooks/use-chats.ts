@@ -80,39 +80,65 @@ export function putChatInFront(client: QueryClient, assistantId: string, chat: C
   );
 }
 
-export function useRenameChat() {
+/**
+ * What a list action's caller does once the server has answered. These run from the mutation's own options:
+ * the chat's row may have left the list (and unmounted) before then, and TanStack Query drops the callbacks
+ * given to `mutate` with the component that gave them.
+ */
+export interface ListActionOutcome<V> {
+  onSuccess?(variables: V): void;
+  onError?(variables: V): void;
+}
+
+type RenameVariables = { chatId: number; title: string };
+
+export function useRenameChat(outcome: ListActionOutcome<RenameVariables> = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ chatId, title }: { chatId: number; title: string }) =>
+    mutationFn: async ({ chatId, title }: RenameVariables) =>
       readJson(api.api.chat.update.$post({ json: { id: chatId, title } })),
     onMutate: ({ chatId, title }) => updateChatLists(client, (list) => updateChat(list, chatId, { title })),
-    onError: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
+    onSuccess: (_data, variables) => outcome.onSuccess?.(variables),
+    onError: (_error, variables) => {
+      outcome.onError?.(variables);
+      return client.invalidateQueries({ queryKey: chatListKeys.all });
+    },
   });
 }
 
-export function useDeleteChat() {
+export function useDeleteChat(outcome: ListActionOutcome<number> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (chatId: number) => readJson(api.api.chat.delete.$post({ json: { id: chatId } })),
     onMutate: (chatId) => updateChatLists(client, (list) => removeChat(list, chatId)),
-    onError: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
+    onSuccess: (_data, chatId) => outcome.onSuccess?.(chatId),
+    onError: (_error, chatId) => {
+      outcome.onError?.(chatId);
+      return client.invalidateQueries({ queryKey: chatListKeys.all });
+    },
   });
 }
 
-export function useMoveChat() {
+type MoveVariables = { chatId: number; from: string; to: string };
+
+export function useMoveChat(outcome: ListActionOutcome<MoveVariables> = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ chatId, to }: { chatId: number; from: string; to: string }) =>
+    mutationFn: async ({ chatId, to }: MoveVariables) =>
       readJson(api.api.chat.updateAssistant.$post({ json: { chatId, assistantId: to } })),
     onMutate: ({ chatId, from }) =>
       client.setQueryData<ChatList>(chatListKeys.list(from), (list) =>
         list ? removeChat(list, chatId) : list,
       ),
-    onSuccess: (_data, { to }) => client.invalidateQueries({ queryKey: chatListKeys.list(to) }),
-    onError: (error, { from }) => {
+    onSuccess: (_data, variables) => {
+      outcome.onSuccess?.(variables);
+      return client.invalidateQueries({ queryKey: chatListKeys.list(variables.to) });
+    },
+    onError: (error, variables) => {
       // SPEC §8: logged; the list comes back as the server has it.
       console.error("Failed to update chat assistant", error);
-      return client.invalidateQueries({ queryKey: chatListKeys.list(from) });
+      outcome.onError?.(variables);
+      return client.invalidateQueries({ queryKey: chatListKeys.list(variables.from) });
     },
   });
 }

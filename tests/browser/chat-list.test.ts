@@ -1,0 +1,106 @@
+// The sidebar's actions on a chat once its row has left the list: moving the open chat follows it to its
+// assistant and says so, a chat opened under another assistant's address goes to its own, and a rename or a
+// delete the server refused says so and puts the chat back.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  appUrl,
+  currentChatId,
+  poll,
+  send,
+  sessionPerFile,
+  shownText,
+  sidebarChats,
+  waitForAnswer,
+  watchProblems,
+} from "./chat-support";
+
+const session = sessionPerFile();
+const label = `Sidebar moves ${Date.now()}`;
+let assistantId = 0;
+let chatId = 0;
+let problems: string[];
+
+const apiHeaders = () => ({ Origin: appUrl(), "X-Switchboard-Request": "1" });
+const toast = (page: Page, text: string) => page.locator(".toasts .toast", { hasText: text });
+
+async function openMenu(page: Page, id: number) {
+  const item = page.locator(`li.chat-item[data-chat-id="${id}"]`);
+  await item.hover();
+  await item.getByRole("button", { name: /Actions for/ }).click();
+  return item;
+}
+
+beforeAll(async () => {
+  const { page } = session;
+  problems = watchProblems(page);
+  const made = await session.context.request.post(`${appUrl()}/api/assistants/update`, {
+    data: { assistant: { label, preprompt: "" } },
+    headers: apiHeaders(),
+  });
+  expect(made.status()).toBe(201);
+  assistantId = ((await made.json()) as { id: number }).id;
+  await page.goto(`${appUrl()}/app/a/default`);
+  await send(page, "A chat to move around");
+  await waitForAnswer(page);
+  chatId = await currentChatId(page);
+});
+
+afterAll(async () => {
+  await session.context.request.post(`${appUrl()}/api/assistants/delete`, {
+    data: { assistantId },
+    headers: apiHeaders(),
+  });
+});
+
+describe("the chat list's actions", () => {
+  it("moves the open chat to another assistant: the screen follows it there and says so", async () => {
+    const { page } = session;
+    await openMenu(page, chatId);
+    await page.locator(".chat-menu:popover-open").getByRole("button", { name: label }).click();
+    await toast(page, `Moved to ${label}`).waitFor();
+    await page.waitForURL(new RegExp(`/app/a/${assistantId}/c/${chatId}$`));
+    await poll(() => sidebarChats(page).first().getAttribute("data-chat-id")).toBe(String(chatId));
+    // The screen stays there: its cached chat knows its new assistant.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(`/app/a/${assistantId}/c/${chatId}`);
+  });
+
+  it("sends a chat opened under another assistant's address to its own", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await page.waitForURL(new RegExp(`/app/a/${assistantId}/c/${chatId}$`));
+    await page.locator("#root article.message.user", { hasText: "A chat to move around" }).waitFor();
+  });
+
+  it("says so when the server refuses a rename, and shows the old title again", async () => {
+    const { page } = session;
+    const item = sidebarChats(page).first();
+    const before = await shownText(item);
+    await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openMenu(page, chatId);
+    await page.getByRole("button", { name: "Rename" }).click();
+    const field = page.getByRole("textbox", { name: "Conversation title" });
+    await field.fill("A title the server refuses");
+    await field.press("Enter");
+    await toast(page, "The conversation could not be renamed.").waitFor();
+    await poll(() => shownText(item)).toBe(before);
+    await page.unroute("**/api/chat/update");
+  });
+
+  it("says so when the server refuses a delete, and puts the chat back", async () => {
+    const { page } = session;
+    await page.route("**/api/chat/delete", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openMenu(page, chatId);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this conversation?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await toast(page, "The conversation could not be deleted.").waitFor();
+    await page.locator(`li.chat-item[data-chat-id="${chatId}"]`).waitFor();
+    await page.unroute("**/api/chat/delete");
+    // The refused requests are the test's own doing; nothing else went wrong.
+    expect(problems.filter((problem) => !problem.includes("500"))).toEqual([]);
+  });
+});
