@@ -1,9 +1,9 @@
 // Sharing and forking (issue #16): share or stop sharing a chat, read a shared chat, and fork one into a
 // chat of one's own (from a share, or "branch from here" on one's own message).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { updateChat } from "../../src/domain/chat/chat-list";
+import { assistantParamOf, toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import { ApiError, api, readJson } from "../lib/api";
-import { chatListKeys, updateChatLists } from "./use-chats";
+import { putChatInFront, updateChatLists } from "./use-chats";
 
 export const sharedKeys = {
   all: ["shared"] as const,
@@ -45,11 +45,17 @@ export function useUnshareChat() {
 
 export type ForkSource = { publicId: string; messageId?: number } | { chatId: number; messageId?: number };
 
-/** Forks into a new chat of one's own; the caller opens it (the chat lists learn of it on their next read). */
+/**
+ * Forks into a new chat of one's own; the caller opens it. It goes to the front of its assistant's list as
+ * it stands: reading the lists again would drop the pages the reader had loaded.
+ */
 export function useForkChat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (source: ForkSource) => readJson(api.api.chat.fork.$post({ json: source })),
-    onSuccess: () => client.invalidateQueries({ queryKey: chatListKeys.all }),
+    onSuccess: ({ chat }) => {
+      const summary = toChatSummary(chat);
+      if (summary) putChatInFront(client, assistantParamOf(chat.assistantId), summary);
+    },
   });
 }

@@ -13,6 +13,7 @@ import { validate } from "../middleware/validate";
 import { purgeSharedPage } from "../sharing/cache";
 import { forkInto } from "../sharing/fork";
 import { sharedChatDto } from "../sharing/snapshot";
+import { chatDto } from "./dto";
 import { idSchema } from "./schemas";
 
 const publicIdSchema = z
@@ -66,7 +67,7 @@ export const shareRoutes = new Hono<AppEnv>()
       upTo: messageId,
     });
     if (!chat) throw notFound(publicId ? "No such shared chat or message." : "No such chat or message.");
-    return c.json({ chatId: chat.id } satisfies ForkWire, 201);
+    return c.json({ chatId: chat.id, chat: chatDto(chat) } satisfies ForkWire, 201);
   });
 
 const sharedParam = z.object({ publicId: z.string().refine(isPublicId, "must be a lowercase UUID") });

@@ -2,7 +2,7 @@
 // (the Worker's own page reads whole) → the XSS corpus in the shared answer runs nothing → another user
 // continues it (the page's form forks it) and goes on → branch from a message → stop sharing: the link is gone.
 import pg from "pg";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
@@ -14,6 +14,7 @@ import {
   send,
   sessionPerFile,
   shownText,
+  sidebarChats,
   signIn,
   waitForAnswer,
 } from "./chat-support";
@@ -185,10 +186,21 @@ describe("sharing a chat", () => {
   it("branches the owner's chat from an answer, opening the new chat with its composer", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await sidebarChats(page).first().waitFor();
+    // The branch joins the list as it stands: reading the list again would drop the pages loaded with "Load more".
+    const listReads: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes("/api/assistants/chats")) listReads.push(request.url());
+    };
+    page.on("request", onRequest);
     await lastAnswer(page).getByRole("button", { name: "Branch from here" }).click();
     await poll(() => currentChatId(page)).not.toBe(chatId);
+    const branchId = await currentChatId(page);
     await page.getByRole("heading", { name: "A perfectly normal answer" }).waitFor();
     await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => sidebarChats(page).first().getAttribute("data-chat-id")).toBe(String(branchId));
+    page.off("request", onRequest);
+    expect(listReads).toEqual([]);
   });
 
   it("stops sharing: the link answers 'not available' at once", async () => {

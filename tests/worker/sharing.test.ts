@@ -4,7 +4,7 @@ import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chat, message } from "../../drizzle/schema";
-import type { SharedChatWire } from "../../src/domain/chat/wire";
+import type { ForkWire, SharedChatWire } from "../../src/domain/chat/wire";
 import { withDb } from "./support/accounts";
 import { api, json, ORIGIN } from "./support/api";
 import { readChat, readToDone, startAnswer, startChat } from "./support/chats";
@@ -245,7 +245,12 @@ describe("ownership and unknown ids", () => {
       404,
     );
     expect((await page(unknown.toUpperCase())).status).toBe(404);
-    expect((await page("not-a-uuid")).status).toBe(404);
+    const malformed = await page("not-a-uuid");
+    expect(malformed.status).toBe(404);
+    // The error screen of SPEC §2, mascot included, as the app's own.
+    const text = await malformed.text();
+    expect(text).toContain("Page Not Found: /shared/not-a-uuid");
+    expect(text).toContain('src="/images/lost-mascot.svg"');
     expect((await sharedJson("not-a-uuid")).status).toBe(400);
     // Sharing needs a session.
     expect((await api("/api/chat/share", { body: { chatId } })).status).toBe(401);
@@ -275,8 +280,10 @@ describe("forking", () => {
     const { publicId } = await share(owner.cookie, chatId);
     const res = await api("/api/chat/fork", { cookie: reader.cookie, body: { publicId } });
     expect(res.status).toBe(201);
-    const { chatId: forkId } = await json<{ chatId: number }>(res);
+    const { chatId: forkId, chat: made } = await json<ForkWire>(res);
     expect(forkId).not.toBe(chatId);
+    // The new chat whole, for the reader's lists to show it without reading them again.
+    expect(made).toMatchObject({ id: forkId, assistantId: null, publicId: null });
 
     const original = await readChat(owner.cookie, chatId);
     const fork = await readChat(reader.cookie, forkId);

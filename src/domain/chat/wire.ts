@@ -63,9 +63,10 @@ export interface ShareWire {
   indexable: boolean;
 }
 
-/** POST /api/chat/fork: the new chat of one's own. */
+/** POST /api/chat/fork: the new chat of one's own (whole, for the chat lists to show it at once). */
 export interface ForkWire {
   chatId: number;
+  chat: ChatWire;
 }
 
 /** A message as a shared page shows it: no chat id, images only through the share. */
