@@ -48,6 +48,7 @@ math{overflow:clip}
 .button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 footer{max-width:780px;margin:0 auto;padding:16px;color:var(--muted);font-size:.85rem;border-top:1px solid var(--border)}
 .gone{text-align:center;padding:60px 16px}
+.gone .mascot{margin:0 auto 16px;max-width:60%;height:auto}
 `
   .replace(/\n/g, "")
   .trim();

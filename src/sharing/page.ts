@@ -147,7 +147,8 @@ export function renderGonePage(locale: Locale, malformedPath?: string): string {
     `<title>${escapeHtml(text.notAvailableTitle)} · ${PRODUCT}</title><meta name="robots" content="noindex">`,
     `<style>${PAGE_STYLE}</style></head><body>`,
     `<header class="top"><a class="brand" href="${home}">${PRODUCT}</a></header>`,
-    `<main class="gone" data-testid="error-screen">${notFound}`,
+    // SPEC §2: the error screen shows the lost mascot, as the app's own does.
+    `<main class="gone" data-testid="error-screen"><img class="mascot" src="/images/lost-mascot.svg" alt="" width="180" height="150">${notFound}`,
     `<h1 class="title">${escapeHtml(text.notAvailable)}</h1>`,
     `<p>${escapeHtml(text.linkWrong)}</p>`,
     `<p><a class="button" href="${home}">${escapeHtml(homeLabel)}</a></p></main></body></html>`,
