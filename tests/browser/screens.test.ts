@@ -61,6 +61,9 @@ describe("a 375 px phone", () => {
     "/ToU",
     "/privacy",
     "/legalNotice",
+    // German's long compounds in the headings ("Datenschutzerklärung").
+    "/de/ToU",
+    "/de/privacy",
   ];
   it.each(publicPages)("shows %s without sideways scrolling", async (path) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
