@@ -20,15 +20,21 @@ export interface StreamCallbacks {
   onLost(chatId: number, messageId: number): void;
 }
 
-const FORWARDED: readonly StreamEventType[] = [
-  "start",
-  "text",
-  "reasoning",
-  "search",
-  "image",
-  "usage",
-  "error",
-];
+/**
+ * The events that go to the answer's state as they come (`title`, `done` and `idle` have listeners of their
+ * own). A record, not a list: a new event type does not compile until it is placed here or there.
+ */
+const FORWARDED_TYPES: Record<Exclude<StreamEventType, "title" | "done" | "idle">, true> = {
+  start: true,
+  text: true,
+  reasoning: true,
+  search: true,
+  documents: true,
+  image: true,
+  usage: true,
+  error: true,
+};
+const FORWARDED = Object.keys(FORWARDED_TYPES) as (keyof typeof FORWARDED_TYPES)[];
 
 async function stopOnServer(chatId: number): Promise<void> {
   await readJson(api.api.chat.stop.$post({ json: { chatId } }));

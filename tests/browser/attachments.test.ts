@@ -145,6 +145,23 @@ describe("attachments", () => {
     expect(await page.locator("#root article.message.user").count()).toBe(1);
   });
 
+  it("shows the documents an answer drew on as it ends, with no reload", async () => {
+    await newChatScreen();
+    await pickModel("test");
+    await composer(page).fill("What does the manual say about the lamp?");
+    const manual = "The lamp is switched on with the red button. ".repeat(40);
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles({ name: "lamp-manual.txt", mimeType: "text/plain", buffer: Buffer.from(manual) });
+    await poll(() => chips().count()).toBe(1);
+    await poll(() => sendButton().isDisabled()).toBe(false);
+    await composer(page).press("Enter");
+    const answer = await waitForAnswer(page);
+    const sources = answer.locator(".documents-status");
+    await poll(() => shownText(sources)).toContain("From your documents");
+    expect(await shownText(sources)).toContain("lamp-manual.txt");
+  });
+
   it("refuses documents over 32 MB in all before sending, with the SPEC §8 message, keeping the draft", async () => {
     await newChatScreen();
     await pickModel("test");
