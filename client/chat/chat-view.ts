@@ -9,6 +9,10 @@ import type { ViewMessage } from "./message-item";
 export const failureOf = (error: unknown): NoticeKey =>
   error instanceof ApiError ? noticeOfCode(error.code) : "network";
 
+/** In an open chat, a 404 means the chat (or its message) was deleted meanwhile, say in another tab. */
+export const openChatFailureOf = (error: unknown): NoticeKey =>
+  error instanceof ApiError && error.status === 404 ? "chatGone" : failureOf(error);
+
 /** The first exchange as it will look, shown while the message is on its way. */
 export function pendingExchange(
   pending: Pick<PendingNewMessage, "content" | "model"> & { attachments?: AttachmentWire[] },

@@ -2,7 +2,7 @@
 // and its SPEC §8 notice; both with their time and a copy button; the last question can be edited and the
 // last answer generated again.
 import { memo, useEffect, useState } from "react";
-import { messageNotice } from "../../src/domain/chat/message-notices";
+import { keepsRegenerate, messageNotice } from "../../src/domain/chat/message-notices";
 import type { MessageWire } from "../../src/domain/chat/wire";
 import type { AttachmentWire } from "../../src/domain/files";
 import { fileKind } from "../../src/domain/models";
@@ -213,10 +213,10 @@ function ModelMessage({
           retrying={retrying}
         />
       )}
-      {!live && (message.content || (onRetry && !notice)) && (
+      {!live && (message.content || (onRetry && keepsRegenerate(notice))) && (
         <footer className="message-footer">
           {message.content ? <CopyButton text={message.content} /> : null}
-          {onRetry && !notice && message.id > 0 ? (
+          {onRetry && keepsRegenerate(notice) && message.id > 0 ? (
             // With the model picked in the composer: choosing another one there regenerates with it.
             <button
               type="button"

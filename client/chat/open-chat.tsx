@@ -26,7 +26,7 @@ import { removeBootShell } from "../lib/boot-shell";
 import { abortHandleOf, isGenerating, useGeneration, usePendingSend } from "../state/generation";
 import { onGenerationAnnounced } from "../state/generation-channel";
 import { setJumpToMessageId, useQuickSearch } from "../state/quick-search";
-import { failureOf, pendingExchange, withLiveAnswer } from "./chat-view";
+import { openChatFailureOf, pendingExchange, withLiveAnswer } from "./chat-view";
 import { Composer } from "./composer";
 import { ComposerDock } from "./composer-dock";
 import type { ViewMessage } from "./message-item";
@@ -120,7 +120,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       await send.mutateAsync({ content, model, attachments });
       return true;
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(openChatFailureOf(error));
       return false;
     }
   };
@@ -143,7 +143,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       await edit.mutateAsync({ messageId: message.id, content, model, attachmentIds });
       return true;
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(openChatFailureOf(error));
       return false;
     }
   };
@@ -151,7 +151,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
     setFailure(null);
     regenerate.mutate(
       { messageId: message.id, model: model ?? undefined },
-      { onError: (e) => setFailure(failureOf(e)) },
+      { onError: (e) => setFailure(openChatFailureOf(e)) },
     );
   };
 
@@ -161,7 +161,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       { chatId, messageId: message.id },
       {
         onSuccess: (created) => navigate(chatPath(assistantId, created.chatId)),
-        onError: (e) => setFailure(failureOf(e)),
+        onError: (e) => setFailure(openChatFailureOf(e)),
       },
     );
   };

@@ -118,6 +118,8 @@ describe("a chat from first message to deletion", () => {
     await waitForAnswer(page);
     await poll(() => shownText(answer.locator(".markdown"))).toMatch(/\(stopped\)$/);
     await answer.getByText("Generation Stopped").waitFor();
+    // Another try, maybe with another model, is one click away.
+    await answer.getByRole("button", { name: /^Regenerate with / }).waitFor();
     // The composer is ready for the next message.
     await page.getByRole("button", { name: "Send" }).waitFor();
   });

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appUrl,
+  composer,
   currentChatId,
   poll,
   send,
@@ -102,5 +103,21 @@ describe("the chat list's actions", () => {
     await page.unroute("**/api/chat/delete");
     // The refused requests are the test's own doing; nothing else went wrong.
     expect(problems.filter((problem) => !problem.includes("500"))).toEqual([]);
+  });
+
+  it("says a chat deleted meanwhile is gone when a message is sent into it, keeping the message", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/${assistantId}/c/${chatId}`);
+    await page.locator("#root article.message.user").first().waitFor();
+    // Deleted elsewhere (another tab, another device).
+    const deleted = await session.context.request.post(`${appUrl()}/api/chat/delete`, {
+      data: { id: chatId },
+      headers: apiHeaders(),
+    });
+    expect(deleted.ok()).toBe(true);
+    await send(page, "Are you still there?");
+    await page.getByText("This conversation doesn't exist or has been deleted.").waitFor();
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await composer(page).inputValue()).toBe("Are you still there?");
   });
 });

@@ -1,6 +1,12 @@
 // SPEC §8 notices: what a model message or a failed send shows, and which a retry may fix.
 import { describe, expect, it } from "vitest";
-import { isRetryable, messageNotice, noticeOfCode } from "../../src/domain/chat/message-notices";
+import {
+  isRetryable,
+  keepsRegenerate,
+  messageNotice,
+  NOTICE_KEYS,
+  noticeOfCode,
+} from "../../src/domain/chat/message-notices";
 
 describe("notices", () => {
   const model = (metadata: Record<string, unknown>) => ({ metadata });
@@ -20,5 +26,20 @@ describe("notices", () => {
     expect(noticeOfCode("something_new")).toBe("unableToProcessLater");
     expect(isRetryable("providerUnavailable")).toBe(true);
     expect(isRetryable("quotaReached")).toBe(false);
+  });
+
+  it.each([
+    [null, true],
+    ["stopped", true],
+    ["providerUnavailable", false],
+    ["quotaReached", false],
+    ["chatGone", false],
+  ] as const)("keeps Regenerate beside %s: %s", (notice, keeps) => {
+    expect(keepsRegenerate(notice)).toBe(keeps);
+  });
+
+  it("offers no retry for a chat deleted meanwhile", () => {
+    expect(NOTICE_KEYS).toContain("chatGone");
+    expect(isRetryable("chatGone")).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ export const NOTICE_KEYS = [
   "subscriptionRequired",
   "generationInProgress",
   "network",
+  "chatGone",
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -64,6 +65,16 @@ export function messageNotice(message: NoticeSubject, streamLost = false): Notic
   return null;
 }
 
-/** Failures a retry can help with (a quota or a plan needs something else first). */
+/** Failures a retry can help with (a quota or a plan needs something else first; a deleted chat is gone). */
 export const isRetryable = (notice: NoticeKey): boolean =>
-  notice !== "quotaReached" && notice !== "subscriptionRequired" && notice !== "stopped";
+  notice !== "quotaReached" &&
+  notice !== "subscriptionRequired" &&
+  notice !== "stopped" &&
+  notice !== "chatGone";
+
+/**
+ * Whether the answer keeps its "Regenerate" action beside its notice: a stopped answer does — the user cut
+ * it short, and another try (maybe with another model) is the usual next step; a failed one offers its
+ * notice's own retry instead.
+ */
+export const keepsRegenerate = (notice: NoticeKey | null): boolean => notice === null || notice === "stopped";
