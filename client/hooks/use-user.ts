@@ -18,9 +18,11 @@ export const userKeys = {
 export const USER_STALE_MS = 300_000;
 
 export function useSessionUser(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: userKeys.session(),
-    queryFn: fetchSessionUser,
+    // Who is on screen stays there through a failed refresh (fetchSessionUser).
+    queryFn: () => fetchSessionUser(client.getQueryData<SessionUser | null>(userKeys.session()) ?? null),
     staleTime: USER_STALE_MS,
     retry: false,
     enabled: options.enabled ?? true,

@@ -9,8 +9,12 @@ export type User = InferResponseType<typeof api.api.login.user.$get, 200>;
 /** Signed in and verified (the full user), signed in but unverified (the API tells no more), or null. */
 export type SessionUser = (User & { verified: true }) | { verified: false; usagePlan: "none" };
 
-/** SPEC §7: a failure is logged and the visitor is treated as anonymous. */
-export async function fetchSessionUser(): Promise<SessionUser | null> {
+/**
+ * SPEC §7: a failure is logged and the visitor is treated as anonymous — unless somebody is `known` already:
+ * then the failure is thrown, and the cache keeps them. A connection lost for a moment (or a server hiccup)
+ * must not send a signed-in user to the sign-in page; only the API's 401 says the session is over.
+ */
+export async function fetchSessionUser(known: SessionUser | null = null): Promise<SessionUser | null> {
   try {
     const res = await api.api.login.user.$get();
     if (res.status === 401) {
@@ -23,6 +27,7 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
     if (error instanceof ApiError && error.code === "email_not_verified")
       return { verified: false, usagePlan: "none" };
     console.error("Error while fetching the user", error);
+    if (known) throw error;
     return null;
   }
 }

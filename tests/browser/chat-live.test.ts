@@ -71,3 +71,26 @@ describe("a chat open in two pages", () => {
     await late.close();
   });
 });
+
+describe("a connection lost for a moment", () => {
+  it("keeps the reader signed in when the user data cannot be read again", async () => {
+    const page = await session.context.newPage();
+    await page.goto(`${appUrl()}/app/a/default`);
+    await send(page, "A question before the connection drops");
+    await waitForAnswer(page);
+    const chatId = await currentChatId(page);
+    // The finished answer refreshes the user data (its counts); that read fails as offline.
+    let failed = 0;
+    await page.route("**/api/login/user", (route) => {
+      failed += 1;
+      return route.abort("internetdisconnected");
+    });
+    await send(page, "And one while it is down");
+    await waitForAnswer(page);
+    await poll(() => failed).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(`/app/a/default/c/${chatId}`);
+    await page.unroute("**/api/login/user");
+    await page.close();
+  });
+});
