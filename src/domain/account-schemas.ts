@@ -8,17 +8,28 @@ import {
 } from "./account-limits.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
-export type PasswordProblem = "too_short" | "too_long" | "too_common";
+export type PasswordProblem = "too_short" | "too_long" | "too_simple" | "too_common";
 
 export const PASSWORD_PROBLEM_MESSAGES: Readonly<Record<PasswordProblem, string>> = {
   too_short: `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`,
   too_long: `The password must have at most ${PASSWORD_MAX_LENGTH} characters.`,
-  too_common: "This password is one of the most common ones. Choose another.",
+  too_simple: "The password cannot be only spaces or one character repeated.",
+  too_common:
+    "This password is one of the most common ones, or one of them with digits or symbols added. Choose another.",
 };
+
+/**
+ * Blank (spaces, tabs, invisible characters) or one character over and over: ten of them pass the length
+ * rule but are among the first guesses of any attacker.
+ */
+const BLANK = /^[\s\p{Cc}\p{Cf}]*$/u;
+const isTooSimple = (password: string): boolean =>
+  BLANK.test(password) || new Set(password.toLowerCase()).size === 1;
 
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
   if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
+  if (isTooSimple(password)) return "too_simple";
   if (isCommonPassword(password)) return "too_common";
   return null;
 }

@@ -77,4 +77,20 @@ england brazil 1978 01011980 wildcat polina freepass
 /** The list, lower-cased: a password matching an entry in any letter case is just as guessable. */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.trim().toLowerCase().split(/\s+/));
 
-export const isCommonPassword = (password: string): boolean => COMMON_PASSWORDS.has(password.toLowerCase());
+/** Spaces and symbols at the end (`123456!!!`), then digits and symbols (`password123!` → `password`). */
+const TRAILING_SYMBOLS = /[^\p{L}\p{N}]+$/u;
+const TRAILING_NON_LETTERS = /[^\p{L}]+$/u;
+/** A year or one or two digits added to a common password made of digits too (`1234562024` → `123456`). */
+const NUMBER_SUFFIX = /(?:(?:19|20)\d\d|\d{1,2})$/;
+
+/**
+ * A common password in any letter case, or one with what people add to meet a length rule: digits, a year,
+ * symbols. Only the end is stripped and what is left must be a whole entry, so a passphrase that merely
+ * contains a common word ("password manager rocks") passes.
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  const bare = lower.replace(TRAILING_SYMBOLS, "");
+  const candidates = [lower, bare, bare.replace(NUMBER_SUFFIX, ""), lower.replace(TRAILING_NON_LETTERS, "")];
+  return candidates.some((candidate) => candidate !== "" && COMMON_PASSWORDS.has(candidate));
+}

@@ -1,4 +1,4 @@
-// Email normalisation and password rules: length, and the 1,000 most common passwords refused.
+// Email normalisation and password rules: length, blank or repeated, the 1,000 most common with suffixes refused.
 import { describe, expect, it } from "vitest";
 import { normalizeEmail, PASSWORD_MAX_LENGTH } from "../../src/domain/account-limits";
 import {
@@ -19,8 +19,40 @@ describe("passwordProblem", () => {
     ["1234567890", "too_common"],
     ["1q2w3e4r5t", "too_common"],
     ["4815162342", "too_common"],
+    // Blank or one character repeated: long enough, guessed first.
+    [" ".repeat(10), "too_simple"],
+    [" \t \n \u00a0 \u200b  ", "too_simple"],
+    ["aaaaaaaaaa", "too_simple"],
+    ["AaAaAaAaAa", "too_simple"],
+    ["1111111111111", "too_simple"],
+    ["!!!!!!!!!!", "too_simple"],
+    // A common password with what people add to reach the length: digits, a year, symbols, spaces.
+    ["password123", "too_common"],
+    ["password1234", "too_common"],
+    ["Password123!", "too_common"],
+    ["PASSWORD2024", "too_common"],
+    ["qwerty123456", "too_common"],
+    ["iloveyou 2024", "too_common"],
+    ["dragon!!!!!!", "too_common"],
+    ["letmein2023!", "too_common"],
+    ["123456!!!!", "too_common"],
+    ["1234562024", "too_common"],
+    ["abc12399!!", "too_common"],
+    ["jordan23!!", "too_common"],
+    ["superman-1985", "too_common"],
+    // Good passwords that merely contain a common word or digits still pass.
     ["a fine long passphrase", null],
-    ["x".repeat(PASSWORD_MAX_LENGTH), null],
+    ["correct horse battery staple", null],
+    ["password manager rocks", null],
+    ["dragonfly-2024", null],
+    ["monkey business 42", null],
+    ["1234 Main Street Apt 5", null],
+    ["Tr0ub4dor&3xyz", null],
+    ["  spaced out phrase  ", null],
+    ["aaaaaaaaab", null],
+    ["2000583920", null],
+    ["überall grün 2024", null],
+    [`${"x".repeat(PASSWORD_MAX_LENGTH - 1)}y`, null],
   ] as const)("%j → %s", (password, problem) => {
     expect(passwordProblem(password)).toBe(problem);
   });
@@ -31,10 +63,14 @@ describe("passwordProblem", () => {
     expect(isCommonPassword("Password")).toBe(true);
   });
 
-  it("the schema turns a problem into its message", () => {
-    const result = newPasswordSchema.safeParse("short");
+  it.each([
+    ["short", "at least 10"],
+    [" ".repeat(12), "only spaces or one character repeated"],
+    ["password123!", "most common"],
+  ])("the schema turns the problem of %j into its message", (password, message) => {
+    const result = newPasswordSchema.safeParse(password);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toContain("at least 10");
+    expect(result.error?.issues[0]?.message).toContain(message);
   });
 });
 

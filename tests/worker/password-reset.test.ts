@@ -133,7 +133,7 @@ describe("POST /api/login/reset", () => {
     const account = await createAccount();
     await forgot(account.email);
     const code = await mailedCode(account.email);
-    for (const password of ["short", "qwertyuiop"]) {
+    for (const password of ["short", "qwertyuiop", " ".repeat(10), "password123", "qwerty123456"]) {
       const res = await reset({ email: account.email, code, password });
       expect(res.status).toBe(400);
       expect((await errorOf(res)).code).toBe("invalid_input");

@@ -188,6 +188,16 @@ describe("POST /api/login/password", () => {
   it.each([
     ["a short new password", { currentPassword: TEST_PASSWORD, newPassword: "short" }, "newPassword"],
     ["a common new password", { currentPassword: TEST_PASSWORD, newPassword: "1q2w3e4r5t" }, "newPassword"],
+    [
+      "a new password of spaces",
+      { currentPassword: TEST_PASSWORD, newPassword: " ".repeat(10) },
+      "newPassword",
+    ],
+    [
+      "a common one with digits",
+      { currentPassword: TEST_PASSWORD, newPassword: "password1234" },
+      "newPassword",
+    ],
     ["no current password", { newPassword: NEW_PASSWORD }, "currentPassword"],
   ])("400 for %s", async (_label, body, field) => {
     const account = await createAccount();

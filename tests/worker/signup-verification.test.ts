@@ -129,6 +129,18 @@ describe("POST /api/login/signup", () => {
       "password",
       "most common",
     ],
+    [
+      "a password of spaces",
+      { email: "blank@example.test", password: " ".repeat(10) },
+      "password",
+      "only spaces",
+    ],
+    [
+      "a common password with digits and a symbol",
+      { email: "common@example.test", password: "Password123!" },
+      "password",
+      "most common",
+    ],
     ["no password", { email: "nopass@example.test" }, "password", "required"],
     [
       "a password that is not a string",
