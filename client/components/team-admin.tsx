@@ -74,7 +74,9 @@ export function TeamAdmin({ view }: { view: AdminView }) {
     <>
       <section className="card team-seats" aria-labelledby="team-seats-title">
         <h2 id="team-seats-title">{t("team.seatsTitle")}</h2>
-        <p data-testid="team-seats">{t("team.seatsUsed", { used: view.seatsUsed, total: view.seats })}</p>
+        <p data-testid="team-seats">
+          {t("team.seatsUsed", { count: view.seatsUsed, used: view.seatsUsed, total: view.seats })}
+        </p>
         <p className="hint">{t("team.seatsHint")}</p>
         <Link to={CHANGE_PATH}>{t("team.addSeats")}</Link>
       </section>

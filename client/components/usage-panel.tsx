@@ -26,7 +26,7 @@ export function UsagePanel({ user }: { user: User }) {
       <p className="hint">{t(`usage.explain.${state}`)}</p>
       {team ? (
         <p className="hint" data-testid="usage-team">
-          {t("usage.team", { seats: user.seats })}
+          {t("usage.team", { count: user.seats, seats: user.seats })}
         </p>
       ) : null}
       {isPaidPlan(plan) ? (

@@ -1,10 +1,10 @@
 // The 9 locale catalogues are complete: same keys as English, the plural forms each language needs, the same
-// placeholders and markup; and the home page's light resolver renders exactly what i18next renders.
+// placeholders and markup, one register of address each; and the light resolver renders what i18next renders.
 import { readdirSync, readFileSync } from "node:fs";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/domain/locales.ts";
-import { type Catalogue, formatMessage, formatPrice } from "../../src/domain/message-format.ts";
+import { type Catalogue, formatMessage, formatPrice, lookup } from "../../src/domain/message-format.ts";
 
 const DIR = new URL("../../client/i18n/locales/", import.meta.url);
 const NAMESPACES = readdirSync(new URL("en/", DIR)).map((file) => file.replace(/\.json$/, ""));
@@ -69,6 +69,56 @@ describe("English", () => {
       for (const [base, forms] of byBase(flatten(read("en", ns)))) {
         if (!forms.has("")) expect([...forms].sort(), `en/${ns}: ${base}`).toEqual(["one", "other"]);
       }
+    }
+  });
+});
+
+describe("the seat counts", () => {
+  // Plural keys chosen by `count` (the seats used, or the team's seats), so no language says "1 places".
+  it.each(["team.seatsUsed", "billing.seatsUsed", "usage.team"])("%s is a plural key in English", (key) => {
+    expect(lookup(read("en", "account"), key)).toBeUndefined();
+    expect(lookup(read("en", "account"), `${key}_one`)).toBeDefined();
+  });
+
+  it.each([
+    ["fr", "team.seatsUsed", 1, 1, "1 place utilisée sur 1"],
+    ["fr", "team.seatsUsed", 2, 3, "2 places utilisées sur 3"],
+    ["fr", "billing.seatsUsed", 1, 1, "1 utilisée sur 1"],
+    ["fr", "billing.seatsUsed", 2, 2, "2 utilisées sur 2"],
+    ["it", "team.seatsUsed", 1, 1, "1 posto usato su 1"],
+    ["it", "team.seatsUsed", 2, 2, "2 posti usati su 2"],
+    ["ro", "team.seatsUsed", 1, 1, "1 loc ocupat din 1"],
+    ["ro", "billing.seatsUsed", 2, 5, "2 locuri folosite din 5"],
+    ["ro", "billing.seatsUsed", 20, 25, "20 de locuri folosite din 25"],
+    ["pl", "billing.seatsUsed", 1, 1, "1 miejsce zajęte z 1"],
+    ["pl", "billing.seatsUsed", 3, 4, "3 miejsca zajęte z 4"],
+    ["pl", "billing.seatsUsed", 5, 6, "5 miejsc zajętych z 6"],
+    ["en", "team.seatsUsed", 1, 2, "1 of 2 seats used"],
+  ] as const)("%s %s with %i of %i: %j", (locale, key, used, total, text) => {
+    const values = { count: used, used, total, seats: total };
+    expect(formatMessage(read(locale, "account"), key, values, locale)).toBe(text);
+  });
+});
+
+/**
+ * Words that address the reader in the register a language does not use: German and the Romance languages
+ * say "du"/"tu", French "vous" and Portuguese "você" (as consumer apps do); a catalogue never mixes the two.
+ */
+const OTHER_REGISTER: Record<string, RegExp> = {
+  de: /(?<!\p{L})(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)(?!\p{L})/u,
+  fr: /(?<!\p{L})(tu|te|toi|ton|ta|tes|tien|tienne)(?!\p{L})/iu,
+  es: /(?<!\p{L})(usted|ustedes)(?!\p{L})/iu,
+  it: /(?<!\p{L})(Lei|Suo|Sua|Suoi)(?!\p{L})/u,
+  pt: /(?<!\p{L})(tu|teu|tua|teus|tuas|contigo)(?!\p{L})/iu,
+  ca: /(?<!\p{L})(vostè|vostès)(?!\p{L})/iu,
+  ro: /(?<!\p{L})(dumneavoastră|dvs)(?!\p{L})/iu,
+  pl: /(?<!\p{L})(Pan|Pani|Panu|Panią|Państwo|Państwa)(?!\p{L})/u,
+};
+
+describe.each(Object.entries(OTHER_REGISTER))("the %s catalogues", (locale, other) => {
+  it.each(NAMESPACES)("%s address the reader in one register only", (ns) => {
+    for (const [key, text] of flatten(read(locale, ns))) {
+      expect(other.exec(text)?.[0], `${locale}/${ns}: ${key}: ${text}`).toBeUndefined();
     }
   });
 });
