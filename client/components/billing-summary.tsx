@@ -1,13 +1,11 @@
 // The current subscription: plan, seats, interval, renewal or cancellation, a failed payment, and billing.
 import { Link } from "react-router";
-import type { BillingSummary as Summary } from "../../src/domain/billing";
+import { hasEnded, mayChangePlan, type BillingSummary as Summary } from "../../src/domain/billing";
 import { usePortal } from "../hooks/use-billing";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
 import { Alert } from "./alert";
 import "./billing.css";
-
-const ENDED = new Set(["canceled", "incomplete_expired"]);
 
 /** `changeLink` is left out on the change page itself. */
 export function BillingSummary({ summary, changeLink = true }: { summary: Summary; changeLink?: boolean }) {
@@ -15,7 +13,7 @@ export function BillingSummary({ summary, changeLink = true }: { summary: Summar
   const errorText = useApiError();
   const portal = usePortal();
   const periodEnd = summary.currentPeriodEnd ? new Date(summary.currentPeriodEnd) : null;
-  const ended = summary.status !== null && ENDED.has(summary.status);
+  const ended = hasEnded(summary.status);
   return (
     <section className="card billing-summary" aria-labelledby="billing-title" data-testid="billing-summary">
       <header className="usage-header">
@@ -32,7 +30,11 @@ export function BillingSummary({ summary, changeLink = true }: { summary: Summar
             <>
               <dt>{t("billing.seats")}</dt>
               <dd data-testid="billing-seats">
-                {t("billing.seatsUsed", { used: summary.seatsInUse ?? 1, seats: summary.seats })}
+                {t("billing.seatsUsed", {
+                  count: summary.seatsInUse ?? 1,
+                  used: summary.seatsInUse ?? 1,
+                  seats: summary.seats,
+                })}
               </dd>
             </>
           ) : null}
@@ -75,11 +77,11 @@ export function BillingSummary({ summary, changeLink = true }: { summary: Summar
           >
             {t("billing.manage")}
           </button>
-          {ended || !changeLink ? null : (
+          {changeLink && mayChangePlan(summary) ? (
             <Link to="/app/account/change_subscription" className="button secondary">
               {t("billing.change")}
             </Link>
-          )}
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -3,12 +3,14 @@
 import type { Database } from "../db/client";
 import type { SubscriptionRow } from "../db/subscriptions";
 import { countTeamMembers, getSubscriptionRow, lockAccount, writeSubscription } from "../db/subscriptions";
+import { countPendingInvitations } from "../db/team";
 import {
   amountCode,
   type BillingPreview,
   hasEnded,
   type PaidPlan,
   seatsInUse,
+  seatsRefusal,
   subscriptionFields,
 } from "../domain/billing";
 import { isMemberRow } from "../domain/team";
@@ -83,9 +85,18 @@ const seatsBelowMembers = (inUse: number) =>
     },
   );
 
+const seatsHeldByInvitations = (needed: number) =>
+  new AppError(
+    409,
+    "seats_held_by_invitations",
+    `Pending invitations keep seats for their invitees: withdraw them or keep at least ${needed} seats.`,
+    { details: [{ path: "seats", message: `at least ${needed}` }] },
+  );
+
 /**
- * Applies the change and charges the proration at once. The seat count is checked against the team inside the
- * account's lock, the same lock a joining member takes, so a seat cannot be given away twice.
+ * Applies the change and charges the proration at once. The seat count is checked against the team and its
+ * pending invitations inside the account's lock, the same lock a joining member and an invitation take, so a
+ * seat cannot be given away twice.
  */
 export async function changePlan(
   db: Database,
@@ -95,8 +106,11 @@ export async function changePlan(
   return db.transaction(async (tx) => {
     await lockAccount(tx, { userId: input.userId });
     const row = liveSubscriptionOf(await getSubscriptionRow(tx, { userId: input.userId }), input.userId);
-    const inUse = seatsInUse(await countTeamMembers(tx, { adminUserId: input.userId }));
-    if (input.seats < inUse) throw seatsBelowMembers(inUse);
+    const members = await countTeamMembers(tx, { adminUserId: input.userId });
+    const pending = await countPendingInvitations(tx, { adminUserId: input.userId, now: new Date() });
+    const refusal = seatsRefusal(input.seats, { members, pending });
+    if (refusal === "seats_below_members") throw seatsBelowMembers(seatsInUse(members));
+    if (refusal === "seats_held_by_invitations") throw seatsHeldByInvitations(seatsInUse(members) + pending);
     const [item, price] = await Promise.all([
       seatItem(stripe, row.subscription),
       priceOf(stripe, input.plan, input.yearly),

@@ -1,6 +1,6 @@
 // Subscription rows and payment-provider events: one row per user, written from the provider's own state.
 import { and, eq, ne, sql } from "drizzle-orm";
-import { billingEvent, type SubscriptionRow, subscription, user } from "../../drizzle/schema";
+import { billingEvent, type SubscriptionRow, subscription, teamNotice, user } from "../../drizzle/schema";
 import type { SubscriptionFields } from "../domain/billing";
 import type { Database, Transaction } from "./client";
 
@@ -63,7 +63,10 @@ export async function findSubscriptionOwner(
   return rows[0]?.userId ?? null;
 }
 
-/** Writes what the provider says of the user's own subscription; they pay for themselves from now on. */
+/**
+ * Writes what the provider says of the user's own subscription; they pay for themselves from now on. A plan of
+ * their own that grants access ends the notice of a removal from a team: it no longer explains their plan.
+ */
 export async function writeSubscription(
   tx: Transaction,
   { userId, fields }: { userId: number; fields: SubscriptionFields },
@@ -73,4 +76,5 @@ export async function writeSubscription(
     .insert(subscription)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: subscription.userId, set: values });
+  if (fields.ok) await tx.delete(teamNotice).where(eq(teamNotice.userId, userId));
 }

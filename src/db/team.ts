@@ -108,6 +108,24 @@ export async function teamViewOf(
   };
 }
 
+/** The admin's invitations neither used nor expired: each keeps a seat for its invitee. */
+export async function countPendingInvitations(
+  db: Queryable,
+  { adminUserId, now }: { adminUserId: number; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(teamInvitation)
+    .where(
+      and(
+        eq(teamInvitation.adminUserId, adminUserId),
+        isNull(teamInvitation.acceptedAt),
+        gt(teamInvitation.expiresAt, now),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /**
  * Invites each address, replacing any pending invitation of the same address (a resend: the old link
  * stops working). Checked under the admin's account lock against the seats neither used nor held by
@@ -152,17 +170,8 @@ export async function createInvitations(
           isNull(teamInvitation.acceptedAt),
         ),
       );
-    const [pending] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(teamInvitation)
-      .where(
-        and(
-          eq(teamInvitation.adminUserId, input.adminUserId),
-          isNull(teamInvitation.acceptedAt),
-          gt(teamInvitation.expiresAt, input.now),
-        ),
-      );
-    const open = seatsOpenForInvites(row.quantity, members.length, pending?.count ?? 0);
+    const pending = await countPendingInvitations(tx, { adminUserId: input.adminUserId, now: input.now });
+    const open = seatsOpenForInvites(row.quantity, members.length, pending);
     if (emails.length > open) {
       throw new AppError(
         409,

@@ -1,5 +1,5 @@
 // Billing rules (SPEC §4/§9): prices per plan and interval, what a provider subscription grants, seats, wire shapes.
-import { PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, planOf } from "./plans.ts";
+import { isPaidPlan, PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, planOf } from "./plans.ts";
 import { MAX_SEATS } from "./pricing.ts";
 import { isMemberRow } from "./team.ts";
 
@@ -108,6 +108,19 @@ export function mayReplace(
 /** A team's admin holds one seat; every member holds one more. */
 export const seatsInUse = (members: number): number => 1 + members;
 
+/**
+ * Why a subscription may not have `seats`, or null when it may. Besides the admin's and the members' seats, each
+ * pending invitation keeps one for its invitee: selling it would leave their "Join the team" to fail.
+ */
+export function seatsRefusal(
+  seats: number,
+  { members, pending }: { members: number; pending: number },
+): "seats_below_members" | "seats_held_by_invitations" | null {
+  if (seats < seatsInUse(members)) return "seats_below_members";
+  if (seats < seatsInUse(members) + pending) return "seats_held_by_invitations";
+  return null;
+}
+
 /** What the subscription pages show (GET /api/billing/subscription). */
 export interface BillingSummary {
   plan: ReturnType<typeof planOf>;
@@ -127,6 +140,15 @@ export interface BillingSummary {
   canManage: boolean;
   teamMember: boolean;
 }
+
+/**
+ * Whether the summary's subscription can be changed (plan, interval, seats): the account's own, still live. An
+ * ended one (plan `unsubscribed`, whatever its status says: a row can end without one) is replaced at checkout.
+ */
+export const mayChangePlan = (
+  summary: Pick<BillingSummary, "plan" | "status" | "canManage" | "teamMember">,
+): boolean =>
+  summary.canManage && !summary.teamMember && isPaidPlan(summary.plan) && !hasEnded(summary.status);
 
 /** The amount due now for a change of plan, interval or seats (POST /api/billing/preview). */
 export interface BillingPreview {

@@ -62,6 +62,8 @@ export const BILLING_ERROR_CODES = [
   "no_subscription",
   "team_member",
   "seats_below_members",
+  /** Fewer seats than the members plus the pending invitations, each of which keeps a seat for its invitee. */
+  "seats_held_by_invitations",
   "payment_failed",
   "webhook_signature_invalid",
 ] as const;

@@ -1,5 +1,5 @@
 // Paying in Chromium against the local Stripe: pricing → sign up → verify → Checkout → plan; a declined
-// card; a cancellation in the Customer Portal shown as scheduled.
+// card; an ended subscription bought anew; a cancellation in the Customer Portal shown as scheduled.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -84,6 +84,22 @@ describe("checkout", () => {
     expect(pathOf(page)).toContain("plan=starter");
     const user = await context.request.get(`${base()}/api/login/user`);
     expect(((await user.json()) as { usagePlan: string }).usagePlan).toBe("none");
+    await context.close();
+  });
+});
+
+describe("an ended subscription", () => {
+  it("offers a new plan at checkout beside its billing, not a change page with nothing to change", async () => {
+    const context = await browser.newContext();
+    // Its row has ok = false and no status (the demo seed writes none).
+    await signIn(context, base(), "unsubscribed");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/subscription?plan=starter`);
+    await page.getByTestId("billing-summary").waitFor();
+    expect(await page.getByTestId("billing-plan").textContent()).toBe("Subscription ended");
+    await page.getByRole("button", { name: "Manage billing" }).waitFor();
+    await page.getByRole("button", { name: "Continue to payment" }).waitFor();
+    expect(await page.getByRole("link", { name: "Change plan or seats" }).count()).toBe(0);
     await context.close();
   });
 });

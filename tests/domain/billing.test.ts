@@ -1,6 +1,7 @@
-// Billing rules: which provider statuses keep a plan, and which news of a subscription may replace a user's row.
+// Billing rules: which provider statuses keep a plan, which news of a subscription may replace a user's row, how
+// few seats a team may have, and which subscriptions can be changed rather than bought anew.
 import { describe, expect, it } from "vitest";
-import { grantsAccess, hasEnded, mayReplace } from "../../src/domain/billing";
+import { grantsAccess, hasEnded, mayChangePlan, mayReplace, seatsRefusal } from "../../src/domain/billing";
 
 describe("provider statuses", () => {
   it.each([
@@ -39,5 +40,37 @@ describe("which news may replace a user's subscription row", () => {
     ["a member's old plan paid again", member("sub_a"), "sub_a", "active", true],
   ] as const)("%s", (_label, current, incoming, status, replaces) => {
     expect(mayReplace(current, incoming, status)).toBe(replaces);
+  });
+});
+
+describe("how few seats a team may go down to", () => {
+  it.each([
+    ["alone, one seat", 1, 0, 0, null],
+    ["admin and three members in four seats", 4, 3, 0, null],
+    ["fewer seats than admin and members", 3, 3, 0, "seats_below_members"],
+    ["members first, even with invitations pending", 2, 3, 1, "seats_below_members"],
+    ["a pending invitation keeps its seat", 4, 2, 1, null],
+    ["a seat sold from under a pending invitation", 3, 2, 1, "seats_held_by_invitations"],
+    ["two invitations, room for one", 3, 0, 3, "seats_held_by_invitations"],
+    ["more seats than needed", 10, 2, 3, null],
+  ] as const)("%s", (_label, seats, members, pending, refusal) => {
+    expect(seatsRefusal(seats, { members, pending })).toBe(refusal);
+  });
+});
+
+describe("which subscriptions can be changed rather than bought anew", () => {
+  const summary = { plan: "standard", status: "active", canManage: true, teamMember: false } as const;
+  it.each([
+    ["a live plan of one's own", summary, true],
+    ["a failing renewal (the plan stays)", { ...summary, status: "past_due" }, true],
+    ["a cancelled subscription", { ...summary, plan: "unsubscribed", status: "canceled" }, false],
+    ["an ended row without a status", { ...summary, plan: "unsubscribed", status: null }, false],
+    ["a lapsed payment (unpaid)", { ...summary, plan: "unsubscribed", status: "unpaid" }, false],
+    ["a status ended while the plan still reads paid", { ...summary, status: "incomplete_expired" }, false],
+    ["no plan", { ...summary, plan: "none", status: null, canManage: false }, false],
+    ["no customer at the provider", { ...summary, canManage: false }, false],
+    ["a team member's plan", { ...summary, canManage: false, teamMember: true }, false],
+  ] as const)("%s", (_label, input, changes) => {
+    expect(mayChangePlan(input)).toBe(changes);
   });
 });

@@ -1,8 +1,10 @@
 // Billing against the local Stripe server: checkout, signed webhooks (twice, in any order), portal, plan changes.
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { billingEvent, subscription } from "../../drizzle/schema";
-import { type TestAccount, withDb } from "./support/accounts";
+import { billingEvent, subscription, teamInvitation } from "../../drizzle/schema";
+import type { TeamView } from "../../src/domain/team";
+import type { User } from "../../src/domain/user";
+import { createAccount, type TestAccount, uniqueEmail, withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { accountOnPlan } from "./support/plans";
 import {
@@ -396,6 +398,42 @@ describe("plan changes", () => {
     expect((await summaryOf(account)).seatsInUse).toBe(3);
   });
 
+  it("refuses to sell the seat a pending invitation keeps, until it is withdrawn; an expired one keeps none", async () => {
+    const { account } = await subscribed("standard", 4);
+    for (let i = 0; i < 2; i++) await accountOnPlan("standard", { adminUserId: account.id });
+    const invited = await api("/api/team/invite", {
+      cookie: account.cookie,
+      body: { emails: [uniqueEmail("pending")] },
+    });
+    expect(invited.status).toBe(200);
+    await withDb((db) =>
+      db.insert(teamInvitation).values({
+        adminUserId: account.id,
+        email: uniqueEmail("expired"),
+        tokenHash: crypto.randomUUID(),
+        expiresAt: new Date(Date.now() - 1_000),
+      }),
+    );
+    const threeSeats = { plan: "standard", yearly: false, seats: 3 };
+    const res = await api("/api/billing/change", { cookie: account.cookie, body: threeSeats });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe("seats_held_by_invitations");
+    expect(body.error.details?.[0]?.path).toBe("seats");
+    expect((await rowOf(account.id))?.quantity).toBe(4);
+
+    const view = await json<TeamView>(await api("/api/team", { cookie: account.cookie }));
+    const pending = view.role === "admin" ? view.invitations.find((i) => !i.expired) : undefined;
+    const withdrawn = await api("/api/team/invitations/withdraw", {
+      cookie: account.cookie,
+      body: { id: pending?.id },
+    });
+    expect(withdrawn.status).toBe(200);
+    const changed = await api("/api/billing/change", { cookie: account.cookie, body: threeSeats });
+    expect(changed.status).toBe(200);
+    expect((await rowOf(account.id))?.quantity).toBe(3);
+  });
+
   it("has nothing to change for an account without a plan, or a member", async () => {
     const none = await accountOnPlan("none");
     const body = { plan: "standard", yearly: false, seats: 1 };
@@ -406,6 +444,30 @@ describe("plan changes", () => {
     const member = await accountOnPlan("standard", { adminUserId: admin.id });
     const theirs = await api("/api/billing/change", { cookie: member.cookie, body });
     expect(((await theirs.json()) as ErrorBody).error.code).toBe("team_member");
+  });
+});
+
+describe("a removed team member's notice", () => {
+  it("goes once they pay for a plan of their own, however often its events arrive", async () => {
+    const admin = await accountOnPlan("standard", { seats: 3 });
+    const member = await createAccount();
+    await api("/api/team/invite", { cookie: admin.cookie, body: { emails: [member.email] } });
+    const token = await mailedToken(member.email);
+    expect((await api("/api/team/accept", { cookie: member.cookie, body: { token } })).status).toBe(200);
+    expect(
+      (await api("/api/team/remove", { cookie: admin.cookie, body: { userId: member.id } })).status,
+    ).toBe(200);
+    const noticeOf = async () =>
+      (await json<User>(await api("/api/login/user", { cookie: member.cookie }))).teamNotice;
+    expect(await noticeOf()).toMatchObject({ kind: "removed", adminEmail: admin.email });
+
+    const seq = await lastEventSeq();
+    const { body } = await startCheckout(member, { plan: "starter", yearly: false, seats: 1 });
+    expect((await payCheckout(body.url ?? "")).status).toBe(303);
+    await deliverEventsAfter(seq);
+    await deliverEventsAfter(seq);
+    expect(await planOf(member)).toBe("starter");
+    expect(await noticeOf()).toBeNull();
   });
 });
 

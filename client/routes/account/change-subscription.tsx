@@ -2,7 +2,7 @@
 // what it costs today (Stripe's prorated preview) shown before confirming.
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { BillingSummary as Summary } from "../../../src/domain/billing";
+import { mayChangePlan, type BillingSummary as Summary } from "../../../src/domain/billing";
 import { isPaidPlan } from "../../../src/domain/plans";
 import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
@@ -89,7 +89,7 @@ export default function ChangeSubscription() {
       </p>
       {current ? <BillingSummary summary={current} changeLink={false} /> : null}
       <UsagePanel user={user} />
-      {current?.canManage && isPaidPlan(current.plan) && current.status !== "canceled" ? (
+      {current && mayChangePlan(current) ? (
         <>
           <h2 className="section-title">{t("changeSubscription.other")}</h2>
           <PlanPicker address={address} currentPlan={user.usagePlan} currentSelectable>
