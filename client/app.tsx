@@ -26,7 +26,12 @@ import { LAYOUTS, PAGES } from "./routes/pages";
 import { NotificationHost } from "./state/notification-host";
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+    // Offline, a change fails at once and says so, the draft kept. Paused (the default), a message sent
+    // looked like an answer being written forever, and was lost with the tab.
+    mutations: { networkMode: "always" },
+  },
 });
 
 const routesOf = (layout: Layout): RouteObject[] =>

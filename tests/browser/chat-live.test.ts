@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   appUrl,
+  composer,
   currentChatId,
   isStreaming,
   lastAnswer,
@@ -91,6 +92,25 @@ describe("a connection lost for a moment", () => {
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe(`/app/a/default/c/${chatId}`);
     await page.unroute("**/api/login/user");
+    await page.close();
+  });
+
+  it("says a message sent offline could not go, keeping it in the composer", async () => {
+    const page = await session.context.newPage();
+    await page.goto(`${appUrl()}/app/a/default`);
+    await send(page, "A question while online");
+    await waitForAnswer(page);
+    const answers = await page.locator("#root article.message.model").count();
+    await session.context.setOffline(true);
+    try {
+      await send(page, "A question while offline");
+      await page.getByText("We couldn't reach Switchboard. Check your connection and try again.").waitFor();
+      expect(await composer(page).inputValue()).toBe("A question while offline");
+      // Nothing pretends an answer is on its way.
+      expect(await page.locator("#root article.message.model").count()).toBe(answers);
+    } finally {
+      await session.context.setOffline(false);
+    }
     await page.close();
   });
 });
