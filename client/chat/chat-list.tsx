@@ -1,5 +1,6 @@
 // The sidebar's conversations of the current assistant: newest first, "load more", a new-chat link.
 import { NavLink, useParams } from "react-router";
+import { chatIdOf } from "../../src/domain/chat/chat-list";
 import { Icon } from "../components/icon";
 import { usePrefetchChat } from "../hooks/use-chat";
 import { useChatList, usePrefetchChatList } from "../hooks/use-chats";
@@ -11,7 +12,7 @@ export function ChatList({ assistantId }: { assistantId: string }) {
   const { chatId } = useParams();
   // Before the translations (which may suspend): the list and the open chat are read in the meantime.
   usePrefetchChatList(assistantId);
-  usePrefetchChat(chatId && /^\d+$/.test(chatId) ? Number(chatId) : null);
+  usePrefetchChat(chatIdOf(chatId));
   const t = useT("chat");
   const list = useChatList(assistantId);
   const chats = list.data?.chats ?? [];

@@ -2,11 +2,12 @@
 // live, and the composer. A new chat exists once its first message is sent.
 import { useEffect } from "react";
 import { useParams } from "react-router";
+import { chatIdOf } from "../../src/domain/chat/chat-list";
 import { PageLoading } from "../components/page-loading";
 import { useUser } from "../hooks/use-user";
 import { installCopyHandling } from "../lib/copy";
 import { NewChat } from "./new-chat";
-import { OpenChat } from "./open-chat";
+import { MissingChat, OpenChat } from "./open-chat";
 import "./chat.css";
 
 export default function ChatScreen() {
@@ -14,7 +15,9 @@ export default function ChatScreen() {
   const user = useUser();
   useEffect(installCopyHandling, []);
   if (!user) return <PageLoading />;
-  const chatId = chatParam && /^\d+$/.test(chatParam) ? Number(chatParam) : null;
+  const chatId = chatIdOf(chatParam);
+  // The route let only digits through: these name no chat.
+  if (chatParam !== undefined && chatId === null) return <MissingChat />;
   return chatId === null ? (
     <NewChat key={assistantId} assistantId={assistantId} user={user} />
   ) : (

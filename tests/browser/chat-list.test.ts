@@ -1,7 +1,7 @@
 // The sidebar's actions on a chat once its row has left the list: moving the open chat follows it to its
 // assistant and says so, a chat opened under another assistant's address goes to its own, and a rename or a
 // delete the server refused says so and puts the chat back.
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appUrl,
@@ -55,6 +55,21 @@ afterAll(async () => {
 });
 
 describe("the chat list's actions", () => {
+  it("gives the focus back to the chat's menu button when its rename field closes with Escape or Enter", async () => {
+    const { page } = session;
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    const field = page.getByRole("textbox", { name: "Conversation title" });
+    for (const key of ["Escape", "Enter"]) {
+      const item = await openMenu(page, chatId);
+      const title = await item.locator("a").getAttribute("title");
+      await page.getByRole("button", { name: "Rename" }).click();
+      await field.press(key);
+      await poll(() => field.count()).toBe(0);
+      // The title as it was (Enter saves nothing new): the button's name is the one before.
+      await poll(focused).toBe(`Actions for “${title}”`);
+    }
+  });
+
   it("moves the open chat to another assistant: the screen follows it there and says so", async () => {
     const { page } = session;
     await openMenu(page, chatId);
@@ -119,5 +134,22 @@ describe("the chat list's actions", () => {
     await page.getByText("This conversation doesn't exist or has been deleted.").waitFor();
     expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
     expect(await composer(page).inputValue()).toBe("Are you still there?");
+  });
+
+  it("says an address with an id no chat can have is not found, without asking the API for it", async () => {
+    const { page } = session;
+    const asked: string[] = [];
+    const onRequest = (request: Request) => {
+      // The boot script's early read takes the address as written; the app must not ask for "1e+23".
+      if (request.url().includes("/api/chat/1e")) asked.push(request.url());
+    };
+    page.on("request", onRequest);
+    await page.goto(`${appUrl()}/app/a/default/c/99999999999999999999999`);
+    await page
+      .getByTestId("chat-missing")
+      .getByText("This conversation doesn't exist or has been deleted.")
+      .waitFor();
+    page.off("request", onRequest);
+    expect(asked).toEqual([]);
   });
 });

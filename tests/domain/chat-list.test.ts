@@ -4,6 +4,7 @@ import {
   appendPage,
   type ChatList,
   type ChatSummary,
+  chatIdOf,
   nextOffset,
   prependChat,
   removeChat,
@@ -55,5 +56,20 @@ describe("chat list", () => {
     expect(removeChat(list, 2).chats.map((c) => c.id)).toEqual([3, 1]);
     expect(removeChat(list, 42)).toBe(list);
     expect(updateChat(list, 3, { title: "Renamed" }).chats[0]?.title).toBe("Renamed");
+  });
+});
+
+describe("the chat id of an address", () => {
+  it.each([
+    ["42", 42],
+    ["007", 7],
+    [String(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER],
+    ["9007199254740993", null],
+    ["99999999999999999999999", null],
+    ["12a", null],
+    ["", null],
+    [undefined, null],
+  ] as const)("%s → %s", (param, id) => {
+    expect(chatIdOf(param)).toBe(id);
   });
 });

@@ -79,4 +79,14 @@ export function updateChat(
 export const assistantParamOf = (assistantId: number | null): string =>
   assistantId === null ? "default" : String(assistantId);
 
+/**
+ * The chat id an address names, or null: all digits (SPEC §5), and small enough to be a number exactly — a
+ * longer one names no chat (written as a number it would become "1e+23").
+ */
+export function chatIdOf(param: string | undefined): number | null {
+  if (param === undefined || !/^\d+$/.test(param)) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 export const chatPath = (assistantId: string, chatId: number): string => `/app/a/${assistantId}/c/${chatId}`;
