@@ -197,36 +197,36 @@ const de: MailText = {
 
 const pt: MailText = {
   verification: (code, minutes) => ({
-    subject: `O seu código ${P}: ${code}`,
+    subject: `Seu código ${P}: ${code}`,
     lines: [
-      `O seu código de verificação ${P} é ${code}.`,
-      `Introduza-o na página de verificação dentro de ${minutes} minutos para confirmar o seu endereço de email.`,
-      `Se não criou uma conta ${P}, pode ignorar esta mensagem.`,
+      `Seu código de verificação ${P} é ${code}.`,
+      `Digite-o na página de verificação em até ${minutes} minutos para confirmar seu endereço de e-mail.`,
+      `Se você não criou uma conta ${P}, pode ignorar esta mensagem.`,
     ],
   }),
   signUpNotice: () => ({
-    subject: `Alguém tentou registar-se no ${P} com o seu endereço`,
+    subject: `Alguém tentou se registrar no ${P} com seu endereço`,
     lines: [
-      `Alguém acabou de tentar criar uma conta ${P} com este endereço de email, que já tem uma.`,
-      "Se foi você: inicie sessão, ou redefina a sua palavra-passe se a esqueceu.",
-      "Se não foi você: nada mudou, e ninguém pode usar a sua conta sem a sua palavra-passe.",
+      `Alguém acabou de tentar criar uma conta ${P} com este endereço de e-mail, que já tem uma.`,
+      "Se foi você: entre na sua conta, ou redefina sua senha se você a esqueceu.",
+      "Se não foi você: nada mudou, e ninguém pode usar sua conta sem sua senha.",
     ],
   }),
   passwordReset: (code, minutes) => ({
-    subject: `O seu código para redefinir a palavra-passe ${P}: ${code}`,
+    subject: `Seu código para redefinir a senha do ${P}: ${code}`,
     lines: [
-      `O seu código para redefinir a palavra-passe ${P} é ${code}.`,
-      `Introduza-o na página de início de sessão dentro de ${minutes} minutos para escolher uma nova palavra-passe. Todos os dispositivos com sessão iniciada na sua conta serão desligados.`,
-      "Se não o pediu, pode ignorar esta mensagem: a sua palavra-passe mantém-se.",
+      `Seu código para redefinir a senha do ${P} é ${code}.`,
+      `Digite-o na página de login em até ${minutes} minutos para escolher uma nova senha. Todos os dispositivos conectados à sua conta serão desconectados.`,
+      "Se você não o pediu, pode ignorar esta mensagem: sua senha continua a mesma.",
     ],
   }),
   teamInvitation: (admin, days) => ({
-    subject: `${admin} convida-o para a equipa ${P}`,
+    subject: `${admin} convida você para uma equipe no ${P}`,
     lines: [
-      `${admin} convida-o a juntar-se à equipa no ${P} e a partilhar o plano.`,
-      "Abri-lo a partir desta caixa de correio confirma o seu endereço. Se não estava à espera, ignore esta mensagem.",
+      `${admin} convida você a entrar na equipe no ${P} e a compartilhar o plano dela.`,
+      "Abrir o link a partir desta caixa de entrada confirma seu endereço. Se você não esperava este convite, ignore esta mensagem.",
     ],
-    linkIntro: `Abra este link para se juntar (funciona uma vez, durante ${days} dias):`,
+    linkIntro: `Abra este link para entrar (funciona uma vez, por ${days} dias):`,
   }),
 };
 
