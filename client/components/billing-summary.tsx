@@ -1,6 +1,6 @@
 // The current subscription: plan, seats, interval, renewal or cancellation, a failed payment, and billing.
 import { Link } from "react-router";
-import { hasEnded, mayChangePlan, type BillingSummary as Summary } from "../../src/domain/billing";
+import { mayChangePlan, type BillingSummary as Summary, subscriptionEnded } from "../../src/domain/billing";
 import { usePortal } from "../hooks/use-billing";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
@@ -13,7 +13,8 @@ export function BillingSummary({ summary, changeLink = true }: { summary: Summar
   const errorText = useApiError();
   const portal = usePortal();
   const periodEnd = summary.currentPeriodEnd ? new Date(summary.currentPeriodEnd) : null;
-  const ended = hasEnded(summary.status);
+  // From the plan too: a row can end without a provider status (the seed's, one from before the provider).
+  const ended = subscriptionEnded(summary);
   return (
     <section className="card billing-summary" aria-labelledby="billing-title" data-testid="billing-summary">
       <header className="usage-header">
@@ -26,7 +27,7 @@ export function BillingSummary({ summary, changeLink = true }: { summary: Summar
         <p>{t("billing.member")}</p>
       ) : (
         <dl className="facts">
-          {summary.seats !== null ? (
+          {summary.seats !== null && !ended ? (
             <>
               <dt>{t("billing.seats")}</dt>
               <dd data-testid="billing-seats">

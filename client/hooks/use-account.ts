@@ -3,11 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, readJson } from "../lib/api";
 import { followSavedLanguage, useInvalidateUser, userKeys } from "./use-user";
 
-export interface VerificationState {
-  email: string;
-  verified: boolean;
-  resendInSeconds: number;
-}
+export type { VerificationState } from "../../src/domain/verification";
 
 export function useVerificationState(enabled: boolean) {
   return useQuery({

@@ -2,10 +2,11 @@
 // the invitee in or up (coming back here) and joins; opening the link confirms the invited address.
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { DEFAULT_CHAT_PATH, SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
-import { INVITATION_TOKEN_PATTERN } from "../../src/domain/team";
+import { INVITATION_TOKEN_PATTERN, sameEmail } from "../../src/domain/team";
 import { Alert } from "../components/alert";
+import { useVerificationState } from "../hooks/use-account";
 import { useAcceptInvitation, useInvitationPreview } from "../hooks/use-team";
-import { useSessionUser } from "../hooks/use-user";
+import { useSessionUser, useSignOut } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { useApiError } from "../lib/use-api-error";
@@ -21,6 +22,11 @@ export default function Join() {
   const preview = useInvitationPreview(token);
   const session = useSessionUser();
   const accept = useAcceptInvitation();
+  const signOut = useSignOut();
+  // Who is signed in: an unverified account's address comes from its verification state.
+  const unverified = session.data?.verified === false;
+  const verification = useVerificationState(unverified);
+  const signedInEmail = session.data?.verified ? session.data.email : (verification.data?.email ?? null);
   const here = `/join?token=${token ?? ""}`;
   const invitation = preview.data;
   const ownPlan = accept.error instanceof ApiError && accept.error.code === "own_plan_active";
@@ -28,8 +34,9 @@ export default function Join() {
   let body: React.ReactNode;
   if (!token) body = <Alert>{t("join.invalid")}</Alert>;
   else if (preview.error) body = <Alert>{errorText(preview.error)}</Alert>;
-  else if (!invitation || session.isPending) body = <div className="card skeleton" aria-busy />;
-  else if (invitation.state !== "pending") {
+  else if (!invitation || session.isPending || (unverified && verification.isPending)) {
+    body = <div className="card skeleton" aria-busy />;
+  } else if (invitation.state !== "pending") {
     body = <Alert>{invitation.state === "expired" ? t("join.expired") : t("join.used")}</Alert>;
   } else if (!session.data) {
     body = (
@@ -41,6 +48,24 @@ export default function Join() {
           {t("join.signIn")}
         </Link>
       </div>
+    );
+  } else if (signedInEmail && !sameEmail(signedInEmail, invitation.email)) {
+    // Joining can only fail from this account (invitation_wrong_email): offer the way to the invited one.
+    body = (
+      <>
+        <Alert tone="info" testId="join-other-account">
+          {t("join.otherAccount", { current: signedInEmail, email: invitation.email })}
+        </Alert>
+        <Alert>{signOut.error ? errorText(signOut.error) : null}</Alert>
+        <button
+          type="button"
+          className="button large full"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          {t("join.signOut")}
+        </button>
+      </>
     );
   } else {
     body = (

@@ -7,8 +7,10 @@ import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { localizePath } from "../../src/domain/locale-routing";
 import { parsePricingQuery } from "../../src/domain/pricing";
 import { redirectTarget } from "../../src/domain/route-guard";
+import { invitationTokenOf } from "../../src/domain/team";
 import { Alert } from "../components/alert";
 import { Field } from "../components/field";
+import { useInvitationPreview } from "../hooks/use-team";
 import { useLoginProviders, useSignIn, useSignUp } from "../hooks/use-user";
 import { useLocale, useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
@@ -32,6 +34,14 @@ export default function Login() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+
+  // Reached from a team invitation (/join, coming back there): its address is the one to use, so prefill it. The
+  // token in the return path is what reveals it, as on /join, and nothing puts the address in the URL.
+  const invitation = useInvitationPreview(invitationTokenOf(params.get("redirect")));
+  const invitedEmail = invitation.data?.state === "pending" ? invitation.data.email : null;
+  useEffect(() => {
+    if (invitedEmail) setEmail((typed) => typed || invitedEmail);
+  }, [invitedEmail]);
 
   // A plan picked on /pricing travels here in the address; keep it for the subscription page.
   useEffect(() => {

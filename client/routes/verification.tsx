@@ -2,12 +2,15 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
+import { VERIFICATION_MAX_ATTEMPTS } from "../../src/domain/auth-limits";
+import { attemptsLeftAfter } from "../../src/domain/verification";
 import { Alert } from "../components/alert";
 import { Field } from "../components/field";
 import { PageLoading } from "../components/page-loading";
 import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use-account";
 import { useSessionUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+import { ApiError } from "../lib/api";
 import { useApiError } from "../lib/use-api-error";
 import "./auth.css";
 
@@ -64,6 +67,16 @@ export default function Verification() {
     );
   }
 
+  // What the last failure says of the code, else what the server counted (a reload keeps a used-up code dead).
+  const failed = verify.error instanceof ApiError ? attemptsLeftAfter(verify.error) : null;
+  const left = verify.error ? failed : (state.data?.remainingAttempts ?? null);
+  const spent = left === 0;
+  // The last wrong try ends the code: say it as the next try would hear it, not "try again".
+  const usedUp =
+    verify.error instanceof ApiError && verify.error.code === "verification_code_invalid" && spent
+      ? new ApiError(400, "verification_code_exhausted", verify.error.message)
+      : verify.error;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     verify.mutate(code.trim(), { onSuccess: () => navigate(DEFAULT_CHAT_PATH, { replace: true }) });
@@ -77,9 +90,18 @@ export default function Verification() {
           {state.data ? t("verification.text", { email: state.data.email }) : t("verification.textNoEmail")}
         </p>
         {verify.error || resend.error ? (
-          <Alert>{errorText(verify.error ?? resend.error)}</Alert>
+          <Alert>{errorText(usedUp ?? resend.error)}</Alert>
         ) : resend.isSuccess ? (
           <Alert tone="success">{t("verification.resent")}</Alert>
+        ) : null}
+        {spent ? (
+          <p className="hint" data-testid="verification-attempts">
+            {t("verification.noAttemptsLeft")}
+          </p>
+        ) : left !== null && left < VERIFICATION_MAX_ATTEMPTS ? (
+          <p className="hint" data-testid="verification-attempts">
+            {t("verification.attemptsLeft", { count: left })}
+          </p>
         ) : null}
         <form onSubmit={submit}>
           <Field
@@ -97,7 +119,7 @@ export default function Verification() {
           <button
             type="submit"
             className="button large full"
-            disabled={verify.isPending || code.length !== 6}
+            disabled={verify.isPending || spent || code.length !== 6}
           >
             {verify.isPending ? t("pending") : t("verification.submit")}
           </button>
@@ -107,7 +129,8 @@ export default function Verification() {
             type="button"
             className="link-button"
             disabled={resend.isPending || wait > 0}
-            onClick={() => resend.mutate()}
+            // The new code has its tries again: the last failure no longer speaks for it.
+            onClick={() => resend.mutate(undefined, { onSuccess: () => verify.reset() })}
           >
             {wait > 0 ? t("verification.resendIn", { seconds: wait }) : t("verification.resend")}
           </button>

@@ -18,6 +18,7 @@ import {
 import type { AccountErrorCode } from "../domain/error-codes";
 import type { Locale } from "../domain/locales";
 import { retryAfterSeconds, waitInWords } from "../domain/throttle";
+import type { CodeInvalidDetails } from "../domain/verification";
 import { AppError, tooManyRequests } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { signUpNoticeMail, verificationMail } from "../mail/messages";
@@ -185,6 +186,6 @@ export async function confirmVerificationCode(
       remainingAttempts > 0
         ? `Wrong code. ${remainingAttempts} ${remainingAttempts === 1 ? "try" : "tries"} left.`
         : "Wrong code, and no tries left. Ask for a new one.";
-    throw codeError("verification_code_invalid", message, { remainingAttempts });
+    throw codeError("verification_code_invalid", message, { remainingAttempts } satisfies CodeInvalidDetails);
   }
 }

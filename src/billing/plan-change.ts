@@ -7,9 +7,9 @@ import { countPendingInvitations } from "../db/team";
 import {
   amountCode,
   type BillingPreview,
+  fewestSeats,
   hasEnded,
   type PaidPlan,
-  seatsInUse,
   seatsRefusal,
   subscriptionFields,
 } from "../domain/billing";
@@ -108,9 +108,10 @@ export async function changePlan(
     const row = liveSubscriptionOf(await getSubscriptionRow(tx, { userId: input.userId }), input.userId);
     const members = await countTeamMembers(tx, { adminUserId: input.userId });
     const pending = await countPendingInvitations(tx, { adminUserId: input.userId, now: new Date() });
-    const refusal = seatsRefusal(input.seats, { members, pending });
-    if (refusal === "seats_below_members") throw seatsBelowMembers(seatsInUse(members));
-    if (refusal === "seats_held_by_invitations") throw seatsHeldByInvitations(seatsInUse(members) + pending);
+    const counts = { members, pending };
+    const refusal = seatsRefusal(input.seats, counts);
+    if (refusal === "seats_below_members") throw seatsBelowMembers(fewestSeats(refusal, counts));
+    if (refusal === "seats_held_by_invitations") throw seatsHeldByInvitations(fewestSeats(refusal, counts));
     const [item, price] = await Promise.all([
       seatItem(stripe, row.subscription),
       priceOf(stripe, input.plan, input.yearly),

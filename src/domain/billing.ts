@@ -121,12 +121,34 @@ export function seatsRefusal(
   return null;
 }
 
+/** The fewest seats `seatsRefusal` lets a team keep past its refusal: what the warning and the 409 both name. */
+export const fewestSeats = (
+  refusal: "seats_below_members" | "seats_held_by_invitations",
+  { members, pending }: { members: number; pending: number },
+): number => seatsInUse(members) + (refusal === "seats_held_by_invitations" ? pending : 0);
+
+/**
+ * `seatsRefusal` for a choice made on the change page, from the summary's counts, with the fewest seats allowed:
+ * the page warns before Confirm exactly when the server would refuse.
+ */
+export function summarySeatsRefusal(
+  summary: Pick<BillingSummary, "seatsInUse" | "pendingInvitations">,
+  seats: number,
+): { code: "seats_below_members" | "seats_held_by_invitations"; atLeast: number } | null {
+  if (summary.seatsInUse === null) return null;
+  const counts = { members: summary.seatsInUse - 1, pending: summary.pendingInvitations ?? 0 };
+  const code = seatsRefusal(seats, counts);
+  return code ? { code, atLeast: fewestSeats(code, counts) } : null;
+}
+
 /** What the subscription pages show (GET /api/billing/subscription). */
 export interface BillingSummary {
   plan: ReturnType<typeof planOf>;
   /** Null for a team member: the admin's subscription is theirs, and only the admin manages it. */
   seats: number | null;
   seatsInUse: number | null;
+  /** Invitations neither used nor expired: each keeps a seat for its invitee. Null for a team member. */
+  pendingInvitations: number | null;
   yearly: boolean | null;
   status: string | null;
   /** ISO date of the next renewal (or of the end, when a cancellation is scheduled). */
@@ -140,6 +162,13 @@ export interface BillingSummary {
   canManage: boolean;
   teamMember: boolean;
 }
+
+/**
+ * Whether the summary's subscription has ended: its plan says so (`unsubscribed`: a row can end without a provider
+ * status), or its status does.
+ */
+export const subscriptionEnded = (summary: Pick<BillingSummary, "plan" | "status">): boolean =>
+  summary.plan === "unsubscribed" || hasEnded(summary.status);
 
 /**
  * Whether the summary's subscription can be changed (plan, interval, seats): the account's own, still live. An
@@ -188,7 +217,7 @@ const reasonOf = (details: unknown): string | null =>
 export function billingSummaryOf(
   own: SummarySource | null,
   admin: SummarySource | null,
-  members: number,
+  { members, pending }: { members: number; pending: number },
 ): BillingSummary {
   const teamMember = own !== null && isMemberRow(own, own.userId);
   const source = teamMember ? admin : own;
@@ -198,6 +227,7 @@ export function billingSummaryOf(
       plan,
       seats: null,
       seatsInUse: null,
+      pendingInvitations: null,
       yearly: null,
       status: null,
       currentPeriodEnd: null,
@@ -213,6 +243,7 @@ export function billingSummaryOf(
     plan,
     seats: teamMember ? null : source.quantity,
     seatsInUse: teamMember ? null : seatsInUse(members),
+    pendingInvitations: teamMember ? null : pending,
     yearly: isYearlyAmount(source.amount),
     status: source.status,
     currentPeriodEnd: source.currentPeriodEnd?.toISOString() ?? null,

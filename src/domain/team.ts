@@ -1,5 +1,8 @@
 // Team rules (SPEC §1/§4/§6, issue #18): seats, invitations and their lifetime, the wire shapes of /api/team.
+import { matchAppRoute } from "./app-routes.ts";
+import { splitLocalePath } from "./locale-routing.ts";
 import type { Plan } from "./plans.ts";
+import { safeReturnPath } from "./safe-return.ts";
 import type { UsageCounts } from "./usage.ts";
 
 /** An invitation link works for seven days. */
@@ -59,6 +62,19 @@ export function joinRefusal(input: {
   if (own?.ok && !own.ended) return "own_plan_active";
   if (input.hasMembers) return "own_plan_active";
   return null;
+}
+
+/**
+ * The invitation token of a return path to the join page (`/join?token=…`, in any locale), or null: the sign-in
+ * and sign-up forms reached from an invitation ask it for the invited address, which only the token's holder sees.
+ */
+export function invitationTokenOf(returnPath: string | null): string | null {
+  const path = safeReturnPath(returnPath);
+  if (!path) return null;
+  const url = new URL(path, "https://self.invalid");
+  if (matchAppRoute(splitLocalePath(url.pathname).path)?.route.page !== "join") return null;
+  const token = url.searchParams.get("token");
+  return token && INVITATION_TOKEN_PATTERN.test(token) ? token : null;
 }
 
 /** Same address, whatever its case or surrounding spaces. */

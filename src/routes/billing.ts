@@ -7,6 +7,7 @@ import { billingConfigured, billingUnavailable, stripeCall, stripeOf } from "../
 import { handleEvent, verifyEvent } from "../billing/webhook";
 import type { Database } from "../db/client";
 import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
+import { countPendingInvitations } from "../db/team";
 import { billingSummaryOf, MAX_SEATS, PAID_PLANS, PROMOTION_CODE_MAX_LENGTH } from "../domain/billing";
 import { safeReturnPath } from "../domain/safe-return";
 import { isMemberRow } from "../domain/team";
@@ -33,11 +34,13 @@ const checkoutBody = planChange.extend({
 async function summaryFor(db: Database, userId: number) {
   const own = await getSubscriptionRow(db, { userId });
   const memberOf = isMemberRow(own, userId) ? own.adminUserId : null;
-  const [admin, members] = await Promise.all([
+  // The change page warns about the seats the members and the pending invitations hold, as the change refuses.
+  const [admin, members, pending] = await Promise.all([
     memberOf ? getSubscriptionRow(db, { userId: memberOf }) : null,
     memberOf ? 0 : countTeamMembers(db, { adminUserId: userId }),
+    memberOf ? 0 : countPendingInvitations(db, { adminUserId: userId, now: new Date() }),
   ]);
-  return billingSummaryOf(own, admin, members);
+  return billingSummaryOf(own, admin, { members, pending });
 }
 
 /** An absolute URL on this site for a path the client asked for, or the fallback path. */

@@ -7,6 +7,7 @@ import { findCode } from "../db/verification-codes";
 import { verificationCodeSchema } from "../domain/account-schemas";
 import { VERIFICATION_CODE_TTL_SECONDS } from "../domain/auth-limits";
 import { waitInWords } from "../domain/throttle";
+import { attemptsLeft, type VerificationState } from "../domain/verification";
 import type { AppEnv } from "../env";
 import { AppError, tooManyRequests, unauthorized } from "../errors";
 import { mailerFor } from "../mail/mailer";
@@ -23,11 +24,14 @@ export const verificationRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!user) throw unauthorized();
     const code = user.verified ? null : await findCode(c.var.db(), user.id);
+    const now = new Date();
+    // The tries left too: a page reloaded after the last wrong try must not offer Confirm again.
     return c.json({
       email: user.email,
       verified: user.verified,
-      resendInSeconds: resendWait(code?.sentAt ?? null, new Date()),
-    });
+      resendInSeconds: resendWait(code?.sentAt ?? null, now),
+      remainingAttempts: attemptsLeft(code, now),
+    } satisfies VerificationState);
   })
 
   .post("/", validate("json", confirmBody), async (c) => {

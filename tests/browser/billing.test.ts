@@ -97,6 +97,9 @@ describe("an ended subscription", () => {
     await page.goto(`${base()}/app/account/subscription?plan=starter`);
     await page.getByTestId("billing-summary").waitFor();
     expect(await page.getByTestId("billing-plan").textContent()).toBe("Subscription ended");
+    // Ended by its plan, though its row has no status to say so: said in the card, and no seats in use.
+    expect(await page.getByTestId("billing-cancellation").textContent()).toBe("Your subscription has ended.");
+    expect(await page.getByTestId("billing-seats").count()).toBe(0);
     await page.getByRole("button", { name: "Manage billing" }).waitFor();
     await page.getByRole("button", { name: "Continue to payment" }).waitFor();
     expect(await page.getByRole("link", { name: "Change plan or seats" }).count()).toBe(0);

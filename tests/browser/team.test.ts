@@ -1,11 +1,20 @@
 // The team journey in Chromium: an admin invites by email → the invitee opens the mailed link, signs up and
 // joins → after the member chats both see the same pooled usage → the admin removes the member → the member
 // lands on the subscription page, told why.
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf, signUpFresh } from "./session";
+import {
+  collectPageErrors,
+  DEMO_PASSWORD,
+  demoEmail,
+  eventually,
+  pathOf,
+  signIn,
+  signUpFresh,
+} from "./session";
 
 const base = () => inject("appUrl");
 let browser: Browser;
@@ -27,16 +36,59 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
   }
 }
 
-/** A standard plan with two seats, as Stripe's webhook would have written it after a team checkout. */
-async function giveTeamPlan(email: string) {
+/** A standard plan with `seats` seats, as Stripe's webhook would have written it after a team checkout. */
+async function giveTeamPlan(email: string, seats = 2) {
   const [row] = await query<{ id: string }>(`select id from hot."user" where email = $1 and verified`, [
     email,
   ]);
   if (!row) throw new Error(`no account ${email}`);
   await query(
     `insert into hot.subscription ("userId", customer, subscription, quantity, amount, ok, status)
-     values ($1, $2, $3, 2, 2000, true, 'active')`,
-    [row.id, `cus_team_${row.id}`, `sub_team_${row.id}`],
+     values ($1, $2, $3, $4, 2000, true, 'active')`,
+    [row.id, `cus_team_${row.id}`, `sub_team_${row.id}`, seats],
+  );
+}
+
+/**
+ * A verified account made in the database, with the demo users' password: journeys that need several accounts
+ * make them here, since sign-ups from one address are limited (20 an hour) and the browser tests share one.
+ */
+async function madeAccount(label: string): Promise<string> {
+  const email = `${label}-${crypto.randomUUID()}@example.test`;
+  await query(
+    `insert into hot."user" (email, verified, "hashedPassword")
+     select $1, true, "hashedPassword" from hot."user" where email = $2 and verified`,
+    [email, demoEmail("none")],
+  );
+  return email;
+}
+
+async function signInAs(context: BrowserContext, email: string) {
+  const res = await context.request.post(`${base()}/api/login`, {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { Origin: base() },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** A pending invitation to `email` from `adminEmail`'s team, and the token its link carries. */
+async function invitationTo(adminEmail: string, email: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await query(
+    `insert into hot.team_invitation ("adminUserId", email, "tokenHash", "expiresAt")
+     select id, $2, $3, now() + interval '7 days' from hot."user" where email = $1 and verified`,
+    [adminEmail, email, createHash("sha256").update(token).digest("hex")],
+  );
+  return token;
+}
+
+/** Puts the account of `email` in the team of `adminEmail`, as joining writes its row. */
+async function addMember(adminEmail: string, email: string) {
+  await query(
+    `insert into hot.subscription ("userId", "adminUserId", customer, subscription, quantity, amount, ok)
+     select m.id, a.id, '', '', 1, 0, true from hot."user" m, hot."user" a
+     where m.email = $1 and m.verified and a.email = $2 and a.verified`,
+    [email, adminEmail],
   );
 }
 
@@ -96,7 +148,9 @@ describe("a team", () => {
     expect(await member.getByTestId("join-team").textContent()).toContain("Standard");
     await member.getByRole("link", { name: "Create an account to join" }).click();
     await eventually(() => new URL(member.url()).pathname).toBe("/login");
-    await member.getByLabel("Email").fill(inviteeEmail);
+    // The form knows the invited address (from the token in its return path), and the address bar does not.
+    await eventually(() => member.getByLabel("Email").inputValue()).toBe(inviteeEmail);
+    expect(member.url()).not.toContain(encodeURIComponent(inviteeEmail));
     await member.getByLabel("Password").fill(DEMO_PASSWORD);
     await member.getByRole("button", { name: "Create my account" }).click();
     await eventually(() => new URL(member.url()).pathname).toBe("/join");
@@ -134,5 +188,77 @@ describe("a team", () => {
     expect(memberErrors).toEqual([]);
     await adminContext.close();
     await memberContext.close();
+  });
+});
+
+describe("an invitation opened from another account", () => {
+  it("says so before any Join, and signs out to continue with the invited address", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail);
+    const inviteeEmail = `team-invitee-${crypto.randomUUID()}@example.test`;
+    const token = await invitationTo(adminEmail, inviteeEmail);
+
+    const context = await browser.newContext();
+    await signIn(context, base(), "standard");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/join?token=${token}`);
+    const notice = page.getByTestId("join-other-account");
+    await eventually(() => notice.textContent()).toContain(demoEmail("standard"));
+    expect(await notice.textContent()).toContain(inviteeEmail);
+    expect(await page.getByRole("button", { name: "Join the team" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Sign out and continue" }).click();
+    await page.getByRole("link", { name: "Create an account to join" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/join");
+    expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(401);
+    await page.getByRole("link", { name: "I have an account: sign in" }).click();
+    await eventually(() => page.getByLabel("Email").inputValue()).toBe(inviteeEmail);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the change page of a team's admin", () => {
+  it("warns before Confirm about the seats members and pending invitations hold, as the server refuses", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 5);
+    for (let i = 0; i < 2; i++) await addMember(adminEmail, await madeAccount("team-member"));
+    await invitationTo(adminEmail, `team-invitee-${crypto.randomUUID()}@example.test`);
+    const context = await browser.newContext();
+    await signInAs(context, adminEmail);
+    await prepareChat(context);
+
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const warning = page.getByTestId("change-seats-refused");
+    const confirm = page.getByRole("button", { name: "Confirm the change" });
+    const open = async (seats: number) => {
+      await page.goto(`${base()}/app/account/change_subscription?plan=standard&users=${seats}&yearly=false`);
+      await page.getByTestId("change-confirm").waitFor();
+    };
+
+    // Admin and two members: three seats in use.
+    await open(2);
+    await eventually(() => warning.textContent()).toBe(
+      "Your team uses 3 seats: remove members before choosing fewer.",
+    );
+    expect(await confirm.isDisabled()).toBe(true);
+    // The pending invitation keeps a fourth.
+    await open(3);
+    await eventually(() => warning.textContent()).toBe(
+      "Pending invitations keep seats for their invitees: keep at least 4 seats, or withdraw invitations in your team settings.",
+    );
+    expect(await warning.getByRole("link", { name: "team settings" }).getAttribute("href")).toBe(
+      "/app/account/settings/team",
+    );
+    expect(await confirm.isDisabled()).toBe(true);
+    await open(4);
+    await page.getByTestId("billing-seats").waitFor();
+    expect(await warning.count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,7 +1,18 @@
 // Billing rules: which provider statuses keep a plan, which news of a subscription may replace a user's row, how
-// few seats a team may have, and which subscriptions can be changed rather than bought anew.
+// few seats a team may have (as the server decides and the change page warns), which subscriptions have ended,
+// and which can be changed rather than bought anew.
 import { describe, expect, it } from "vitest";
-import { grantsAccess, hasEnded, mayChangePlan, mayReplace, seatsRefusal } from "../../src/domain/billing";
+import {
+  billingSummaryOf,
+  grantsAccess,
+  hasEnded,
+  mayChangePlan,
+  mayReplace,
+  type SummarySource,
+  seatsRefusal,
+  subscriptionEnded,
+  summarySeatsRefusal,
+} from "../../src/domain/billing";
 
 describe("provider statuses", () => {
   it.each([
@@ -55,6 +66,56 @@ describe("how few seats a team may go down to", () => {
     ["more seats than needed", 10, 2, 3, null],
   ] as const)("%s", (_label, seats, members, pending, refusal) => {
     expect(seatsRefusal(seats, { members, pending })).toBe(refusal);
+  });
+});
+
+describe("the change page's warning, from the summary's counts", () => {
+  // seatsInUse = admin + members; the server refuses the same choices (seatsRefusal), naming the same minimum.
+  it.each([
+    ["alone, one seat", 1, 0, 1, null],
+    ["fewer seats than admin and members", 3, 0, 2, { code: "seats_below_members", atLeast: 3 }],
+    ["members first, invitations pending too", 3, 2, 2, { code: "seats_below_members", atLeast: 3 }],
+    ["a seat a pending invitation keeps", 3, 1, 3, { code: "seats_held_by_invitations", atLeast: 4 }],
+    ["every pending invitation counts", 2, 3, 4, { code: "seats_held_by_invitations", atLeast: 5 }],
+    ["room for members and invitations", 3, 1, 4, null],
+    ["a team member's summary (no counts)", null, null, 1, null],
+  ] as const)("%s", (_label, seatsInUse, pendingInvitations, seats, refusal) => {
+    expect(summarySeatsRefusal({ seatsInUse, pendingInvitations }, seats)).toEqual(refusal);
+  });
+
+  it("reads the pending invitations the summary carries, none for a member", () => {
+    const row: SummarySource = {
+      userId: 1,
+      adminUserId: null,
+      customer: "cus_1",
+      amount: 2000,
+      ok: true,
+      quantity: 4,
+      status: "active",
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      cancellationDetails: null,
+    };
+    const admin = billingSummaryOf(row, null, { members: 1, pending: 2 });
+    expect(admin).toMatchObject({ seats: 4, seatsInUse: 2, pendingInvitations: 2 });
+    const member = billingSummaryOf({ ...row, userId: 2, adminUserId: 1 }, row, { members: 0, pending: 0 });
+    expect(member).toMatchObject({ seatsInUse: null, pendingInvitations: null, teamMember: true });
+    expect(billingSummaryOf(null, null, { members: 0, pending: 0 }).pendingInvitations).toBeNull();
+  });
+});
+
+describe("which subscriptions have ended", () => {
+  it.each([
+    ["a live plan", "standard", "active", false],
+    ["a failing renewal", "standard", "past_due", false],
+    ["a cancelled subscription", "unsubscribed", "canceled", true],
+    ["an ended row without a status (the plan says so)", "unsubscribed", null, true],
+    ["a lapsed payment", "unsubscribed", "unpaid", true],
+    ["a status ended while the plan still reads paid", "standard", "incomplete_expired", true],
+    ["no plan yet", "none", null, false],
+  ] as const)("%s", (_label, plan, status, ended) => {
+    expect(subscriptionEnded({ plan, status })).toBe(ended);
   });
 });
 

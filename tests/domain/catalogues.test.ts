@@ -75,10 +75,13 @@ describe("English", () => {
 
 describe("the seat counts", () => {
   // Plural keys chosen by `count` (the seats used, or the team's seats), so no language says "1 places".
-  it.each(["team.seatsUsed", "billing.seatsUsed", "usage.team"])("%s is a plural key in English", (key) => {
-    expect(lookup(read("en", "account"), key)).toBeUndefined();
-    expect(lookup(read("en", "account"), `${key}_one`)).toBeDefined();
-  });
+  it.each(["team.seatsUsed", "billing.seatsUsed", "usage.team", "billing.seatsTooFew", "billing.seatsHeld"])(
+    "%s is a plural key in English",
+    (key) => {
+      expect(lookup(read("en", "account"), key)).toBeUndefined();
+      expect(lookup(read("en", "account"), `${key}_one`)).toBeDefined();
+    },
+  );
 
   it.each([
     ["fr", "team.seatsUsed", 1, 1, "1 place utilisée sur 1"],
@@ -94,9 +97,85 @@ describe("the seat counts", () => {
     ["pl", "billing.seatsUsed", 3, 4, "3 miejsca zajęte z 4"],
     ["pl", "billing.seatsUsed", 5, 6, "5 miejsc zajętych z 6"],
     ["en", "team.seatsUsed", 1, 2, "1 of 2 seats used"],
+    [
+      "pl",
+      "billing.seatsTooFew",
+      2,
+      1,
+      "Twój zespół zajmuje 2 miejsca: usuń członków, zanim wybierzesz mniej.",
+    ],
+    [
+      "pl",
+      "billing.seatsTooFew",
+      5,
+      1,
+      "Twój zespół zajmuje 5 miejsc: usuń członków, zanim wybierzesz mniej.",
+    ],
+    [
+      "ro",
+      "billing.seatsTooFew",
+      3,
+      1,
+      "Echipa ta folosește 3 locuri: elimină membri înainte de a alege mai puține.",
+    ],
+    [
+      "ro",
+      "billing.seatsTooFew",
+      20,
+      1,
+      "Echipa ta folosește 20 de locuri: elimină membri înainte de a alege mai puține.",
+    ],
+    [
+      "fr",
+      "billing.seatsTooFew",
+      2,
+      1,
+      "Votre équipe utilise 2 places : retirez des membres avant d'en choisir moins.",
+    ],
+    [
+      "en",
+      "billing.seatsHeld",
+      3,
+      2,
+      "Pending invitations keep seats for their invitees: keep at least 3 seats, or withdraw invitations in your <team>team settings</team>.",
+    ],
+    [
+      "pl",
+      "billing.seatsHeld",
+      22,
+      20,
+      "Oczekujące zaproszenia rezerwują miejsca dla zaproszonych: zachowaj co najmniej 22 miejsca albo wycofaj zaproszenia w <team>ustawieniach zespołu</team>.",
+    ],
+    [
+      "ro",
+      "billing.seatsHeld",
+      21,
+      20,
+      "Invitațiile în așteptare păstrează locuri pentru invitați: păstrează cel puțin 21 de locuri sau retrage invitații din <team>setările echipei</team>.",
+    ],
   ] as const)("%s %s with %i of %i: %j", (locale, key, used, total, text) => {
     const values = { count: used, used, total, seats: total };
     expect(formatMessage(read(locale, "account"), key, values, locale)).toBe(text);
+  });
+});
+
+describe("the tries left on the verification page", () => {
+  it("is a plural key in English", () => {
+    expect(lookup(read("en", "auth"), "verification.attemptsLeft")).toBeUndefined();
+    expect(lookup(read("en", "auth"), "verification.attemptsLeft_one")).toBeDefined();
+  });
+
+  it.each([
+    ["en", 1, "1 attempt left with this code."],
+    ["en", 4, "4 attempts left with this code."],
+    ["pl", 1, "Została 1 próba z tym kodem."],
+    ["pl", 3, "Zostały 3 próby z tym kodem."],
+    ["pl", 5, "Zostało 5 prób z tym kodem."],
+    ["ro", 2, "Mai ai 2 încercări cu acest cod."],
+    ["ro", 20, "Mai ai 20 de încercări cu acest cod."],
+    ["fr", 1, "Il reste 1 essai avec ce code."],
+  ] as const)("%s with %i: %j", (locale, count, text) => {
+    expect(formatMessage(read(locale, "auth"), "verification.attemptsLeft", { count }, locale)).toBe(text);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   INVITATION_TTL_SECONDS,
   invitationExpiry,
   invitationState,
+  invitationTokenOf,
   isMemberRow,
   joinRefusal,
   sameEmail,
@@ -107,5 +108,20 @@ describe("a member's row", () => {
     ["a row naming another admin", { adminUserId: 1 }, true],
   ] as const)("%s: %s", (_label, row, member) => {
     expect(isMemberRow(row, 2)).toBe(member);
+  });
+});
+
+describe("the invitation a sign-in or sign-up form returns to", () => {
+  const token = "A".repeat(43);
+  it.each([
+    ["the join page", `/join?token=${token}`, token],
+    ["the join page in another locale", `/fr/join?token=${token}`, token],
+    ["no return path", null, null],
+    ["another page with a token", `/pricing?token=${token}`, null],
+    ["a malformed token", "/join?token=short", null],
+    ["no token", "/join", null],
+    ["another site", `//evil.example/join?token=${token}`, null],
+  ] as const)("%s", (_label, returnPath, found) => {
+    expect(invitationTokenOf(returnPath)).toBe(found);
   });
 });

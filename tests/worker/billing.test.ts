@@ -27,6 +27,7 @@ interface Summary {
   plan: string;
   seats: number | null;
   seatsInUse: number | null;
+  pendingInvitations: number | null;
   yearly: boolean | null;
   status: string | null;
   cancelAtPeriodEnd: boolean;
@@ -421,6 +422,8 @@ describe("plan changes", () => {
     expect(body.error.code).toBe("seats_held_by_invitations");
     expect(body.error.details?.[0]?.path).toBe("seats");
     expect((await rowOf(account.id))?.quantity).toBe(4);
+    // The summary carries what the change page needs to warn before Confirm: the expired one keeps no seat.
+    expect(await summaryOf(account)).toMatchObject({ seats: 4, seatsInUse: 3, pendingInvitations: 1 });
 
     const view = await json<TeamView>(await api("/api/team", { cookie: account.cookie }));
     const pending = view.role === "admin" ? view.invitations.find((i) => !i.expired) : undefined;
@@ -432,6 +435,7 @@ describe("plan changes", () => {
     const changed = await api("/api/billing/change", { cookie: account.cookie, body: threeSeats });
     expect(changed.status).toBe(200);
     expect((await rowOf(account.id))?.quantity).toBe(3);
+    expect(await json<Summary>(changed)).toMatchObject({ seats: 3, pendingInvitations: 0 });
   });
 
   it("has nothing to change for an account without a plan, or a member", async () => {
@@ -444,6 +448,7 @@ describe("plan changes", () => {
     const member = await accountOnPlan("standard", { adminUserId: admin.id });
     const theirs = await api("/api/billing/change", { cookie: member.cookie, body });
     expect(((await theirs.json()) as ErrorBody).error.code).toBe("team_member");
+    expect(await summaryOf(member)).toMatchObject({ seatsInUse: null, pendingInvitations: null });
   });
 });
 

@@ -61,6 +61,11 @@ async function updateCode(email: string, patch: { sentAt?: Date; expiresAt?: Dat
 const verify = (cookie: string, code: string, ip?: string) =>
   call("/api/login/verification", { body: { code }, cookie, ip });
 
+/** The tries the live code has left, as GET /api/login/verification tells the page. */
+const triesLeft = async (cookie: string) =>
+  ((await (await call("/api/login/verification", { cookie })).json()) as { remainingAttempts: number })
+    .remainingAttempts;
+
 const resend = (cookie: string) => call("/api/login/verification/resend", { method: "POST", cookie });
 
 const userIdOf = async (email: string, verified: boolean) => {
@@ -187,7 +192,10 @@ describe("POST /api/login/verification", () => {
   it("after 5 wrong tries even the right code is refused until a new one is sent", async () => {
     const { email, cookie } = await signedUp();
     const code = await latestCode(email);
+    expect(await triesLeft(cookie)).toBe(5);
     for (let i = 0; i < 5; i++) expect((await verify(cookie, wrongCodeFor(code))).status).toBe(400);
+    // The page, reloaded, learns the code is used up: it offers no Confirm, only a new code.
+    expect(await triesLeft(cookie)).toBe(0);
     const sixth = await verify(cookie, code);
     expect(sixth.status).toBe(400);
     expect((await errorOf(sixth)).code).toBe("verification_code_exhausted");
@@ -195,6 +203,7 @@ describe("POST /api/login/verification", () => {
     await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
     const resend = await call("/api/login/verification/resend", { method: "POST", cookie });
     expect(resend.status).toBe(200);
+    expect(await triesLeft(cookie)).toBe(5);
     expect((await verify(cookie, await latestCode(email))).status).toBe(200);
   });
 
@@ -211,6 +220,7 @@ describe("POST /api/login/verification", () => {
     const { email, cookie } = await signedUp();
     const code = await latestCode(email);
     await updateCode(email, { expiresAt: new Date(Date.now() - 1000) });
+    expect(await triesLeft(cookie)).toBe(0);
     const res = await verify(cookie, code);
     expect(res.status).toBe(400);
     expect((await errorOf(res)).code).toBe("verification_code_expired");

@@ -2,7 +2,11 @@
 // what it costs today (Stripe's prorated preview) shown before confirming.
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { mayChangePlan, type BillingSummary as Summary } from "../../../src/domain/billing";
+import {
+  mayChangePlan,
+  type BillingSummary as Summary,
+  summarySeatsRefusal,
+} from "../../../src/domain/billing";
 import { isPaidPlan } from "../../../src/domain/plans";
 import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
@@ -12,6 +16,7 @@ import { useBillingSummary, useChangePlan, usePlanPreview } from "../../hooks/us
 import { useRouterAddress } from "../../hooks/use-plan-address";
 import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
+import { richText } from "../../lib/rich-text";
 import { useApiError } from "../../lib/use-api-error";
 
 function ChangeConfirm({ summary, selection }: { summary: Summary; selection: PlanSelection }) {
@@ -21,8 +26,9 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
   const change = useChangePlan();
   const { plan, yearly, seats } = selection;
   const unchanged = plan === summary.plan && yearly === summary.yearly && seats === summary.seats;
-  const tooFew = summary.seatsInUse !== null && seats < summary.seatsInUse;
-  const choice = plan && !unchanged && !tooFew ? { plan, yearly, seats } : null;
+  // The server's own rule on the summary's counts: no preview nor Confirm for a change it would refuse.
+  const refusal = summarySeatsRefusal(summary, seats);
+  const choice = plan && !unchanged && !refusal ? { plan, yearly, seats } : null;
   const preview = usePlanPreview(choice);
   if (change.isSuccess && unchanged) {
     return (
@@ -33,7 +39,15 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
   }
   return (
     <div className="change-confirm card" data-testid="change-confirm">
-      <Alert>{tooFew ? t("billing.seatsTooFew", { used: summary.seatsInUse ?? 1 }) : null}</Alert>
+      <Alert testId="change-seats-refused">
+        {refusal?.code === "seats_below_members"
+          ? t("billing.seatsTooFew", { count: refusal.atLeast })
+          : refusal?.code === "seats_held_by_invitations"
+            ? richText(t("billing.seatsHeld", { count: refusal.atLeast }), {
+                team: (text) => <Link to="/app/account/settings/team">{text}</Link>,
+              })
+            : null}
+      </Alert>
       {choice && preview.data ? (
         <p data-testid="change-preview">
           {t("billing.dueToday", { amount: tp("price", { price: preview.data.amountDue / 100 }) })}{" "}

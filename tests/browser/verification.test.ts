@@ -1,0 +1,97 @@
+// The sign-up code page in Chromium: each wrong code says the tries left; the last one disables Confirm, also
+// after a reload, and says to ask for a new code, which then works.
+import { createHash } from "node:crypto";
+import pg from "pg";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, mailedCode } from "./session";
+
+const base = () => inject("appUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function query(text: string, values: unknown[]) {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An unverified account with a code the test knows, sent two minutes ago (a new one may be asked for at once).
+ * Made in the database: sign-ups from one address are limited, and the browser tests share one.
+ */
+async function unverifiedAccount(code: string): Promise<string> {
+  const email = `verify-${crypto.randomUUID()}@example.test`;
+  const [row] = await query(
+    `insert into hot."user" (email, verified, "hashedPassword")
+     select $1, false, "hashedPassword" from hot."user" where email = $2 and verified returning id`,
+    [email, demoEmail("none")],
+  );
+  const userId = String(row?.id);
+  await query(
+    `insert into hot.verification_code ("userId", "codeHash", "expiresAt", "sentAt")
+     values ($1, $2, now() + interval '10 minutes', now() - interval '2 minutes')`,
+    [userId, createHash("sha256").update(`${userId}:${code}`).digest("hex")],
+  );
+  return email;
+}
+
+describe("the verification page", () => {
+  it("counts the tries down, then offers only a new code, which confirms the account", async () => {
+    const email = await unverifiedAccount("123456");
+    const context = await browser.newContext();
+    const signedIn = await context.request.post(`${base()}/api/login`, {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { Origin: base() },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/verification`);
+    const field = page.getByLabel("Verification code");
+    const confirm = page.getByRole("button", { name: "Confirm" });
+    const attempts = page.getByTestId("verification-attempts");
+
+    await field.fill("654321");
+    await confirm.click();
+    await eventually(() => attempts.textContent()).toBe("4 attempts left with this code.");
+    for (const left of [3, 2, 1]) {
+      await confirm.click();
+      await eventually(() => attempts.textContent()).toBe(
+        `${left} ${left === 1 ? "attempt" : "attempts"} left with this code.`,
+      );
+    }
+    await confirm.click();
+    const spent = "This code can no longer be used: ask for a new code below, then enter it here.";
+    await eventually(() => attempts.textContent()).toBe(spent);
+    expect(await page.getByRole("alert").textContent()).toBe("Too many wrong codes. Ask for a new one.");
+    expect(await confirm.isDisabled()).toBe(true);
+
+    // A reload knows it too (the verification state carries the tries left).
+    await page.reload();
+    await eventually(() => attempts.textContent()).toBe(spent);
+    await field.fill("123456");
+    expect(await confirm.isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: "Send me a new code" }).click();
+    await page.getByText("A new code is on its way.").waitFor();
+    expect(await attempts.count()).toBe(0);
+    await field.fill(await mailedCode(email));
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await eventually(() => new URL(page.url()).pathname).not.toBe("/verification");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
