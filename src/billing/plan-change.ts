@@ -117,7 +117,10 @@ export async function changePlan(
       priceOf(stripe, input.plan, input.yearly),
     ]);
     // A declined card fails the update itself (error_if_incomplete): nothing changes, the caller gets a 402.
+    // A change is a choice to go on: it takes back a scheduled cancellation, or the plan just paid for today
+    // would still end with the period (the change page says so before Confirm).
     await stripe.subscriptions.update(row.subscription, {
+      cancel_at_period_end: false,
       items: [{ id: item.id, price, quantity: input.seats }],
       proration_behavior: "always_invoice",
       ...(input.prorationDate ? { proration_date: input.prorationDate } : {}),

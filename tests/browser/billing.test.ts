@@ -1,5 +1,6 @@
 // Paying in Chromium against the local Stripe: pricing → sign up → verify → Checkout → plan; a declined
-// card; an ended subscription bought anew; a cancellation in the Customer Portal shown as scheduled.
+// card; an ended subscription bought anew; a cancellation in the Customer Portal shown as scheduled, and
+// taken back by a change of seats.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -137,6 +138,17 @@ describe("the customer portal", () => {
     await page.getByTestId("billing-cancellation").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("billing-cancellation").textContent()).toMatch(/cancelled and ends on/);
     expect(await page.getByTestId("billing-plan").textContent()).toBe("Expert");
+
+    // A change afterwards is a choice to go on: the page says it takes the cancellation back, and it does.
+    await page.getByRole("link", { name: "Change plan or seats" }).click();
+    await page.getByLabel("Seats").fill("3");
+    await page.getByTestId("change-preview").waitFor();
+    expect(await page.getByTestId("change-resumes").textContent()).toContain(
+      "takes back the scheduled cancellation",
+    );
+    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await page.getByTestId("change-done").waitFor();
+    expect(await page.getByTestId("billing-cancellation").count()).toBe(0);
     await context.close();
   });
 });

@@ -384,6 +384,21 @@ describe("plan changes", () => {
     expect(invoices.data.some((i) => i.amount_paid === preview.amountDue)).toBe(true);
   });
 
+  it("takes back a scheduled cancellation: the plan paid for today goes on", async () => {
+    const { account, row } = await subscribed("starter", 1);
+    const seq = await lastEventSeq();
+    await testStripe().subscriptions.update(row.subscription, { cancel_at_period_end: true });
+    await deliverEventsAfter(seq);
+    expect((await summaryOf(account)).cancelAtPeriodEnd).toBe(true);
+    const res = await api("/api/billing/change", {
+      cookie: account.cookie,
+      body: { plan: "standard", yearly: false, seats: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(await json<Summary>(res)).toMatchObject({ plan: "standard", cancelAtPeriodEnd: false });
+    expect((await testStripe().subscriptions.retrieve(row.subscription)).cancel_at_period_end).toBe(false);
+  });
+
   it("refuses fewer seats than the team uses with a clear 409", async () => {
     const { account } = await subscribed("standard", 3);
     for (let i = 0; i < 2; i++) await accountOnPlan("standard", { adminUserId: account.id });

@@ -58,6 +58,11 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
           </span>
         </p>
       ) : null}
+      {choice && summary.cancelAtPeriodEnd ? (
+        <p className="hint" data-testid="change-resumes">
+          {t("billing.resumes")}
+        </p>
+      ) : null}
       <Alert>{preview.error ? errorText(preview.error) : null}</Alert>
       <Alert>{change.error ? errorText(change.error) : null}</Alert>
       <div className="cta-row">
