@@ -1,7 +1,7 @@
 // One chat in the sidebar: its link, and a menu to rename it inline, share it, move it to another assistant
 // or delete it after confirmation.
 import { useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
 import { Icon } from "../components/icon";
@@ -25,25 +25,26 @@ function placeBelow(menu: HTMLElement | null, anchor: HTMLElement) {
   menu.style.left = `${Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8))}px`;
 }
 
-function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(): void }) {
+/** `byKey`: ended from the keyboard (Enter, Escape), so focus goes back to the row; a blur leaves it be. */
+function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(byKey: boolean): void }) {
   const t = useT("chat");
   // The field is gone before the server answers: the notice comes from the mutation (ListActionOutcome).
   const rename = useRenameChat({
     onError: () => notify({ title: t("list.renameFailed"), color: "destroy" }),
   });
   const [title, setTitle] = useState(chat.title ?? "");
-  const save = () => {
+  const save = (byKey: boolean) => {
     const next = title.trim();
     if (next && next !== chat.title) rename.mutate({ chatId: chat.id, title: next });
-    onDone();
+    onDone(byKey);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      save();
+      save(true);
     } else if (event.key === "Escape") {
       event.preventDefault();
-      onDone();
+      onDone(true);
     }
   };
   return (
@@ -54,7 +55,7 @@ function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(): void }) {
       maxLength={200}
       onChange={(event) => setTitle(event.target.value)}
       onKeyDown={onKeyDown}
-      onBlur={save}
+      onBlur={() => save(false)}
       // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename.
       autoFocus
       onFocus={(event) => event.target.select()}
@@ -77,6 +78,9 @@ export function ChatListItem({
   const client = useQueryClient();
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  /** Set when the rename field closes from the keyboard: its row's menu button takes the focus back. */
+  const refocus = useRef(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const [sharing, setSharing] = useState(false);
   const [renaming, setRenaming] = useState(false);
@@ -107,6 +111,13 @@ export function ChatListItem({
 
   const closeMenu = () => menu.current?.hidePopover();
 
+  // The field is gone by now and the focus with it (on <body>, Tab would start over from the page's top).
+  useEffect(() => {
+    if (renaming || !refocus.current) return;
+    refocus.current = false;
+    menuButton.current?.focus();
+  }, [renaming]);
+
   const confirmDelete = () => {
     dialog.current?.close();
     remove.mutate(chat.id);
@@ -121,7 +132,14 @@ export function ChatListItem({
   return (
     <li className="chat-item" data-active={active || undefined} data-chat-id={chat.id}>
       {renaming ? (
-        <RenameField chat={chat} onDone={() => setRenaming(false)} />
+        <RenameField
+          chat={chat}
+          onDone={(byKey) => {
+            // Only ever set here: the blur that may follow the field's removal must not undo a key's ask.
+            if (byKey) refocus.current = true;
+            setRenaming(false);
+          }}
+        />
       ) : (
         <NavLink to={chatPath(assistantId, chat.id)} className="sidebar-item chat-link" title={title}>
           <span className="chat-link-title">{title}</span>
@@ -129,6 +147,7 @@ export function ChatListItem({
       )}
       {!renaming && (
         <button
+          ref={menuButton}
           type="button"
           className="icon-button chat-menu-button"
           popoverTarget={menuId}

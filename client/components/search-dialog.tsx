@@ -1,6 +1,14 @@
 // The quick-search dialog, loaded on first use: the 5 recent chats, results as you type grouped by chat,
 // arrows and Enter, month-by-month "search older", and a jump to the message (SPEC §2–§4).
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate } from "react-router";
 import {
   chatPath,
@@ -59,9 +67,12 @@ export default function SearchDialog() {
   const groups = searching ? groupByChat(searchResult) : [];
   const flat = searching ? groups.flatMap((g) => g.hits.map((h) => h.hit)) : options;
 
-  useEffect(() => {
+  // Closed before it leaves the page (a layout effect's cleanup runs while it is still there): only a
+  // dialog's close() gives focus back to what had it before showModal(), instead of leaving it on <body>.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
   }, []);
   // Debounced: each pause sends one query; answers to older ones are never shown (one cache entry each).
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The connected layout (SPEC §2) of account pages: header, account navigation, user menu, notices.
-import { Suspense } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Suspense, useEffect, useRef } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { Icon, type IconName } from "../components/icon";
 import { Logo } from "../components/logo";
@@ -15,6 +15,22 @@ import "./connected-layout.css";
 export default function ConnectedLayout() {
   const t = useT("account");
   const user = useUser();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const signedIn = Boolean(user);
+
+  // On a phone the navigation is a row of tabs scrolled sideways: the current page's is brought into view.
+  // By the row's own scroll, not scrollIntoView(), which would also scroll the page down to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each page change moves the current tab (and the row first shows once the user is known).
+  useEffect(() => {
+    const row = nav.current;
+    const tab = row?.querySelector<HTMLElement>(".account-nav-item.active");
+    if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
+    const rowBox = row.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    row.scrollLeft += tabBox.left - rowBox.left - (rowBox.width - tabBox.width) / 2;
+  }, [pathname, signedIn]);
+
   if (!user) return <PageLoading />;
 
   const items: { to: string; label: string; icon: IconName }[] = [
@@ -49,7 +65,7 @@ export default function ConnectedLayout() {
         <UserMenu user={user} />
       </header>
       <div className="connected-body">
-        <nav className="account-nav" aria-label={t("nav.label")}>
+        <nav ref={nav} className="account-nav" aria-label={t("nav.label")}>
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className="account-nav-item">
               <Icon name={item.icon} size={18} />

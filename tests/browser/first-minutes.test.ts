@@ -263,6 +263,72 @@ describe("the chat screen on a phone", () => {
   });
 });
 
+/** Whether two boxes share any area. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+describe("the welcome notices on a phone", () => {
+  it("are one compact toast at a time, off the header and the composer, and below the open drawer", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await subscribedFresh(context, "phone-compact", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/a/default`);
+    await composer(page).waitFor();
+    await touch(page, page.getByRole("heading", { name: "How can I help you today?" }));
+    await eventually(() => welcomeNotices(page).count()).toBe(2);
+    const shown = await page.locator(".toasts").boundingBox();
+    const header = await page.locator(".chat-header").boundingBox();
+    const box = await page.locator(".composer-box").boundingBox();
+    if (!shown || !header || !box) throw new Error("no toasts, header or composer");
+    // About a seventh of the screen, not half of it; the header's buttons and the composer free.
+    expect(shown.height).toBeLessThan(844 / 5);
+    expect([overlap(shown, header), overlap(shown, box)]).toEqual([false, false]);
+    // The drawer opens over them: its assistants are there to touch.
+    await page.getByRole("button", { name: "Open the sidebar" }).click();
+    const heading = page.locator("#assistants-heading");
+    await eventually(() =>
+      heading.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top === el || el.contains(top);
+      }),
+    ).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the welcome notices on a desktop", () => {
+  it("stay off the conversation: its messages' actions and the composer", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "desktop-notices", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/a/default`);
+    await send(page, "A first question under the welcome notices");
+    await waitForAnswer(page);
+    await eventually(() => welcomeNotices(page).count()).toBe(2);
+    const toasts = await page.locator(".toasts").boundingBox();
+    const targets = await page
+      .locator("#root article.message button, #root .composer-box")
+      .evaluateAll((found) =>
+        found.map((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            name: el.getAttribute("aria-label") ?? el.className,
+            x: r.x,
+            y: r.y,
+            width: r.width,
+            height: r.height,
+          };
+        }),
+      );
+    if (!toasts) throw new Error("no toasts");
+    expect(targets.map((t) => t.name)).toContain("Copy");
+    expect(targets.filter((t) => overlap(toasts, t)).map((t) => t.name)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the chat list on a phone", () => {
   it("is not laid out while its drawer is closed, and is there as soon as the drawer opens", async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 } });

@@ -98,3 +98,20 @@ describe("a 375 px phone", () => {
     await context.close();
   });
 });
+
+describe("the account tabs on a 390 px phone", () => {
+  // The last three tabs: off the screen's right edge unless the row is scrolled to them.
+  const pages = ["/app/account/settings/team", "/app/account/settings/api", "/app/account/changePassword"];
+  it.each(pages)("show %s's tab, the page not scrolled down to it", async (path) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await signIn(context, base(), "expert");
+    const page = await context.newPage();
+    await page.goto(`${base()}${path}`);
+    await settle(page);
+    const tab = page.locator(".account-nav-item.active");
+    const box = await tab.boundingBox();
+    expect(box && [box.x >= 0, box.x + box.width <= 390]).toEqual([true, true]);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await context.close();
+  });
+});

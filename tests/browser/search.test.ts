@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashPassword } from "../../src/auth/password";
 import { launchBrowser } from "./browser";
-import { appUrl, DEMO_PASSWORD, poll, signIn, watchProblems } from "./chat-support";
+import { appUrl, composer, DEMO_PASSWORD, poll, signIn, watchProblems } from "./chat-support";
 
 const WORD = `quasar${crypto
   .randomUUID()
@@ -110,6 +110,36 @@ describe("quick search", () => {
     await field().waitFor();
     await page.keyboard.press("Escape");
     await poll(() => dialog().count()).toBe(0);
+  });
+
+  it("gives the focus back to where it was when it closes, and its header button stays put", async () => {
+    // A fresh page: the dialog's code and styles not loaded yet.
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    const button = page.getByRole("button", { name: "Search chats (Ctrl+K)" });
+    const before = await button.boundingBox();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute("aria-label") ?? el?.tagName;
+      });
+    await composer(page).focus();
+    await page.keyboard.press("Control+k");
+    await field().waitFor();
+    await page.keyboard.press("Escape");
+    await poll(() => dialog().count()).toBe(0);
+    expect(await focused()).toBe("Message");
+    expect(await button.boundingBox()).toEqual(before);
+    await page.keyboard.press("Control+k");
+    await field().waitFor();
+    await page.keyboard.press("Control+k");
+    await poll(() => dialog().count()).toBe(0);
+    expect(await focused()).toBe("Message");
+    await button.click();
+    await field().waitFor();
+    await page.keyboard.press("Escape");
+    await poll(() => dialog().count()).toBe(0);
+    expect(await focused()).toBe("Search chats (Ctrl+K)");
   });
 
   it("finds messages as you type, grouped by chat, the word highlighted and the HTML shown as text", async () => {

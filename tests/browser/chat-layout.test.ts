@@ -1,0 +1,68 @@
+// The chat screen's layout: a send error lines up with the composer, and on a phone the model picker opens
+// within the screen without pushing the conversation sideways.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { appUrl, type ChatSession, composer, openSession, poll, send } from "./chat-support";
+
+let browser: Browser;
+let session: ChatSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await openSession(browser);
+});
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+});
+
+/** Left and right edges, rounded: what "lined up" is about. */
+const edges = async (page: Page, selector: string) => {
+  const box = await page.locator(selector).boundingBox();
+  return box && [Math.round(box.x), Math.round(box.x + box.width)];
+};
+
+describe("the composer's dock", () => {
+  it("shows a send error in the composer's column, edge to edge with it", async () => {
+    const { page } = session;
+    // The server refuses the new chat as it would at the end of a plan's quota.
+    await page.route("**/api/chat/new", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "quota_reached", message: "You reached your quota." } }),
+      }),
+    );
+    await page.goto(`${appUrl()}/app/a/default`);
+    await send(page, "A question over the quota");
+    const notice = page.locator(".composer-dock .message-notice", { hasText: "You reached your quota." });
+    await notice.waitFor();
+    expect(await edges(page, ".composer-dock .message-notice")).toEqual(await edges(page, ".composer-box"));
+    await page.unroute("**/api/chat/new");
+  });
+});
+
+describe("the model picker on a phone", () => {
+  it("opens within the screen, the conversation not moved sideways", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    await page.locator(".model-picker-button").click();
+    const popup = page.locator(".model-picker-popup");
+    await popup.waitFor();
+    // The selected model is scrolled into view as it opens: nothing around it may scroll sideways for it.
+    await poll(() => popup.locator('[role="option"]').count()).toBeGreaterThan(0);
+    const box = await popup.boundingBox();
+    expect(box && [box.x >= 0, box.x + box.width <= 390]).toEqual([true, true]);
+    const sideways = await page.evaluate(() =>
+      [document.querySelector(".chat-main"), document.querySelector(".model-picker-popup")].map(
+        (el) => el && [el.scrollLeft, el.scrollWidth - el.clientWidth],
+      ),
+    );
+    expect(sideways).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+});
