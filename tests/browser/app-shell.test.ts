@@ -338,7 +338,7 @@ describe("languages", () => {
     const page = await context.newPage();
     await page.goto(`${base()}/contact`);
     await eventually(() => pathOf(page)).toBe("/pt/contact");
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contacte-nos");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Fale conosco");
     await context.close();
   });
 });
