@@ -1,20 +1,10 @@
 // The chat screen's layout: a send error lines up with the composer, and on a phone the model picker opens
 // within the screen without pushing the conversation sideways.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { appUrl, type ChatSession, composer, openSession, poll, send } from "./chat-support";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appUrl, composer, poll, send, sessionPerFile } from "./chat-support";
 
-let browser: Browser;
-let session: ChatSession;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await openSession(browser);
-});
-afterAll(async () => {
-  await session?.context.close();
-  await browser?.close();
-});
+const session = sessionPerFile();
 
 /** Left and right edges, rounded: what "lined up" is about. */
 const edges = async (page: Page, selector: string) => {

@@ -1,6 +1,7 @@
 // The sidebar's actions on a chat once its row has left the list: moving the open chat follows it to its
-// assistant and says so, a chat opened under another assistant's address goes to its own, and a rename or a
-// delete the server refused says so and puts the chat back.
+// assistant and says so, a chat opened under another assistant's address goes to its own, a closed rename
+// field gives the focus back, and a rename or a delete the server refused says so and puts the chat back.
+// Then the open chat's own dead ends: a message sent into a chat deleted meanwhile, an impossible chat id.
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
