@@ -59,12 +59,13 @@ export default function AssistantLayout() {
   // Wide screens: the sidebar can be folded away (the chat list is in client/chat/chat-list.tsx).
   const [collapsed, setCollapsed] = useState(false);
 
-  // The drawer closes when the page changes, and with Escape.
+  // The drawer closes when the page changes, and with an Escape nothing in it took (a rename field's own).
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const onKey = (event: KeyboardEvent) =>
+      event.key === "Escape" && !event.defaultPrevented && setOpen(false);
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, [open]);

@@ -71,6 +71,29 @@ describe("the chat list's actions", () => {
     }
   });
 
+  it("on a phone, closes the rename field with Escape and leaves the drawer open", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+      const drawer = page.locator("aside.sidebar");
+      const shown = () => drawer.evaluate((el) => getComputedStyle(el).contentVisibility !== "hidden");
+      await poll(shown).toBe(true);
+      await openMenu(page, chatId);
+      await page.getByRole("button", { name: "Rename" }).click();
+      const field = page.getByRole("textbox", { name: "Conversation title" });
+      await field.press("Escape");
+      await poll(() => field.count()).toBe(0);
+      await page.waitForTimeout(300);
+      expect(await shown()).toBe(true);
+      // A second Escape is the drawer's own.
+      await page.keyboard.press("Escape");
+      await poll(shown).toBe(false);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("moves the open chat to another assistant: the screen follows it there and says so", async () => {
     const { page } = session;
     await openMenu(page, chatId);
