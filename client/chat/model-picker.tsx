@@ -8,6 +8,7 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
 import { useCategoryLines } from "./use-category-lines";
+import { useModelDescriptions } from "./use-model-descriptions";
 
 export function ModelPicker({
   groups,
@@ -30,6 +31,9 @@ export function ModelPicker({
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
+  // The descriptions' texts start loading when a pointer or the focus comes to the picker, before it opens.
+  const [aboutToOpen, setAboutToOpen] = useState(false);
+  const describe = useModelDescriptions(aboutToOpen || open);
   const lines = useCategoryLines();
   const filtered = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -104,6 +108,8 @@ export function ModelPicker({
         aria-controls={open ? `${id}-popup` : undefined}
         aria-label={t("picker.label", { model: modelLabel(value) })}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={() => setAboutToOpen(true)}
+        onFocus={() => setAboutToOpen(true)}
       >
         <ModelIcon modelKey={value} size={18} />
         <span className="model-picker-label">{modelLabel(value)}</span>
@@ -175,7 +181,7 @@ export function ModelPicker({
                         <span className="model-option-label">
                           {model.label} <DemoTag modelKey={model.key} />
                         </span>
-                        <span className="model-option-description">{model.description}</span>
+                        <span className="model-option-description">{describe(model)}</span>
                         {cannotTake(model).length > 0 && (
                           <span className="model-option-cannot">
                             {t("files.pickerCannot", {

@@ -1,6 +1,6 @@
 // Translation for components: useT(namespace) over the light engine (our catalogues resolved by
 // src/domain/message-format.ts). The locale lives in the path prefix; the choice is kept in a cookie.
-import { use, useMemo, useSyncExternalStore } from "react";
+import { use, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { localeCookie, localizePath, splitLocalePath } from "../../src/domain/locale-routing";
 import type { Locale } from "../../src/domain/locales";
 import type { MessageKey, Namespace } from "./resources";
@@ -73,6 +73,34 @@ export function useT<N extends Namespace>(ns: N): Translate<N> {
   use(loadOnce(current, ns));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new locale must give a new function.
   return useMemo(() => (key, values) => current.translate(ns, key, values), [current, locale, ns]);
+}
+
+/**
+ * A translator for texts shown now and then (not worth suspending a screen for): null until the namespace is
+ * loaded, which starts once `wanted`.
+ */
+export function useLazyT<N extends Namespace>(ns: N, wanted: boolean): Translate<N> | null {
+  const current = useEngine();
+  const locale = useLocale();
+  const [, loaded] = useState(0);
+  const ready = current.has(ns);
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let live = true;
+    // A failure was logged by the catalogue loader; the caller keeps its fallback.
+    loadOnce(current, ns).then(
+      () => live && loaded((n) => n + 1),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, ready, current, ns]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new locale must give a new function.
+  return useMemo(
+    () => (ready ? (key, values) => current.translate(ns, key, values) : null),
+    [ready, current, locale, ns],
+  );
 }
 
 /** Switches language in place: the cookie remembers it for a year, the address gets the new prefix. */

@@ -18,6 +18,8 @@ export interface Resources {
   errors: typeof errors;
   home: typeof home;
   legal: typeof legal;
+  /** Model descriptions by `descriptionKey` (src/domain/models/description-keys.ts), loaded with the picker. */
+  models: Record<string, string>;
   pricing: typeof pricing;
 }
 

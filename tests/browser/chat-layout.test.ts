@@ -1,7 +1,9 @@
 // The chat screen's layout: a send error lines up with the composer, and on a phone the model picker opens
-// within the screen without pushing the conversation sideways.
+// within the screen without pushing the conversation sideways; in French it describes the models in French.
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { modelByKey } from "../../src/domain/models";
 import { appUrl, composer, poll, send, sessionPerFile } from "./chat-support";
 
 const session = sessionPerFile();
@@ -54,5 +56,21 @@ describe("the model picker on a phone", () => {
       [0, 0],
       [0, 0],
     ]);
+  });
+});
+
+describe("the model picker in French", () => {
+  it("describes the models in French once it is about to open", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const french = JSON.parse(
+      readFileSync(new URL("../../client/i18n/locales/fr/models.json", import.meta.url), "utf8"),
+    ) as Record<string, string>;
+    await page.goto(`${appUrl()}/fr/app/a/default`);
+    await composer(page).waitFor();
+    await page.locator(".model-picker-button").click();
+    const description = page.locator('[role="option"][data-model="test"] .model-option-description');
+    await poll(() => description.textContent()).toBe(french.test);
+    expect(french.test).not.toBe(modelByKey("test")?.description);
   });
 });

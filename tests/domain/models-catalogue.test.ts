@@ -1,5 +1,7 @@
 // The catalogue is complete and coherent: every entry is usable by the picker, adapters and quota rules.
 import { describe, expect, it } from "vitest";
+import englishCatalogue from "../../client/i18n/locales/en/models.json";
+import { descriptionKey, englishDescriptions } from "../../src/domain/models/description-keys.ts";
 import {
   DEFAULT_IMAGE_MODEL,
   DEFAULT_MODELS,
@@ -168,5 +170,19 @@ describe("lookups", () => {
     expect(current.every((m) => m.category === "image" && !m.deprecated)).toBe(true);
     expect(current.map((m) => m.key)).not.toContain("dall-e-3");
     expect(modelsByCategory("image", { includeDeprecated: true }).map((m) => m.key)).toContain("dall-e-3");
+  });
+});
+
+describe("the descriptions' catalogue", () => {
+  it("is, in English, the model catalogue's own words, one key per model", () => {
+    expect(englishCatalogue).toEqual(englishDescriptions(MODELS));
+  });
+
+  it.each([
+    ["gpt-6.1-sol", "gpt-6_1-sol"],
+    ["gpt-6-luna", "gpt-6-luna"],
+    ["a.b.c", "a_b_c"],
+  ])("keys %s as %s (a dot would nest)", (modelKey, key) => {
+    expect(descriptionKey(modelKey)).toBe(key);
   });
 });
