@@ -1,13 +1,13 @@
 // The release-note and onboarding-tips notifications (SPEC §4): shown until dismissed, and dismissing
 // saves it on the server. They stay out of the way (state/notices-ready.ts): never over the plan cards,
-// on a phone only after the first touch or key.
+// on a phone only on the chat screens and after the first touch or key.
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { hasUnseenReleaseNote, LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";
 import { saveHasSeenOnboardingTips, saveLastReleaseNote } from "../hooks/use-preferences";
 import { type User, useInvalidateUser } from "../hooks/use-user";
 import { useT } from "../i18n";
-import { isPlanPage, useNoticesReady } from "../state/notices-ready";
+import { keepsNoticesOff, useNoticesReady } from "../state/notices-ready";
 import { notify, withdraw } from "../state/notifications";
 
 /** Once per page and user: both layouts mount this, and switching between them must not repeat it. */
@@ -17,21 +17,21 @@ export function SignedInNotices({ user }: { user: User }) {
   const t = useT("app");
   const navigate = useNavigate();
   const invalidate = useInvalidateUser();
-  const onPlans = isPlanPage(useLocation().pathname);
+  const keptOff = keepsNoticesOff(useLocation().pathname);
   const ready = useNoticesReady();
   const releaseNoteDue = hasUnseenReleaseNote(user.lastReleaseNoteDateChecked) && ready;
   const tipsDue = !user.hasSeenOnboardingTips && ready;
 
-  // Reaching a plan page takes them off the cards; they come back on the next page.
+  // Reaching a page they stay off takes them away; they come back on the next page.
   useEffect(() => {
-    if (!onPlans) return;
+    if (!keptOff) return;
     for (const [key, id] of [
       [`${user.id}:release`, "release-note"],
       [`${user.id}:tips`, "onboarding-tips"],
     ] as const) {
       if (shown.delete(key)) withdraw(id);
     }
-  }, [onPlans, user.id]);
+  }, [keptOff, user.id]);
 
   useEffect(() => {
     const key = `${user.id}:release`;

@@ -1,6 +1,6 @@
-// When a notice the user did not ask for may appear: never over the plan cards, and on a phone only after
-// the page's first touch, click, key or mouse wheel — LCP stops at the first input, so a notice shown before
-// it could become the screen's largest paint.
+// When a notice the user did not ask for may appear: never over the plan cards, on a phone only on the chat
+// screens, and there only after the page's first touch, click, key or mouse wheel — LCP stops at the first
+// input, so a notice shown before it could become the screen's largest paint.
 import { useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 
@@ -8,6 +8,16 @@ const PLAN_PAGES = ["/app/account/subscription", "/app/account/change_subscripti
 const NARROW = "(max-width: 640px)";
 
 export const isPlanPage = (pathname: string) => PLAN_PAGES.some((page) => pathname.startsWith(page));
+
+const isNarrow = () => window.matchMedia(NARROW).matches;
+
+/**
+ * Pages the notices stay off (withdrawn there, back on the next page): the plan pages, and on a phone every
+ * page but the chat screens — an account page's notice, waiting to be dismissed, would sit on its buttons
+ * (the welcome tips are about the chat anyway).
+ */
+export const keepsNoticesOff = (pathname: string, narrow = isNarrow()): boolean =>
+  isPlanPage(pathname) || (narrow && !pathname.startsWith("/app/a/"));
 
 // Once per page, not per component: listening from the module's start also catches a touch while an open
 // chat's first frame is still up, and a notice's component mounting again (the other layout) does not wait
@@ -35,11 +45,11 @@ function subscribe(notify: () => void): () => void {
 /** False on a narrow screen until the page's first input; true elsewhere. */
 function useFirstInputOnPhone(): boolean {
   const touchedNow = useSyncExternalStore(subscribe, () => touched);
-  return touchedNow || !window.matchMedia(NARROW).matches;
+  return touchedNow || !isNarrow();
 }
 
 /** Whether such a notice may be shown now. */
 export function useNoticesReady(): boolean {
   const { pathname } = useLocation();
-  return useFirstInputOnPhone() && !isPlanPage(pathname);
+  return useFirstInputOnPhone() && !keepsNoticesOff(pathname);
 }

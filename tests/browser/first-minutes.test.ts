@@ -269,7 +269,7 @@ const overlap = (a: Box, b: Box) =>
 type Box = { x: number; y: number; width: number; height: number };
 
 describe("the welcome notices on a phone", () => {
-  it("are one compact toast at a time, off the header and the composer, and below the open drawer", async () => {
+  it("are one compact toast at a time, off the header and the composer, below the open drawer, and off account pages", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     await subscribedFresh(context, "phone-compact", { dismissNotices: false });
     const page = await context.newPage();
@@ -294,6 +294,12 @@ describe("the welcome notices on a phone", () => {
         return top === el || el.contains(top);
       }),
     ).toBe(true);
+    // An account page's buttons stay free: there, waiting to be dismissed, they would sit on them.
+    await page.goto(`${base()}/app/account/settings/api`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await touch(page, page.getByRole("heading", { level: 1 }));
+    await page.waitForTimeout(500);
+    expect(await welcomeNotices(page).count()).toBe(0);
     await context.close();
   });
 });
