@@ -3,6 +3,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { ZodType } from "zod";
+import { nulCharacterPath } from "../domain/stored-text";
 import { AppError } from "../errors";
 
 export interface FieldIssue {
@@ -40,6 +41,19 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
       }));
       const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
       throw new AppError(400, "invalid_input", `Invalid ${target}: ${summary}`, { details: issues });
+    }
+    // Postgres stores no U+0000: refused here, with where it was, rather than failing the statement (a 500).
+    const nul = nulCharacterPath(result.data);
+    if (nul !== null) {
+      const issue: FieldIssue = { path: nul, message: "must not contain the NUL character (U+0000)" };
+      throw new AppError(
+        400,
+        "invalid_input",
+        `Invalid ${target}: ${nul ? `${nul}: ` : ""}${issue.message}`,
+        {
+          details: [issue],
+        },
+      );
     }
   });
   if (target !== "json") return check;

@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { SendAs } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
+import { parseLastEventId } from "../chat/sse";
 import { chatStreamOf } from "../chat/stub";
 import { attachmentsOfMessage } from "../db/carried-files";
 import { readChatPage } from "../db/chat-page";
@@ -272,7 +273,9 @@ export const chatRoutes = new Hono<AppEnv>()
     const { chatId } = c.req.valid("param");
     if (!(await getChat(c.var.db(), { userId: signedInUser(c).id, chatId }))) throw notFound("No such chat.");
     const headers = new Headers();
-    const last = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
-    if (last) headers.set("Last-Event-ID", last);
+    // Only an id the stream could have sent goes on (anything else reads as "from the start" there too): a
+    // raw value with a line break or NUL would not even make a header.
+    const last = parseLastEventId(c.req.header("Last-Event-ID") ?? c.req.query("lastEventId"));
+    if (last > 0) headers.set("Last-Event-ID", String(last));
     return chatStreamOf(c.env, chatId).fetch(new Request("https://chat-stream/stream", { headers }));
   });

@@ -1,6 +1,9 @@
-// Bad input answers 400 (or 415) saying which field was wrong and why: types, ids, bodies, content types.
+// Bad input answers 400 (or 415) saying which field was wrong and why: types, ids, bodies, content types,
+// the NUL character; and a stream's unusable last event id is no error.
 import { describe, expect, it } from "vitest";
 import { call, createAccount, errorOf, uniqueEmail } from "./support/accounts";
+import { readChat, readToDone, startChat } from "./support/chats";
+import { accountOnPlan } from "./support/plans";
 
 interface Detail {
   path: string;
@@ -86,5 +89,39 @@ describe("the body itself", () => {
     const res = await call("/api/contact", { body: '{"email": "a@example.test",' });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toMatch(/JSON/);
+  });
+});
+
+describe("the NUL character, which Postgres cannot store", () => {
+  it("answers 400 naming the field, wherever a string goes, instead of failing the statement", async () => {
+    const account = await accountOnPlan("starter");
+    const { chat } = await startChat(account.cookie, "A chat to rename");
+    for (const [path, body, field] of [
+      ["/api/chat/update", { id: chat.id, title: "a\u0000b" }, "title"],
+      ["/api/chat/new", { assistantId: "default", model: "test", content: "x\u0000" }, "content"],
+      ["/api/assistants/update", { assistant: { label: "L\u0000" } }, "assistant.label"],
+      ["/api/search", { query: "\u0000" }, "query"],
+    ] as const) {
+      const res = await call(path, { body, cookie: account.cookie });
+      expect(res.status, path).toBe(400);
+      expect(
+        (await detailsOf(res)).map((d) => d.path),
+        path,
+      ).toEqual([field]);
+    }
+    expect((await readChat(account.cookie, chat.id)).chat.title).not.toContain("\u0000");
+  });
+});
+
+describe("a stream's last event id", () => {
+  it("reads anything but an event id as 'from the start', even one that could not be a header", async () => {
+    const account = await accountOnPlan("starter");
+    const { chat } = await startChat(account.cookie, "A chat to follow");
+    await readToDone(account.cookie, chat.id);
+    for (const id of ["a%0Ab", "%00", "abc", "-1"]) {
+      const res = await call(`/api/chat/${chat.id}/stream?lastEventId=${id}`, { cookie: account.cookie });
+      expect(res.status, id).toBe(200);
+      await res.body?.cancel();
+    }
   });
 });
