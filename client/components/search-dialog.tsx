@@ -144,7 +144,9 @@ export default function SearchDialog() {
       ref={dialogRef}
       className="quick-search"
       aria-label={t("search.label")}
-      onClose={close}
+      // A close event arriving while the dialog is open again is the one its own cleanup caused in
+      // StrictMode's second mount (dev): the dialog was reopened since, nothing to do.
+      onClose={(event) => !event.currentTarget.open && close()}
       onCancel={close}
       onClick={(event) => event.target === dialogRef.current && close()}
     >
