@@ -207,10 +207,10 @@ export async function markVerified(db: Database, { userId }: { userId: number })
  * address stays taken) but ends every way in — sessions, OAuth links, known browsers and pending codes
  * go, and `deleted` blocks sign-in — and everything the user made goes with it: API keys, chats (their messages,
  * attachments and embeddings cascade), unsent uploads, assistants, preferences and usage. The files in R2 are the
- * caller's (src/files/user-files.ts).
+ * caller's (src/files/user-files.ts). Answers the public ids its shared chats had: their cached pages must go too.
  */
-export async function markDeleted(db: Database, { userId }: { userId: number }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function markDeleted(db: Database, { userId }: { userId: number }): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx
       .update(user)
       .set({ deleted: true })
@@ -221,12 +221,13 @@ export async function markDeleted(db: Database, { userId }: { userId: number }):
     await tx.delete(verificationCode).where(eq(verificationCode.userId, userId));
     await tx.delete(passwordReset).where(eq(passwordReset.userId, userId));
     await tx.delete(apiKey).where(eq(apiKey.userId, userId));
-    await tx.delete(chat).where(eq(chat.user, userId));
+    const chats = await tx.delete(chat).where(eq(chat.user, userId)).returning({ publicId: chat.publicId });
     // Uploads not sent yet belong to no message or assistant: only their owner.
     await tx.delete(attachment).where(eq(attachment.userId, userId));
     await tx.delete(embedding).where(eq(embedding.userId, userId));
     await tx.delete(assistant).where(eq(assistant.userId, userId));
     await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
     await tx.delete(usage).where(eq(usage.userId, userId));
+    return chats.flatMap(({ publicId }) => (publicId ? [publicId] : []));
   });
 }

@@ -21,6 +21,7 @@ import type { AppEnv } from "../env";
 import { AppError, badRequest, unauthorized } from "../errors";
 import { deleteUserFiles } from "../files/user-files";
 import { validate } from "../middleware/validate";
+import { purgeSharedPage } from "../sharing/cache";
 
 const changePasswordBody = z.object({
   currentPassword: currentPasswordSchema,
@@ -120,8 +121,10 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     // Before anything is deleted: when Stripe cannot be told, the account stays, and the user can retry.
     await cancelOwnSubscription(db, c.env, { userId: account.id });
-    await markDeleted(db, { userId: account.id });
+    const shared = await markDeleted(db, { userId: account.id });
     clearSessionCookie(c);
+    // Its shared pages are cached at the edge: gone now, as "stop sharing" makes them.
+    await Promise.all(shared.map((publicId) => purgeSharedPage(c.req.url, publicId)));
     // The rows are gone (so are the links to them): the files follow, and a failure here is only logged —
     // no key is reachable any more, and the account is deleted either way.
     await deleteUserFiles(c.env.FILES, account.id).catch((err: unknown) =>

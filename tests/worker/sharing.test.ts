@@ -127,6 +127,17 @@ describe("sharing a chat", () => {
     expect((await api("/api/chat/delete", { cookie: owner.cookie, body: { id: chatId } })).status).toBe(200);
     expect((await page(publicId)).status).toBe(404);
   });
+
+  it("purges the cached page when its owner deletes the account", async () => {
+    const owner = await accountOnPlan("starter");
+    const { publicId } = await share(owner.cookie, await finishedChat(owner.cookie));
+    await page(publicId);
+    expect((await page(publicId)).headers.get("X-Share-Cache")).toBe("HIT");
+    // An account without a password confirms with its address.
+    const deleted = await api("/api/login/delete", { cookie: owner.cookie, body: { email: owner.email } });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect((await page(publicId)).status).toBe(404);
+  });
 });
 
 describe("the shared page's language", () => {
