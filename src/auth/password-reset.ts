@@ -121,8 +121,11 @@ export async function resetPassword(
   await setPasswordHash(db, { userId: account.id, hashedPassword });
   await deleteUserSessions(db, { userId: account.id });
   await forgetDevices(db, { userId: account.id });
-  // The owner proved the address: the failures that may have locked them out are forgotten.
-  await clearThrottle(db, [accountKey, ...Object.values(signInThrottleKeys(email, { ip }))]);
+  // The owner proved the address: the failures that may have locked them out are forgotten. Not the network
+  // address's count over every account (sign-in:ip): proving one address says nothing of guesses at others,
+  // and a reset of one's own account must not buy fresh ones.
+  const { client, account: accountFailures } = signInThrottleKeys(email, { ip });
+  await clearThrottle(db, [accountKey, client, accountFailures]);
   await startSession(c, account.id);
   await rememberThisBrowser(c, account.id);
   return account.id;

@@ -2,7 +2,7 @@
 // every session and known browser of the account gone after a reset.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { knownDevice, passwordReset } from "../../drizzle/schema";
+import { knownDevice, passwordReset, throttle } from "../../drizzle/schema";
 import { sha256Hex } from "../../src/auth/tokens";
 import {
   PASSWORD_RESET_MAX_ATTEMPTS,
@@ -113,6 +113,44 @@ describe("POST /api/login/reset", () => {
     // The code is spent.
     const again = await reset({ email: account.email, code, password: "yet another passphrase" });
     expect(again.status).toBe(400);
+  });
+
+  it("forgets the account's own sign-in failures, not the network address's over every account", async () => {
+    const account = await createAccount();
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) {
+      const guess = await call("/api/login", {
+        body: { email: uniqueEmail(), password: "a wrong guess" },
+        ip,
+      });
+      expect(guess.status).toBe(401);
+    }
+    const failing = await call("/api/login", {
+      body: { email: account.email, password: "a wrong guess" },
+      ip,
+    });
+    expect(failing.status).toBe(401);
+    const counts = () =>
+      withDb(async (db) =>
+        Object.fromEntries(
+          (await db.select().from(throttle)).flatMap((row) =>
+            row.key.endsWith(ip) || row.key.includes(account.email) ? [[row.key, row.count]] : [],
+          ),
+        ),
+      );
+    expect((await counts())[`sign-in:ip:${ip}`]).toBe(4);
+    await forgot(account.email, ip);
+    expect(
+      (
+        await reset(
+          { email: account.email, code: await mailedCode(account.email), password: NEW_PASSWORD },
+          ip,
+        )
+      ).status,
+    ).toBe(200);
+    const after = await counts();
+    expect(after[`sign-in:ip:${ip}`]).toBe(4);
+    expect(after[`sign-in:account:${account.email}`]).toBeUndefined();
   });
 
   it("refuses a wrong code and an unknown address with the same answer", async () => {
