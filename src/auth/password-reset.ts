@@ -125,7 +125,7 @@ export async function resetPassword(
   // address's count over every account (sign-in:ip): proving one address says nothing of guesses at others,
   // and a reset of one's own account must not buy fresh ones.
   const { client, account: accountFailures } = signInThrottleKeys(email, { ip });
-  await clearThrottle(db, [accountKey, client, accountFailures]);
+  await clearThrottle(db, [accountKey, client, ...(accountFailures ? [accountFailures] : [])]);
   await startSession(c, account.id);
   await rememberThisBrowser(c, account.id);
   return account.id;

@@ -34,6 +34,9 @@ const contentSchema = z.union([
   ),
 ]);
 
+/** Above every catalogue model's output limit (the largest allow 128k tokens). */
+const MAX_OUTPUT_TOKENS = 1_000_000;
+
 const chatSchema = z.object({
   model: z.string().min(1).max(200),
   messages: z
@@ -47,8 +50,9 @@ const chatSchema = z.object({
     .max(1000),
   stream: z.boolean().nullish(),
   stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
-  max_tokens: z.number().int().positive().nullish(),
-  max_completion_tokens: z.number().int().positive().nullish(),
+  // Bounded here: a provider refuses an absurd value with a 400 we would pass on as its failure (a 502).
+  max_tokens: z.number().int().positive().max(MAX_OUTPUT_TOKENS).nullish(),
+  max_completion_tokens: z.number().int().positive().max(MAX_OUTPUT_TOKENS).nullish(),
   reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).nullish(),
 });
 

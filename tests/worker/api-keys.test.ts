@@ -389,6 +389,19 @@ describe("the OpenAI-compatible API", () => {
       sdk(key).chat.completions.create({ model: "test-image", messages: [{ role: "user", content: "hi" }] }),
     );
     expect(wrongKind.status).toBe(400);
+    // An absurd output limit is the caller's mistake (400), not a provider failure (502), and counts nothing.
+    const absurd = await refusal(
+      sdk(key).chat.completions.create({
+        model: "test",
+        messages: [{ role: "user", content: "hi" }],
+        max_tokens: 1e15,
+      }),
+    );
+    expect(absurd.status).toBe(400);
+    expect(absurd.error).toMatchObject({
+      type: "invalid_request_error",
+      message: expect.stringContaining("max_tokens"),
+    });
     expect(await usageCount(subscriber.id, "text")).toBe(0);
   });
 
