@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { isTooLong, MESSAGE_MAX_CHARACTERS, sentLength } from "../../src/domain/chat/message-length";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
 import {
   type AttachmentWire,
@@ -88,12 +89,15 @@ export function Composer({
   const hasImage = local.some((f) => fileKind(f) === "image");
   const overTotal = documentsTotal([...conversationFiles, ...local]) > DOCUMENTS_TOTAL_LIMIT;
   const hasWordsOrFiles = Boolean(text.trim()) || files.uploaded.length > 0;
+  // Said before sending: the server would refuse it, and no retry could help.
+  const tooLong = isTooLong(text);
   const ready =
     hasWordsOrFiles &&
     !files.uploading &&
     !files.failed &&
     missing.length === 0 &&
     !overTotal &&
+    !tooLong &&
     (!imageOnly || hasImage);
 
   // Files dropped anywhere on the chat screen join the message.
@@ -235,6 +239,9 @@ export function Composer({
   if (missing.length > 0)
     problems.push(t("files.cannotTake", { model: modelLabel(model), kinds: kindNames(missing) }));
   if (overTotal) problems.push(t("notices.documentsTooLarge"));
+  if (tooLong) {
+    problems.push(t("composer.tooLong", { length: sentLength(text), limit: MESSAGE_MAX_CHARACTERS }));
+  }
   if (imageOnly && !hasImage) problems.push(t("files.needsImage", { model: modelLabel(model) }));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -9,6 +9,7 @@ import { attachmentsOfMessage } from "../db/carried-files";
 import { readChatPage } from "../db/chat-page";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { recentMessages } from "../db/messages";
+import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
 import { type ModelEntry, offeredModel } from "../domain/models";
@@ -68,7 +69,7 @@ function keptFiles(files: readonly { id: string }[], named: readonly string[] | 
 
 /** A message may be files alone (an image tool needs no prompt); otherwise it needs words. */
 const sendFields = {
-  content: z.string().trim().max(100_000),
+  content: z.string().trim().max(MESSAGE_MAX_CHARACTERS),
   attachmentIds: attachmentIdsSchema,
 };
 const needsWordsOrFiles = (body: { content: string; attachmentIds?: string[] }, ctx: z.RefinementCtx) => {

@@ -34,6 +34,21 @@ describe("the composer's dock", () => {
   });
 });
 
+describe("a message over the length limit", () => {
+  it("is refused before sending, saying by how much, with Send disabled and the text kept", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).fill("a".repeat(100_001));
+    const problems = page.getByTestId("composer-problems");
+    await poll(() => problems.textContent()).toContain("This message is too long: 100,001 characters");
+    expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await composer(page).press("Enter");
+    await page.waitForTimeout(300);
+    expect((await composer(page).inputValue()).length).toBe(100_001);
+    await composer(page).fill("");
+  });
+});
+
 describe("the model picker on a phone", () => {
   it("opens within the screen, the conversation not moved sideways", async () => {
     const { page } = session;
