@@ -4,7 +4,7 @@ import { hasEnded, type PaidPlan } from "../domain/billing";
 import { isMemberRow } from "../domain/team";
 import { AppError } from "../errors";
 import { priceOf } from "./prices";
-import type { Stripe } from "./stripe";
+import { isMissingCustomer, type Stripe } from "./stripe";
 
 export interface CheckoutRequest {
   userId: number;
@@ -59,17 +59,26 @@ export async function createCheckout(stripe: Stripe, request: CheckoutRequest): 
   const userId = String(request.userId);
   // The customer of an ended subscription pays again as the same customer (one billing history).
   const customer = request.row?.customer.startsWith("cus_") ? request.row.customer : undefined;
-  const session = await stripe.checkout.sessions.create({
-    mode: "subscription",
-    line_items: [{ price, quantity: request.seats }],
-    client_reference_id: userId,
-    metadata: { userId },
-    subscription_data: { metadata: { userId } },
-    ...(customer ? { customer } : { customer_email: request.email }),
-    ...(promotion ? { discounts: [{ promotion_code: promotion }] } : { allow_promotion_codes: true }),
-    success_url: request.successUrl,
-    cancel_url: request.cancelUrl,
-  });
+  const create = (who: { customer: string } | { customer_email: string }) =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price, quantity: request.seats }],
+      client_reference_id: userId,
+      metadata: { userId },
+      subscription_data: { metadata: { userId } },
+      ...who,
+      ...(promotion ? { discounts: [{ promotion_code: promotion }] } : { allow_promotion_codes: true }),
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    });
+  const session = customer
+    ? await create({ customer }).catch((err: unknown) => {
+        // A customer deleted at Stripe since (in its dashboard) must not lock the account out of paying
+        // again: a new one is made, and the webhook writes it on the row.
+        if (isMissingCustomer(err)) return create({ customer_email: request.email });
+        throw err;
+      })
+    : await create({ customer_email: request.email });
   if (!session.url) throw new AppError(503, "billing_unavailable", "Stripe did not return a checkout page.");
   return session.url;
 }

@@ -55,3 +55,9 @@ export async function stripeCall<T>(what: string, work: () => Promise<T>): Promi
 
 /** Web Crypto for verifying webhook signatures (workerd has no node:crypto HMAC in the SDK's sync path). */
 export const webhookCrypto = Stripe.createSubtleCryptoProvider();
+
+/** Stripe's answer for a customer id it does not know (deleted in its dashboard, or another account's). */
+export const isMissingCustomer = (err: unknown): boolean =>
+  err instanceof Stripe.errors.StripeInvalidRequestError &&
+  err.code === "resource_missing" &&
+  err.param === "customer";

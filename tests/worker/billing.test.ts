@@ -111,6 +111,20 @@ describe("checkout", () => {
     expect(row?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
   });
 
+  it("sells a plan again to an account whose Stripe customer is gone, as a new customer", async () => {
+    // An ended row whose customer Stripe no longer knows (deleted in its dashboard): `cus_<id>` was never made.
+    const account = await accountOnPlan("unsubscribed");
+    expect((await rowOf(account.id))?.customer).toBe(`cus_${account.id}`);
+    const seq = await lastEventSeq();
+    const { res, body } = await startCheckout(account, { plan: "starter", yearly: false, seats: 1 });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect((await payCheckout(body.url ?? "")).status).toBe(303);
+    await deliverEventsAfter(seq);
+    const row = await rowOf(account.id);
+    expect(row).toMatchObject({ ok: true, amount: 1000 });
+    expect(row?.customer).not.toBe(`cus_${account.id}`);
+  });
+
   it("leaves a declined card on no plan", async () => {
     const account = await accountOnPlan("none");
     const seq = await lastEventSeq();
