@@ -1,8 +1,9 @@
 // One message: the user's as plain text, the model's with icon, label, thinking, search, markdown, images
-// and its SPEC §8 notice; both with their time and a copy button; the last question can be edited and the
-// last answer generated again.
+// and its SPEC §8 notice; both with their time and a copy button; the last question can be edited, the
+// last answer generated again, and a Midjourney grid upscaled.
 import { memo, useEffect, useState } from "react";
 import { keepsRegenerate, messageNotice } from "../../src/domain/chat/message-notices";
+import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import type { MessageWire } from "../../src/domain/chat/wire";
 import type { AttachmentWire } from "../../src/domain/files";
 import { fileKind } from "../../src/domain/models";
@@ -153,12 +154,14 @@ function ModelMessage({
   retrying,
   onBranch,
   retryModel,
+  onUpscale,
 }: {
   message: ViewMessage;
   onRetry?: (message: ViewMessage) => void;
   retrying?: boolean;
   onBranch?: (message: ViewMessage) => void;
   retryModel?: string | null;
+  onUpscale?: (message: ViewMessage, choice: UpscaleChoice) => void;
 }) {
   const t = useT("chat");
   const locale = useLocale();
@@ -204,7 +207,11 @@ function ModelMessage({
           <span className="visually-hidden">{t("message.writing")}</span>
         </div>
       )}
-      <GeneratedImages images={metadata.images} model={message.model} />
+      <GeneratedImages
+        images={metadata.images}
+        model={message.model}
+        onUpscale={onUpscale && !live && message.id > 0 ? (choice) => onUpscale(message, choice) : undefined}
+      />
       {notice && (
         <MessageNotice
           notice={notice}
@@ -246,6 +253,7 @@ export const MessageItem = memo(function MessageItem({
   onEdit,
   editRequested,
   onEditorOpened,
+  onUpscale,
 }: {
   message: ViewMessage;
   onRetry?: (message: ViewMessage) => void;
@@ -253,6 +261,8 @@ export const MessageItem = memo(function MessageItem({
   /** "Branch from here": a new chat with the messages up to this one. */
   onBranch?: (message: ViewMessage) => void;
   retryModel?: string | null;
+  /** A Midjourney grid's upscale button pressed: a new exchange in the chat. */
+  onUpscale?: (message: ViewMessage, choice: UpscaleChoice) => void;
   onEdit?: (message: ViewMessage, content: string, keptFileIds: string[]) => Promise<boolean>;
   editRequested?: boolean;
   onEditorOpened?: () => void;
@@ -271,6 +281,7 @@ export const MessageItem = memo(function MessageItem({
       retrying={retrying}
       retryModel={retryModel}
       onBranch={onBranch}
+      onUpscale={onUpscale}
     />
   );
 });

@@ -3,6 +3,7 @@
 // and keeps its place when older messages arrive above.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
@@ -46,6 +47,8 @@ export interface MessageListProps {
   retryingId?: number | null;
   /** The model a regeneration would use (the composer's). */
   retryModel?: string | null;
+  /** Presses a Midjourney grid's upscale button (any grid of the chat, as in Midjourney). */
+  onUpscale?(message: ViewMessage, choice: UpscaleChoice): void;
   /** Edits the last question; resolves true once the new exchange started. */
   onEdit?(message: ViewMessage, content: string, keptFileIds: string[]): Promise<boolean>;
   /** Changes when the user sends: the view jumps to the end whatever it showed. */
@@ -71,6 +74,7 @@ export function MessageList({
   onBranch,
   retryingId,
   retryModel,
+  onUpscale,
   onEdit,
   followToken,
   editToken = 0,
@@ -243,6 +247,7 @@ export function MessageList({
                   retrying={retryingId === message.id}
                   onBranch={onBranch}
                   retryModel={retryModel}
+                  onUpscale={onUpscale}
                   onEdit={item.index === lastQuestion ? onEdit : undefined}
                   editRequested={item.index === lastQuestion && editRequested}
                   onEditorOpened={onEditorOpened}

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { assistantParamOf, chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
+import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import { modelOnOffer } from "../../src/domain/chat/model-picker";
 import type { AttachmentWire } from "../../src/domain/files";
 import { PageLoading } from "../components/page-loading";
@@ -147,6 +148,20 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       return false;
     }
   };
+  // Midjourney's U1–U4 under a grid: a new exchange whose answer is that picture, upscaled by the grid's model.
+  const onUpscale = async (message: ViewMessage, choice: UpscaleChoice) => {
+    setFailure(null);
+    setFollowToken((n) => n + 1);
+    try {
+      await send.mutateAsync({
+        content: "",
+        model: message.model ?? model ?? "",
+        midjourneyAction: { messageId: message.id, choice },
+      });
+    } catch (error) {
+      setFailure(openChatFailureOf(error));
+    }
+  };
   const onRetry = (message: ViewMessage) => {
     setFailure(null);
     regenerate.mutate(
@@ -178,6 +193,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
         onBranch={fork.isPending ? undefined : onBranch}
         retryingId={regenerate.isPending ? (regenerate.variables?.messageId ?? null) : null}
         retryModel={model}
+        onUpscale={busy ? undefined : onUpscale}
         onEdit={busy ? undefined : onEdit}
         followToken={followToken}
         editToken={editToken}

@@ -12,6 +12,7 @@ import {
 import { useMemo } from "react";
 import { toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
+import { type MidjourneyActionWire, upscaleQuestion } from "../../src/domain/chat/midjourney";
 import { countCompletion } from "../../src/domain/chat/model-picker";
 import { MESSAGE_PAGE_SIZE } from "../../src/domain/chat/paging";
 import type { AnswerWire, ChatPageWire, ChatWire } from "../../src/domain/chat/wire";
@@ -204,19 +205,25 @@ export function useSendMessage(chatId: number, assistantId: string) {
       content,
       model,
       attachments = [],
+      midjourneyAction,
     }: {
       content: string;
       model: string;
       /** Uploaded files to send with the message (shown at once, sent as their ids). */
       attachments?: AttachmentWire[];
+      /** A Midjourney button pressed under a grid: the whole question (the grid's model answers it). */
+      midjourneyAction?: MidjourneyActionWire;
     }) =>
       readJson(
         api.api.chat.send.$post({
-          json: { chatId, content, model, attachmentIds: attachments.map((a) => a.id) },
+          json: midjourneyAction
+            ? { chatId, content: "", midjourneyAction }
+            : { chatId, content, model, attachmentIds: attachments.map((a) => a.id) },
         }),
       ),
-    onMutate: ({ content, model, attachments }) => {
-      setSending(chatId, { content, model, attachments });
+    onMutate: ({ content, model, attachments, midjourneyAction }) => {
+      const shown = midjourneyAction ? upscaleQuestion(midjourneyAction.choice) : content;
+      setSending(chatId, { content: shown, model, attachments });
       return performance.now();
     },
     // follow() begins the generation, which replaces the pending send in the same store update: the

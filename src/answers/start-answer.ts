@@ -8,6 +8,7 @@ import { unreadDocuments } from "../db/document-files";
 import { deleteMessagesFrom, type MessageRow } from "../db/messages";
 import type { Env } from "../env";
 import { AppError } from "../errors";
+import type { ProviderRequestOptions } from "../providers/types";
 import { buildContext } from "./context";
 import { prepareSend, type SendInput } from "./prepare-send";
 import { undoQuietly } from "./undo";
@@ -49,7 +50,11 @@ const busy = () =>
 export async function startAnswer(
   db: Database,
   env: Env,
-  input: SendInput & { target: AnswerTarget },
+  input: SendInput & {
+    target: AnswerTarget;
+    /** What the provider is asked beside the messages (a Midjourney button pressed under a grid). */
+    options?: ProviderRequestOptions;
+  },
 ): Promise<StartedAnswer> {
   const { target } = input;
   const replacingFromId = "replacingFromId" in target ? target.replacingFromId : undefined;
@@ -104,6 +109,7 @@ export async function startAnswer(
       messages,
       titleFrom: created ? (input.content ?? undefined) : undefined,
       documents,
+      options: input.options,
     });
     if (!started.ok) throw busy();
     if (replaced) {

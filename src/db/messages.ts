@@ -43,6 +43,19 @@ export async function recentMessages(
   return (await listMessages(db, { userId, chatId, limit })).messages;
 }
 
+/** One message of the user's own chat; null for another chat's, another user's or an unknown id. */
+export async function chatMessage(
+  db: Database,
+  { userId, chatId, messageId }: { userId: number; chatId: number; messageId: number },
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(message)
+    .where(and(eq(message.id, messageId), inOwnChat(userId, chatId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Fills a model message once: a second call (a retry, a restarted stream) changes nothing. */
 export async function finishModelMessage(
   db: Database,

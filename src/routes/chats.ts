@@ -1,6 +1,7 @@
 // /api/chat: create, send, edit, regenerate, stop, read, stream, rename, move and delete chats.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { pressedChoice } from "../answers/midjourney-action";
 import type { SendAs } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { parseLastEventId } from "../chat/sse";
@@ -10,6 +11,7 @@ import { readChatPage } from "../db/chat-page";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { recentMessages } from "../db/messages";
 import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
+import { type MidjourneyActionWire, UPSCALE_CHOICES } from "../domain/chat/midjourney";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
 import { type ModelEntry, offeredModel } from "../domain/models";
@@ -77,6 +79,26 @@ const needsWordsOrFiles = (body: { content: string; attachmentIds?: string[] }, 
     ctx.addIssue({ code: "custom", path: ["content"], message: "must not be empty" });
 };
 
+/** A Midjourney button pressed under a grid of the chat (README "Chats and live answers"). */
+const midjourneyActionSchema = z.object({
+  messageId: idSchema,
+  choice: z.enum(UPSCALE_CHOICES),
+}) satisfies z.ZodType<MidjourneyActionWire>;
+
+/** A button press is the whole question: the grid's model answers it, with no words or files of its own. */
+const pressOnly = (
+  body: { content: string; attachmentIds?: string[]; model?: string; midjourneyAction?: unknown },
+  ctx: z.RefinementCtx,
+) => {
+  if (!body.midjourneyAction) return needsWordsOrFiles(body, ctx);
+  if (body.content)
+    ctx.addIssue({ code: "custom", path: ["content"], message: "must be empty with midjourneyAction" });
+  if (body.attachmentIds?.length)
+    ctx.addIssue({ code: "custom", path: ["attachmentIds"], message: "not allowed with midjourneyAction" });
+  if (body.model)
+    ctx.addIssue({ code: "custom", path: ["model"], message: "not allowed with midjourneyAction" });
+};
+
 export const chatRoutes = new Hono<AppEnv>()
   .post(
     "/new",
@@ -103,11 +125,30 @@ export const chatRoutes = new Hono<AppEnv>()
     validate(
       "json",
       z
-        .object({ chatId: idSchema, model: modelKeySchema.optional(), ...sendFields })
-        .superRefine(needsWordsOrFiles),
+        .object({
+          chatId: idSchema,
+          model: modelKeySchema.optional(),
+          ...sendFields,
+          midjourneyAction: midjourneyActionSchema.optional(),
+        })
+        .superRefine(pressOnly),
     ),
     async (c) => {
-      const { chatId, content, model: key, attachmentIds } = c.req.valid("json");
+      const { chatId, content, model: key, attachmentIds, midjourneyAction } = c.req.valid("json");
+      if (midjourneyAction) {
+        // The grid is read first (a foreign chat has none for the user): its record names the relay's ids.
+        const { deferredSession } = c.var;
+        const userId = deferredSession ? (await deferredSession.lookUp()).id : signedInUser(c).id;
+        const pressed = await pressedChoice(c.var.db(), { userId, chatId, ...midjourneyAction });
+        const started = await startAnswer(c.var.db(), c.env, {
+          from: { userId },
+          model: modelOrThrow(pressed.model, c.env),
+          content: pressed.content,
+          target: { chatId },
+          options: { midjourneyAction: pressed.action },
+        });
+        return c.json(answerDto(started), 201);
+      }
       // The chat is read with everything else the answer needs (a foreign chat is a 404 from there).
       const started = await startAnswer(c.var.db(), c.env, {
         from: sender(c),

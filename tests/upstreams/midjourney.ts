@@ -5,11 +5,13 @@ import { fakePng } from "./fake-content.ts";
 
 interface Task {
   id: string;
-  action: "IMAGINE" | "UPSCALE";
+  action: "IMAGINE" | "UPSCALE" | "VARIATION" | "REROLL";
   prompt: string;
   fetches: number;
   readyAt: number;
   never: boolean;
+  /** What the task offered once it succeeded: an action must press one of these. */
+  buttons: Array<{ customId: string }>;
 }
 
 const tasks = new Map<string, Task>();
@@ -36,6 +38,12 @@ const gridButtons = (id: string) => [
   })),
 ];
 
+/** The task an action starts, as the button's custom id names it (MJ::JOB::upsample::2::<id>). */
+function actionOf(customId: string): Task["action"] {
+  const kind = customId.split("::")[2];
+  return kind === "variation" ? "VARIATION" : kind === "reroll" ? "REROLL" : "UPSCALE";
+}
+
 export async function handleMidjourney(ctx: Ctx, key: string): Promise<void> {
   if (ctx.req.headers["mj-api-secret"] !== key) {
     sendJson(ctx, 401, { code: 401, description: "Unauthorized", result: null });
@@ -57,6 +65,17 @@ export async function handleMidjourney(ctx: Ctx, key: string): Promise<void> {
     });
     return;
   }
+  // midjourney-proxy answers an action on a task it does not know (code 3), or on one that is not done or
+  // never offered that button (code 4), without starting anything.
+  const parent = imagine ? undefined : tasks.get(String(body.taskId));
+  if (!imagine && !parent) {
+    sendJson(ctx, 200, { code: 3, description: "no such task", result: null });
+    return;
+  }
+  if (parent && !parent.buttons.some((b) => b.customId === body.customId)) {
+    sendJson(ctx, 200, { code: 4, description: "the task offers no such button", result: null });
+    return;
+  }
   if (await imagePreflight(ctx, errorBody)) return;
   if (imagine && String(body.prompt).includes("banned")) {
     sendJson(ctx, 200, {
@@ -68,14 +87,14 @@ export async function handleMidjourney(ctx: Ctx, key: string): Promise<void> {
     return;
   }
   const id = String(randomInt(1_000_000_000_000, 9_000_000_000_000));
-  const parent = imagine ? undefined : tasks.get(String(body.taskId));
   tasks.set(id, {
     id,
-    action: imagine ? "IMAGINE" : "UPSCALE",
+    action: imagine ? "IMAGINE" : actionOf(String(body.customId)),
     prompt: imagine ? String(body.prompt) : `${parent?.prompt ?? ""} (${String(body.customId)})`,
     fetches: 0,
     readyAt: Date.now() + (ctx.behaviour === "slow_first_token" ? (ctx.options.delayMs ?? 400) : 0),
     never: ctx.behaviour === "slow" || ctx.behaviour === "hang",
+    buttons: [],
   });
   sendJson(ctx, 200, { code: 1, description: "Submit success", result: id, properties: {} });
   ctx.seen.completed = true;
@@ -109,10 +128,11 @@ async function fetchTask(ctx: Ctx, id: string): Promise<void> {
     const name = `${id}.png`;
     ctx.files.set(name, {
       type: "image/png",
-      data: fakePng(task.prompt, task.action === "IMAGINE" ? 64 : 32),
+      data: fakePng(task.prompt, task.action === "UPSCALE" ? 32 : 64),
     });
+    // A grid (imagine, reroll, variation) offers U1–U4; an upscale offers what a single picture does.
     const buttons =
-      task.action === "IMAGINE"
+      task.action !== "UPSCALE"
         ? gridButtons(id)
         : [
             {
@@ -123,6 +143,7 @@ async function fetchTask(ctx: Ctx, id: string): Promise<void> {
               style: 2,
             },
           ];
+    task.buttons = buttons;
     sendJson(ctx, 200, {
       ...base,
       status: "SUCCESS",
