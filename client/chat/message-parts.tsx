@@ -3,10 +3,12 @@
 
 import { useEffect, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
+import { UPSCALE_CHOICES, type UpscaleChoice } from "../../src/domain/chat/midjourney";
 import type { ModelMessageMetadata, StreamSource } from "../../src/domain/chat/stream-events";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { providerName } from "./format";
+import { ImageDownload } from "./image-download";
 import { modelLabel } from "./model-badge";
 
 /** Open while the model thinks, so the reasoning is read as it comes; folded once the answer starts. */
@@ -82,24 +84,54 @@ export function SearchStatus({
   );
 }
 
-/** Images come from our own API only: anything else is not shown. */
+const isUpscaleChoice = (label: string): label is UpscaleChoice =>
+  (UPSCALE_CHOICES as readonly string[]).includes(label);
+
+/**
+ * Images come from our own API only: anything else is not shown. A Midjourney grid offers its upscales
+ * (U1–U4) below it, as Midjourney does, when the chat can start an answer (`onUpscale`).
+ */
 export function GeneratedImages({
   images,
   model,
+  onUpscale,
 }: {
   images: ModelMessageMetadata["images"];
   model: string | null;
+  onUpscale?: (choice: UpscaleChoice) => void;
 }) {
   const t = useT("chat");
   const own = (images ?? []).filter((image) => image.url.startsWith("/api/"));
   if (own.length === 0) return null;
   return (
     <div className="generated-images">
-      {own.map((image) => (
-        <a key={image.url} href={image.url} target="_blank" rel="noopener noreferrer">
-          <img src={image.url} alt={t("message.image", { model: modelLabel(model) })} loading="lazy" />
-        </a>
-      ))}
+      {own.map((image) => {
+        const choices = (image.choices ?? []).map((c) => c.label).filter(isUpscaleChoice);
+        return (
+          <figure key={image.url}>
+            <a href={image.url} target="_blank" rel="noopener noreferrer">
+              <img src={image.url} alt={t("message.image", { model: modelLabel(model) })} loading="lazy" />
+            </a>
+            <ImageDownload url={image.url} />
+            {onUpscale && choices.length > 0 && (
+              <fieldset className="image-choices" aria-label={t("message.upscales")}>
+                {choices.map((choice) => (
+                  <button
+                    key={choice}
+                    type="button"
+                    className="button small secondary"
+                    title={t("message.upscale", { choice })}
+                    aria-label={t("message.upscale", { choice })}
+                    onClick={() => onUpscale(choice)}
+                  >
+                    {choice}
+                  </button>
+                ))}
+              </fieldset>
+            )}
+          </figure>
+        );
+      })}
     </div>
   );
 }

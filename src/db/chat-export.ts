@@ -1,10 +1,21 @@
-// Reading every chat of one user, with their messages and assistant labels, for the data export.
-import { asc, eq } from "drizzle-orm";
-import { assistant, chat, message } from "../../drizzle/schema";
-import type { ExportChat } from "../domain/chat-export";
+// Reading every chat of one user, with their messages, files and assistant labels, for the data export.
+import { and, asc, eq } from "drizzle-orm";
+import { assistant, attachment, chat, message } from "../../drizzle/schema";
+import { imageKeyOf } from "../domain/chat/sharing";
+import type { MessageMetadata } from "../domain/chat/wire";
+import { type ExportChat, type ExportFile, exportFilePath, exportImageName } from "../domain/chat-export";
 import type { Database } from "./client";
 
-export async function exportChats(db: Database, { userId }: { userId: number }): Promise<ExportChat[]> {
+/** A file of the export and the R2 key its bytes are read from (null: none of ours); checked before reading. */
+export interface ExportSource {
+  key: string | null;
+  file: ExportFile;
+}
+
+export async function exportChats(
+  db: Database,
+  { userId }: { userId: number },
+): Promise<{ chats: ExportChat[]; sources: ExportSource[] }> {
   const chats = await db
     .select({
       id: chat.id,
@@ -31,19 +42,76 @@ export async function exportChats(db: Database, { userId }: { userId: number }):
     .innerJoin(chat, eq(chat.id, message.chat))
     .where(eq(chat.user, userId))
     .orderBy(asc(message.id));
+  // Only the user's own uploads, and only those sent with one of the messages above.
+  const attachments = await db
+    .select({
+      messageId: attachment.messageId,
+      name: attachment.name,
+      type: attachment.type,
+      content: attachment.content,
+    })
+    .from(attachment)
+    .innerJoin(message, eq(message.id, attachment.messageId))
+    .innerJoin(chat, eq(chat.id, message.chat))
+    .where(and(eq(attachment.userId, userId), eq(chat.user, userId)))
+    .orderBy(asc(attachment.createdAt), asc(attachment.id));
+  const filesOf = new Map<number, typeof attachments>();
+  for (const row of attachments) {
+    if (row.messageId === null) continue;
+    filesOf.set(row.messageId, [...(filesOf.get(row.messageId) ?? []), row]);
+  }
+
+  const sources: ExportSource[] = [];
+  // Names are unique within a chat's folder; pictures are counted through the chat.
+  const folders = new Map<number, { names: Set<string>; images: number }>();
+  const folderOf = (chatId: number) => {
+    const folder = folders.get(chatId) ?? { names: new Set<string>(), images: 0 };
+    folders.set(chatId, folder);
+    return folder;
+  };
+  const place = (chatId: number, name: string, type: string | null, key: string | null): ExportFile => {
+    const file: ExportFile = {
+      path: exportFilePath(chatId, name, folderOf(chatId).names),
+      name,
+      type,
+      omitted: null,
+    };
+    sources.push({ key, file });
+    return file;
+  };
+
   const byChat = new Map<number, ExportChat["messages"]>();
   for (const row of messages) {
+    const metadata = row.metadata as Partial<MessageMetadata>;
+    const images = (Array.isArray(metadata.images) ? metadata.images : []).map((image) => {
+      const key = imageKeyOf(image);
+      const name = exportImageName(++folderOf(row.chatId).images, key ?? "");
+      return place(row.chatId, name, image.mimeType ?? null, key);
+    });
+    const files = (filesOf.get(row.id) ?? []).map((file) => {
+      const location = file.content?.location;
+      return place(
+        row.chatId,
+        file.name ?? "file",
+        file.type,
+        typeof location === "string" ? location : null,
+      );
+    });
     const list = byChat.get(row.chatId) ?? [];
     list.push({
       id: row.id,
-      role: row.metadata.role === "user" ? "user" : "assistant",
+      role: metadata.role === "user" ? "user" : "assistant",
       content: row.content,
       model: row.model,
       createdAt: row.createdAt.toISOString(),
+      outcome: metadata.role === "user" ? null : (metadata.outcome ?? null),
+      error: typeof metadata.error?.code === "string" ? metadata.error.code : null,
+      images,
+      attachments: files,
     });
     byChat.set(row.chatId, list);
   }
-  return chats.map((row) => ({
+  const exported = chats.map((row) => ({
     id: row.id,
     title: row.title,
     model: row.model,
@@ -52,4 +120,5 @@ export async function exportChats(db: Database, { userId }: { userId: number }):
     updatedAt: row.updatedAt.toISOString(),
     messages: byChat.get(row.id) ?? [],
   }));
+  return { chats: exported, sources };
 }

@@ -1,7 +1,6 @@
 // Changing the password (every session ends, this browser gets a new one), exporting every chat as a zip,
 // and deleting the account with everything it made.
 
-import { strToU8, zipSync } from "fflate";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/cookies";
@@ -16,9 +15,10 @@ import { forgetDevices } from "../db/devices";
 import { deleteUserSessions } from "../db/sessions";
 import { findAccountById, markDeleted, setPasswordHash } from "../db/users";
 import { currentPasswordSchema, emailSchema, newPasswordSchema } from "../domain/account-schemas";
-import { exportFileName, exportFiles } from "../domain/chat-export";
+import { exportFileName } from "../domain/chat-export";
 import type { AppEnv } from "../env";
 import { AppError, badRequest, unauthorized } from "../errors";
+import { exportArchive } from "../files/export-archive";
 import { deleteUserFiles } from "../files/user-files";
 import { validate } from "../middleware/validate";
 import { purgeSharedPage } from "../sharing/cache";
@@ -83,22 +83,20 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
 
-  /** Every chat as JSON and Markdown in one zip (GDPR data portability). */
+  /** Every chat as JSON and Markdown in one zip, with its pictures and files (GDPR data portability). */
   .get("/export", async (c) => {
     const db = c.var.db();
     const account = await currentAccount(db, c.var.user?.id);
     const now = new Date();
-    const files = exportFiles({
-      format: "switchboard-export",
-      version: 1,
+    const { chats, sources } = await exportChats(db, { userId: account.id });
+    const document = {
+      format: "switchboard-export" as const,
+      version: 1 as const,
       exportedAt: now.toISOString(),
       email: account.email,
-      chats: await exportChats(db, { userId: account.id }),
-    });
-    const zip = zipSync(
-      Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])),
-      { level: 6, mtime: now },
-    );
+      chats,
+    };
+    const zip = exportArchive(c.env.FILES, { userId: account.id, document, sources, now });
     return c.body(zip, 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,

@@ -4,8 +4,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { assistant, chat, message, userPreferences } from "../../drizzle/schema";
+import { assistant, attachment, chat, message, userPreferences } from "../../drizzle/schema";
 import { generatedPrefix } from "../../src/domain/file-keys";
+import { attachmentPrefix } from "../../src/files/attachments";
 import { call, createAccount, sessionRows, withDb } from "./support/accounts";
 
 /** A chat with one exchange, an assistant, preferences and a generated file, all the user's own. */
@@ -67,6 +68,120 @@ describe("GET /api/login/export", () => {
     expect(markdown).toContain("## You — ");
     expect(markdown).toContain("**apples** are fruit.");
     expect(JSON.stringify(document)).not.toContain("secrets");
+  });
+
+  it("holds a chat's generated pictures and attached files, linked from its Markdown, and nobody else's", async () => {
+    const account = await createAccount();
+    const other = await createAccount();
+    const put = async (key: string, text: string) => {
+      await env.FILES.put(key, new TextEncoder().encode(text));
+      return key;
+    };
+    const theirs = await furnish(other.id, "secrets");
+    const theirPicture = await put(
+      `${generatedPrefix(other.id)}${theirs.chatId}/1/${crypto.randomUUID()}.png`,
+      "their picture",
+    );
+    const theirFile = await put(`${attachmentPrefix(other.id)}${crypto.randomUUID()}`, "their file");
+    const { chatId } = await withDb(async (db) => {
+      const [row] = await db
+        .insert(chat)
+        .values({ user: account.id, title: "", model: "stable-diffusion-3.5-large-turbo" })
+        .returning({ id: chat.id });
+      if (!row) throw new Error("no chat");
+      const [asked, drawn, failed] = await db
+        .insert(message)
+        .values([
+          { chat: row.id, content: "A lighthouse like this", metadata: { role: "user" } },
+          {
+            chat: row.id,
+            content: "",
+            metadata: { role: "assistant" },
+            model: "stable-diffusion-3.5-large-turbo",
+          },
+          {
+            chat: row.id,
+            content: "",
+            metadata: { role: "assistant", done: true, outcome: "error", error: { code: "image_timeout" } },
+            model: "gpt-image-1",
+          },
+        ])
+        .returning({ id: message.id });
+      if (!asked || !drawn || !failed) throw new Error("no messages");
+      const picture = await put(
+        `${generatedPrefix(account.id)}${row.id}/${drawn.id}/${crypto.randomUUID()}.png`,
+        "my picture",
+      );
+      const images = [
+        { url: `/api/files/${picture}`, mimeType: "image/png" },
+        // Metadata naming someone else's picture (or a missing one) never brings its bytes along.
+        { url: `/api/files/${theirPicture}`, mimeType: "image/png" },
+      ];
+      await db
+        .update(message)
+        .set({ metadata: { role: "assistant", done: true, outcome: "stopped", images } })
+        .where(eq(message.id, drawn.id));
+      const sketch = await put(`${attachmentPrefix(account.id)}${crypto.randomUUID()}`, "my sketch");
+      await db.insert(attachment).values([
+        {
+          userId: account.id,
+          messageId: asked.id,
+          name: "sketch.pdf",
+          type: "application/pdf",
+          content: { location: sketch },
+        },
+        // A row of another user's on this message (never made by the app) stays out too.
+        {
+          userId: other.id,
+          messageId: asked.id,
+          name: "foreign.pdf",
+          type: "application/pdf",
+          content: { location: theirFile },
+        },
+      ]);
+      return { chatId: row.id };
+    });
+
+    const res = await call("/api/login/export", { cookie: account.cookie });
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const text = (path: string) => strFromU8(files[path] ?? new Uint8Array());
+    const markdownPath = `markdown/${chatId}-a-lighthouse-like-this.md`;
+    expect(Object.keys(files).sort()).toEqual(
+      ["chats.json", `files/${chatId}/image-1.png`, `files/${chatId}/sketch.pdf`, markdownPath].sort(),
+    );
+    expect(text(`files/${chatId}/image-1.png`)).toBe("my picture");
+    expect(text(`files/${chatId}/sketch.pdf`)).toBe("my sketch");
+
+    const markdown = text(markdownPath);
+    expect(markdown).toContain("# Untitled chat");
+    expect(markdown).toContain(
+      `A lighthouse like this\n\nAttached files:\n\n- [sketch.pdf](../files/${chatId}/sketch.pdf)\n`,
+    );
+    expect(markdown).toContain(`## Stable Diffusion 3.5 Large Turbo — `);
+    expect(markdown).toContain(`![image-1.png](../files/${chatId}/image-1.png)`);
+    expect(markdown).toContain("*(image-2.png is not included: it could not be read.)*");
+    expect(markdown).toContain("(stopped)");
+    expect(markdown).toContain("> **Error:** The image took too long.");
+
+    const document = JSON.parse(text("chats.json"));
+    const [asked, drawn, failed] = document.chats[0].messages;
+    expect(asked).toMatchObject({
+      role: "user",
+      content: "A lighthouse like this",
+      attachments: [{ path: `files/${chatId}/sketch.pdf`, name: "sketch.pdf", omitted: null }],
+    });
+    expect(drawn).toMatchObject({
+      outcome: "stopped",
+      images: [{ omitted: null }, { omitted: "unavailable" }],
+    });
+    expect(failed).toMatchObject({ outcome: "error", error: "image_timeout" });
+    const everything = Object.values(files)
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
+    for (const foreign of ["their picture", "their file", "foreign.pdf", "secrets", theirFile]) {
+      expect(everything).not.toContain(foreign);
+    }
   });
 
   it("needs a session", async () => {

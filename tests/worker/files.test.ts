@@ -1,7 +1,10 @@
 // Generated images: stored in R2 under their owner's prefix and served by /api/files to that owner only.
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { chat } from "../../drizzle/schema";
 import type { StreamImage } from "../../src/domain/chat/stream-events";
+import { withDb } from "./support/accounts";
 import { api, json, type SseEvent } from "./support/api";
 import { readChat, readToDone, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
@@ -63,6 +66,36 @@ describe("a generated image", () => {
     expect([...bytes.slice(0, 8)]).toEqual(PNG_SIGNATURE);
     // The fake provider draws 32×32 pictures (the built-in test model 128×128): these bytes are the provider's.
     expect(pngSize(bytes)).toEqual({ width: 32, height: 32 });
+  });
+
+  it("downloads with ?download=1 under a readable name: the chat's title (sanitised), else the model's name", async () => {
+    const owner = await accountOnPlan("starter");
+    const other = await accountOnPlan("starter");
+    const { chatId, image } = await generated(owner.cookie, "a green triangle", "test-image");
+    expect((await api(image.url, { cookie: owner.cookie })).headers.get("Content-Disposition")).toMatch(
+      /^inline;/,
+    );
+
+    const renamed = await api("/api/chat/update", {
+      cookie: owner.cookie,
+      body: { id: chatId, title: "Green/triangle: “v1”" },
+    });
+    expect(renamed.status).toBe(200);
+    const res = await api(`${image.url}?download=1`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Green_triangle_ _v1_-1.png"; filename*=UTF-8''Green_triangle_%20%E2%80%9Cv1%E2%80%9D-1.png`,
+    );
+    expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 8)]).toEqual(PNG_SIGNATURE);
+
+    // An untitled chat names it after the model.
+    await withDb((db) => db.update(chat).set({ title: "" }).where(eq(chat.id, chatId)));
+    const untitled = await api(`${image.url}?download=1`, { cookie: owner.cookie });
+    expect(untitled.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Test Image-1\.png";/);
+
+    // Another user gets nothing, named or not.
+    expect((await api(`${image.url}?download=1`, { cookie: other.cookie })).status).toBe(404);
   });
 
   it("is not served to another user, nor to nobody, nor through a path that leaves the owner's prefix", async () => {
