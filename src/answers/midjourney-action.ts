@@ -3,8 +3,8 @@ import type { Database } from "../db/client";
 import { chatMessage } from "../db/messages";
 import { findImageChoice, type UpscaleChoice, upscaleQuestion } from "../domain/chat/midjourney";
 import type { MessageMetadata } from "../domain/chat/wire";
+import type { MidjourneyAction } from "../domain/provider-options";
 import { badRequest, notFound } from "../errors";
-import type { MidjourneyAction } from "../providers/types";
 
 export interface PressedChoice {
   /** The grid's own model: the relay that made the grid is the one that knows its task. */

@@ -1,5 +1,6 @@
 // The normalised request, event stream and configuration shared by every provider adapter.
-import type { ModelEntry, Provider, ReasoningEffort } from "../domain/models/types";
+import type { ModelEntry, Provider } from "../domain/models/types";
+import type { MidjourneyAction, ProviderRequestOptions } from "../domain/provider-options";
 import type { ErrorCode } from "./errors";
 
 export interface ProviderAttachment {
@@ -15,20 +16,8 @@ export interface ProviderMessage {
   attachments?: ProviderAttachment[];
 }
 
-/** A Midjourney button press (e.g. U2) on a finished grid, instead of a new prompt. */
-export interface MidjourneyAction {
-  taskId: string;
-  customId: string;
-}
-
-export interface ProviderRequestOptions {
-  /** Overrides the catalogue's effort, for models whose entry has one. */
-  reasoningEffort?: ReasoningEffort;
-  /** Upscale (or other button) on an earlier Midjourney grid. */
-  midjourneyAction?: MidjourneyAction;
-  /** Cap on the answer's length in tokens; providers' defaults otherwise (Anthropic needs one: 8192). */
-  maxOutputTokens?: number;
-}
+// Shared with the send path (src/answers), which may not import the adapters' layer.
+export type { MidjourneyAction, ProviderRequestOptions };
 
 export interface ProviderRequest {
   model: Pick<ModelEntry, "key" | "provider" | "providerModel" | "type" | "category" | "inputs"> &
