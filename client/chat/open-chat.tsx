@@ -220,13 +220,13 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   );
 }
 
-/** A chat that could not be read: the first frame (if it showed one) gives way to this. */
 /** An address no chat can have (an id past what a number holds exactly): not found, without asking the API. */
 export function MissingChat() {
   const t = useT("chat");
   return <ChatUnavailable title={t("notFound")} />;
 }
 
+/** A chat that could not be read: the first frame (if it showed one) gives way to this. */
 function ChatUnavailable({ title }: { title: string }) {
   useLayoutEffect(() => removeBootShell(), []);
   return (
