@@ -2,7 +2,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { pressedChoice } from "../answers/midjourney-action";
-import type { SendAs } from "../answers/sender";
+import { type SendAs, senderOf } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { parseLastEventId } from "../chat/sse";
 import { chatStreamOf } from "../chat/stub";
@@ -137,8 +137,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const { chatId, content, model: key, attachmentIds, midjourneyAction } = c.req.valid("json");
       if (midjourneyAction) {
         // The grid is read first (a foreign chat has none for the user): its record names the relay's ids.
-        const { deferredSession } = c.var;
-        const userId = deferredSession ? (await deferredSession.lookUp()).id : signedInUser(c).id;
+        const userId = await senderOf(sender(c)).userId();
         const pressed = await pressedChoice(c.var.db(), { userId, chatId, ...midjourneyAction });
         const started = await startAnswer(c.var.db(), c.env, {
           from: { userId },
