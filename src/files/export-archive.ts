@@ -3,13 +3,12 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { ExportSource } from "../db/chat-export";
 import { EXPORT_FILES_MAX_BYTES, type ExportDocument, exportFiles } from "../domain/chat-export";
-import { isOwnGeneratedKey } from "../domain/file-keys";
+import { isKeyUnder, isOwnGeneratedKey } from "../domain/file-keys";
 import { attachmentPrefix } from "./attachments";
 
 /** Only keys under the user's own prefixes are read, whatever a message's metadata says. */
 const isOwnKey = (key: string, userId: number) =>
-  isOwnGeneratedKey(key, userId) ||
-  (key.startsWith(attachmentPrefix(userId)) && !key.split("/").some((part) => part === ".." || part === ""));
+  isOwnGeneratedKey(key, userId) || isKeyUnder(key, attachmentPrefix(userId));
 
 /** The bytes of one file, or why they are not in the zip; `room` is what the size limit has left. */
 async function readSource(
