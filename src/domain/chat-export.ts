@@ -1,7 +1,7 @@
 // The data export (GDPR): every chat of the account as one JSON document, one Markdown file per chat, and the
 // pictures and files its messages carry.
 import { STOPPED_MARKER, type StreamOutcome } from "./chat/stream-events.ts";
-import { extensionOf, safeFileName, uniqueName } from "./download-names.ts";
+import { keyExtension, safeFileName, uniqueName } from "./download-names.ts";
 import type { StreamErrorCode } from "./error-codes.ts";
 import { modelByKey } from "./models/catalogue.ts";
 
@@ -75,7 +75,7 @@ export const exportFilePath = (chatId: number, name: string, taken: Set<string>)
   `files/${chatId}/${uniqueName(safeFileName(name), taken)}`;
 
 /** A generated picture's name in the export, `image-3.png`, from its stored key's extension. */
-export const exportImageName = (n: number, key: string) => `image-${n}.${extensionOf(key)}`;
+export const exportImageName = (n: number, key: string) => `image-${n}.${keyExtension(key)}`;
 
 /** The catalogue's name of a model, or its key once the catalogue no longer knows it. */
 export const modelName = (key: string) => modelByKey(key)?.label ?? key;

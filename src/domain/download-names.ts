@@ -34,7 +34,7 @@ export function uniqueName(name: string, taken: Set<string>): string {
 }
 
 /** A stored key's extension (`png`), or `fallback` when it has none we would show. */
-export const extensionOf = (key: string, fallback = "png") =>
+export const keyExtension = (key: string, fallback = "png") =>
   /\.([a-z0-9]{1,5})$/i.exec(key)?.[1]?.toLowerCase() ?? fallback;
 
 /** The chat and message a generated picture's key names (`generated/<user>/<chat>/<message>/<uuid>.png`). */

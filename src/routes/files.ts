@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { pictureOrigin } from "../db/generated-images";
 import { imageKeyOf } from "../domain/chat/sharing";
 import { modelName } from "../domain/chat-export";
-import { extensionOf, generatedKeyPlace, imageDownloadName } from "../domain/download-names";
+import { generatedKeyPlace, imageDownloadName, keyExtension } from "../domain/download-names";
 import { isOwnGeneratedKey } from "../domain/file-keys";
 import { attachmentDisposition } from "../domain/files";
 import type { AppEnv } from "../env";
@@ -25,7 +25,7 @@ async function downloadName(db: Database, key: string, userId: number): Promise<
   const origin = place ? await pictureOrigin(db, { userId, ...place }) : null;
   const index = origin?.images.findIndex((image) => imageKeyOf(image) === key) ?? -1;
   const label = origin?.title || (origin?.model ? modelName(origin.model) : "image");
-  return imageDownloadName(label, index + 1 || 1, extensionOf(key, "bin"));
+  return imageDownloadName(label, index + 1 || 1, keyExtension(key, "bin"));
 }
 
 export const fileRoutes = new Hono<AppEnv>().get("/*", async (c) => {

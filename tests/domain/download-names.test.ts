@@ -1,9 +1,9 @@
 // Names for downloaded files: safe on any disk, unique in a folder, and a generated picture's readable name.
 import { describe, expect, it } from "vitest";
 import {
-  extensionOf,
   generatedKeyPlace,
   imageDownloadName,
+  keyExtension,
   safeFileName,
   uniqueName,
 } from "../../src/domain/download-names.ts";
@@ -61,6 +61,6 @@ describe("a generated picture's download", () => {
     ["generated/5/1/2/x.PNG", "png"],
     ["generated/5/1/2/x", "bin"],
   ])("%j has extension %j", (key, ext) => {
-    expect(extensionOf(key, "bin")).toBe(ext);
+    expect(keyExtension(key, "bin")).toBe(ext);
   });
 });
