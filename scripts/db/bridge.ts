@@ -1,13 +1,19 @@
-// Front servers for the local database: WebSocket (for the Neon driver in workerd) and plain TCP.
+// Front servers for the local database: WebSocket and HTTP (for the Neon driver in workerd) and plain TCP.
+import { createServer } from "node:http";
 import net from "node:net";
+import type { PGlite } from "@electric-sql/pglite";
 import { WebSocketServer } from "ws";
 import { BackendLock } from "./backend-lock.ts";
 import { attachTcp, attachWebSocket, type ClientLink, type Session } from "./client-link.ts";
 import { ForwardSession, type ForwardTarget } from "./forward-session.ts";
+import { httpSql } from "./http-sql.ts";
 import { PgliteSession } from "./pglite-session.ts";
+import { pgliteStatements } from "./pglite-statement.ts";
 import { UpstreamPool } from "./upstream-pool.ts";
 
-export type BridgeBackend = { mode: "pglite"; port: number } | ({ mode: "external" } & ForwardTarget);
+export type BridgeBackend =
+  | { mode: "pglite"; port: number; db: PGlite }
+  | ({ mode: "external" } & ForwardTarget);
 
 export interface BridgeOptions {
   backend: BridgeBackend;
@@ -70,12 +76,17 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     tcp.listen(opts.tcpPort ?? 0, "127.0.0.1", () => resolve());
   });
 
-  // No `path` option: any URL is accepted, since the Neon driver puts the target in the path and query.
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: opts.wsPort ?? 0 });
+  // One port for the Neon driver: its WebSocket connections (any URL: the driver puts the target in the path
+  // and query) and its one-shot HTTP queries (POST /sql).
+  const sql = httpSql(
+    backend.mode === "pglite" ? pgliteStatements(backend.db, lock, opts.lockWaitMs ?? 30_000) : undefined,
+  );
+  const web = createServer((req, res) => sql.handle(req, res));
+  const wss = new WebSocketServer({ server: web });
   try {
     await new Promise<void>((resolve, reject) => {
-      wss.once("error", reject);
-      wss.once("listening", () => resolve());
+      web.once("error", reject);
+      web.listen(opts.wsPort ?? 0, "127.0.0.1", () => resolve());
     });
   } catch (error) {
     tcp.close();
@@ -87,14 +98,17 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     typeof address === "object" && address !== null ? address.port : 0;
 
   return {
-    wsPort: portOf(wss.address()),
+    wsPort: portOf(web.address()),
     tcpPort: portOf(tcp.address()),
     stats: () => ({ connections: sessions.size, waiting: lock.stats().waiting, idle: pool?.size ?? 0 }),
     async close() {
       const closed = Promise.all([
         new Promise<void>((resolve) => tcp.close(() => resolve())),
         new Promise<void>((resolve) => wss.close(() => resolve())),
+        new Promise<void>((resolve) => web.close(() => resolve())),
       ]);
+      await sql.close();
+      web.closeAllConnections();
       await Promise.all([...sessions].map((session) => session.shutdown()));
       pool?.close();
       await closed;

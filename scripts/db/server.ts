@@ -51,12 +51,13 @@ export async function startDatabase(opts: StartDatabaseOptions): Promise<Databas
   }
 
   const backend: PgliteBackend = await startPglite({ dataDir: opts.dataDir });
-  const bridge = await startBridge({ ...common, backend: { mode: "pglite", port: backend.port } }).catch(
-    async (error: unknown) => {
-      await backend.stop();
-      throw error;
-    },
-  );
+  const bridge = await startBridge({
+    ...common,
+    backend: { mode: "pglite", port: backend.port, db: backend.db },
+  }).catch(async (error: unknown) => {
+    await backend.stop();
+    throw error;
+  });
   return {
     ...bridge,
     url: `postgres://postgres:postgres@127.0.0.1:${bridge.tcpPort}/postgres`,

@@ -1,6 +1,6 @@
 // Before an answer starts: what it reads, its quota, its chat and messages — in as few round trips as it can.
 import { type ChatRow, createChat } from "../db/chats";
-import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError } from "../db/client";
+import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError, type Statements } from "../db/client";
 import { type Carry, type RecordedExchange, recordExchange, reserveAndRecord } from "../db/exchange";
 import { reserveUsage } from "../db/quota";
 import { recordTextSend } from "../db/text-send";
@@ -49,17 +49,22 @@ export interface SendInput {
  * too — to an existing chat with its model named, or opening a chat in an assistant (`recordTextSend`,
  * which reads what the answer needs as well), or opening one in the default assistant, which needs nothing
  * read (`reserveAndRecord`); a send with files looks the session up, reads, reserves, then links them in a
- * transaction. Whatever fails after the reservation is undone before the error goes on.
+ * transaction. Whatever fails after the reservation is undone before the error goes on. The one statement
+ * goes through `oneShot` (no connection to open before the provider is asked); the rest through `db`.
  */
-export async function prepareSend(db: Database, input: SendInput): Promise<PreparedSend> {
+export async function prepareSend(
+  db: Database,
+  input: SendInput,
+  oneShot: Statements = db,
+): Promise<PreparedSend> {
   const ids = input.attachmentIds ?? [];
   const from = senderOf(input.from);
   const { assistantId } = "newChat" in input.target ? input.target.newChat : { assistantId: undefined };
   const target = "chatId" in input.target ? input.target : assistantId != null ? { assistantId } : null;
   // An edit reads the conversation's files: those of the question it replaces must not count.
   if (ids.length === 0 && !input.carry && typeof input.model !== "function") {
-    if (!target) return defaultChatSend(db, { ...input, from, model: input.model });
-    const sent = await textSend(db, { ...input, from, target, model: input.model });
+    if (!target) return defaultChatSend(db, oneShot, { ...input, from, model: input.model });
+    const sent = await textSend(db, oneShot, { ...input, from, target, model: input.model });
     if (sent) return sent;
   }
   const userId = await from.userId();
@@ -87,6 +92,7 @@ type From = ReturnType<typeof senderOf>;
 /** A new chat in the default assistant reads nothing: the quota, the chat and the exchange in one statement. */
 async function defaultChatSend(
   db: Database,
+  oneShot: Statements,
   input: { from: From; model: ModelEntry; content: string | null },
 ): Promise<PreparedSend> {
   const { model } = input;
@@ -99,7 +105,7 @@ async function defaultChatSend(
     inPlay: [],
   };
   const usage = usageRequestOf({ model });
-  const made = await reserveAndRecord(db, {
+  const made = await reserveAndRecord(oneShot, {
     ...input.from.sender,
     usage,
     target: { assistantId: null },
@@ -131,6 +137,7 @@ async function defaultChatSend(
  */
 async function textSend(
   db: Database,
+  oneShot: Statements,
   input: {
     from: From;
     target: { chatId: number } | { assistantId: number };
@@ -142,7 +149,7 @@ async function textSend(
   const newChat = !("chatId" in input.target);
   const gone = () => notFound(newChat ? "No such assistant." : "No such chat.");
   const usage = usageRequestOf({ model });
-  const sent = await recordTextSend(db, {
+  const sent = await recordTextSend(oneShot, {
     ...input.from.sender,
     target: input.target,
     content: input.content,

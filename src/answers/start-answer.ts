@@ -3,7 +3,7 @@
 import { chatStreamOf } from "../chat/stub";
 import type { AttachmentRow } from "../db/attachments";
 import type { ChatRow } from "../db/chats";
-import type { Database } from "../db/client";
+import { type Database, oneShot } from "../db/client";
 import { unreadDocuments } from "../db/document-files";
 import { deleteMessagesFrom, type MessageRow } from "../db/messages";
 import type { ProviderRequestOptions } from "../domain/provider-options";
@@ -62,10 +62,11 @@ export async function startAnswer(
   const carry =
     replacingFromId !== undefined && keep ? { fromMessageId: replacingFromId, ids: keep } : undefined;
   // Quota first: a request over the limit leaves no trace, not even an empty chat.
-  const { userId, reads, model, hasDocuments, reservation, chat, created, recorded } = await prepareSend(db, {
-    ...input,
-    carry,
-  });
+  const { userId, reads, model, hasDocuments, reservation, chat, created, recorded } = await prepareSend(
+    db,
+    { ...input, carry },
+    oneShot(env),
+  );
   try {
     const { userMessage, modelMessage, attachments } = recorded;
     // Until the new answer runs, what it replaces is still there: its documents must not be read or used.

@@ -6,7 +6,7 @@ import { AppError, notFound } from "../errors";
 import { type AttachmentRow, conversationFiles, linkToMessage } from "./attachments";
 import { carryFiles } from "./carried-files";
 import type { ChatRow } from "./chats";
-import type { Database } from "./client";
+import { type Database, firstRow, type Statements } from "./client";
 import { chatFromJson, messageFromJson } from "./json-rows";
 import type { MessageRow } from "./messages";
 import {
@@ -128,7 +128,7 @@ export async function recordExchange(
  * gives it back). A sender given as a session is checked in the same statement (src/db/session-check.ts).
  */
 export async function reserveAndRecord(
-  db: Database,
+  db: Statements,
   input: Sender & {
     usage: Omit<UsageRequest, "userId">;
     /** An existing chat of the user's, or a new one under this assistant (null: the default). */
@@ -148,19 +148,21 @@ export async function reserveAndRecord(
       : sql`insert into ${chat} ("user", "assistantId", model)
           select ${userId}, ${input.target.assistantId}, ${model} from q where q.outcome = 'ok'
           returning *`;
-  const result = await db.execute<{
+  const row = await firstRow<{
     quota: QuotaRow | null;
     chat: Record<string, unknown> | null;
     messages: Record<string, unknown>[] | null;
     session?: Record<string, unknown> | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with ${senderCte(input)}
     q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as chat,
-      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages${senderColumn(input)}`);
-  const row = result.rows[0];
+      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages${senderColumn(input)}`,
+  );
   settleSender(input, row);
   if (!row?.quota) throw new Error("reserveAndRecord: no quota row");
   const decision = quotaDecisionOf(row.quota);

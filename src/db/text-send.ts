@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { chat } from "../../drizzle/schema";
 import type { ChatRow } from "./chats";
-import type { Database } from "./client";
+import { firstRow, type Statements } from "./client";
 import { exchangeInsert, exchangeOf, type RecordedExchange } from "./exchange";
 import { chatFromJson } from "./json-rows";
 import {
@@ -41,7 +41,7 @@ export interface TextSend {
  * session is checked in the same statement (src/db/session-check.ts): the session's round trip is saved.
  */
 export async function recordTextSend(
-  db: Database,
+  db: Statements,
   input: Sender & {
     target: { chatId: number } | { assistantId: number };
     usage: Omit<UsageRequest, "userId">;
@@ -64,14 +64,16 @@ export async function recordTextSend(
       : sql`insert into ${chat} ("user", "assistantId", model)
           select c."user", c."assistantId", ${input.model} from c where (select outcome from q) = 'ok'
           returning *`;
-  const result = await db.execute<
+  const row = await firstRow<
     ContextColumns & {
       quota: QuotaRow | null;
       updated: Record<string, unknown> | null;
       messages: Record<string, unknown>[] | null;
       session?: Record<string, unknown> | null;
     }
-  >(sql`
+  >(
+    db,
+    sql`
     with ${senderCte(input)}
     c as (${found}),
     q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),
@@ -79,8 +81,8 @@ export async function recordTextSend(
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as updated,
       (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages,
-      ${contextColumns({ userId, attachmentIds: [], limit: input.limit })}${senderColumn(input)}`);
-  const row = result.rows[0];
+      ${contextColumns({ userId, attachmentIds: [], limit: input.limit })}${senderColumn(input)}`,
+  );
   settleSender(input, row);
   const context = row ? sendContextOf(row, [], { newChat }) : null;
   if (!row?.quota || !context) return null;
