@@ -40,9 +40,10 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { password?: string; email?: string }) =>
+    mutationFn: async (body: { password?: string; email?: string; check?: true }) =>
       readJson(api.api.login.delete.$post({ json: body })),
-    onSuccess: () => {
+    onSuccess: ({ deleted }) => {
+      if (!deleted) return;
       client.clear();
       client.setQueryData(userKeys.session(), null);
     },

@@ -28,9 +28,16 @@ const changePasswordBody = z.object({
   newPassword: newPasswordSchema,
 });
 
-/** Password accounts confirm with their password; accounts made through Google or GitHub retype their email. */
+/**
+ * Password accounts confirm with their password; accounts made through Google or GitHub retype their email.
+ * `check` only checks that confirmation, so a typo is reported before the last "are you sure?".
+ */
 const deleteBody = z
-  .object({ password: currentPasswordSchema.optional(), email: emailSchema.optional() })
+  .object({
+    password: currentPasswordSchema.optional(),
+    email: emailSchema.optional(),
+    check: z.literal(true).optional(),
+  })
   .refine((body) => body.password !== undefined || body.email !== undefined, {
     message: "Confirm with your password (or, for an account without one, your email).",
     path: ["password"],
@@ -105,7 +112,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
 
   .post("/delete", validate("json", deleteBody), async (c) => {
-    const { password, email } = c.req.valid("json");
+    const { password, email, check } = c.req.valid("json");
     const db = c.var.db();
     const account = await currentAccount(db, c.var.user?.id);
     if (account.hashedPassword !== null) {
@@ -117,6 +124,7 @@ export const accountRoutes = new Hono<AppEnv>()
         details: [{ path: "email", message: "This is not the account's email address." }],
       });
     }
+    if (check) return c.json({ ok: true as const, deleted: false });
     // Before anything is deleted: when Stripe cannot be told, the account stays, and the user can retry.
     await cancelOwnSubscription(db, c.env, { userId: account.id });
     const shared = await markDeleted(db, { userId: account.id });
@@ -128,5 +136,5 @@ export const accountRoutes = new Hono<AppEnv>()
     await deleteUserFiles(c.env.FILES, account.id).catch((err: unknown) =>
       console.error("deleting the account's files failed", err),
     );
-    return c.json({ ok: true as const });
+    return c.json({ ok: true as const, deleted: true });
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { assistant, attachment, chat, message, userPreferences } from "../../drizzle/schema";
 import { generatedPrefix } from "../../src/domain/file-keys";
 import { attachmentPrefix } from "../../src/files/attachments";
-import { call, createAccount, sessionRows, withDb } from "./support/accounts";
+import { call, createAccount, errorOf, sessionRows, withDb } from "./support/accounts";
 
 /** A chat with one exchange, an assistant, preferences and a generated file, all the user's own. */
 async function furnish(userId: number, words: string) {
@@ -203,6 +203,7 @@ describe("POST /api/login/delete", () => {
       cookie: account.cookie,
     });
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, deleted: true });
 
     expect(await sessionRows(account.id)).toEqual([]);
     await withDb(async (db) => {
@@ -221,5 +222,28 @@ describe("POST /api/login/delete", () => {
     expect(
       (await call("/api/login", { body: { email: account.email, password: account.password } })).status,
     ).toBe(401);
+  });
+
+  it("with check, only checks the confirmation: a wrong password is refused, a right one deletes nothing", async () => {
+    const account = await createAccount();
+    const mine = await furnish(account.id, "figs");
+    const wrong = await call("/api/login/delete", {
+      body: { password: `${account.password}x`, check: true },
+      cookie: account.cookie,
+    });
+    expect(wrong.status).toBe(403);
+    expect((await errorOf(wrong)).code).toBe("wrong_password");
+    const right = await call("/api/login/delete", {
+      body: { password: account.password, check: true },
+      cookie: account.cookie,
+    });
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ ok: true, deleted: false });
+    expect((await sessionRows(account.id)).length).toBe(1);
+    await withDb(async (db) => {
+      expect(await db.select().from(chat).where(eq(chat.id, mine.chatId))).toHaveLength(1);
+    });
+    expect(await env.FILES.get(mine.key)).not.toBeNull();
+    expect((await call("/api/login/user", { cookie: account.cookie })).status).toBe(200);
   });
 });

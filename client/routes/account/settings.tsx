@@ -1,5 +1,5 @@
 // /app/account/settings: language, appearance, the order of the models, the app install, the account.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { COLOR_MODES } from "../../../src/domain/color-mode";
 import { isLocale, LOCALES } from "../../../src/domain/locales";
@@ -22,14 +22,21 @@ function DeleteAccount({ email }: { email: string }) {
   const errorText = useApiError();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
+  const dialog = useRef<HTMLDialogElement>(null);
   const [confirmation, setConfirmation] = useState("");
+  // Accounts made with Google or GitHub have no password: they confirm with their email instead.
+  const body = () =>
+    confirmation === email ? { password: confirmation, email } : { password: confirmation };
+  // The password is checked first, so a typo is said before the last question, not after it.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!window.confirm(t("delete.confirm"))) return;
-    // Accounts made with Google or GitHub have no password: they confirm with their email instead.
-    const body = confirmation === email ? { password: confirmation, email } : { password: confirmation };
-    remove.mutate(body, { onSuccess: () => navigate("/", { replace: true }) });
+    remove.mutate({ ...body(), check: true }, { onSuccess: () => dialog.current?.showModal() });
   };
+  const deleteForGood = () =>
+    remove.mutate(body(), {
+      onSuccess: () => navigate("/", { replace: true }),
+      onError: () => dialog.current?.close(),
+    });
   return (
     <details className="danger-zone">
       <summary>{t("delete.title")}</summary>
@@ -50,6 +57,18 @@ function DeleteAccount({ email }: { email: string }) {
           {t("delete.submit")}
         </button>
       </form>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby="delete-account-title">
+        <h2 id="delete-account-title">{t("delete.confirm")}</h2>
+        <p>{t("delete.text")}</p>
+        <div className="confirm-actions">
+          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+            {t("delete.cancel")}
+          </button>
+          <button type="button" className="button danger" onClick={deleteForGood} disabled={remove.isPending}>
+            {t("delete.final")}
+          </button>
+        </div>
+      </dialog>
     </details>
   );
 }
