@@ -18,6 +18,7 @@ import {
   documentsTotal,
   type SizedFile,
   unacceptedKinds,
+  uploadAccept,
 } from "../../src/domain/files";
 import { readDraft, removeDraft, writeDraft } from "../../src/domain/local-storage";
 import { fileKind, isImageOnlyInput, modelByKey } from "../../src/domain/models";
@@ -88,6 +89,8 @@ export function Composer({
   const imageOnly = entry ? isImageOnlyInput(entry) : false;
   const hasImage = local.some((f) => fileKind(f) === "image");
   const overTotal = documentsTotal([...conversationFiles, ...local]) > DOCUMENTS_TOTAL_LIMIT;
+  // Over only with this message's files: removing one of them is the way back under the total.
+  const overByNewFiles = overTotal && documentsTotal(conversationFiles) <= DOCUMENTS_TOTAL_LIMIT;
   const hasWordsOrFiles = Boolean(text.trim()) || files.uploaded.length > 0;
   // Said before sending: the server would refuse it, and no retry could help.
   const tooLong = isTooLong(text);
@@ -238,7 +241,7 @@ export function Composer({
   const problems: string[] = [];
   if (missing.length > 0)
     problems.push(t("files.cannotTake", { model: modelLabel(model), kinds: kindNames(missing) }));
-  if (overTotal) problems.push(t("notices.documentsTooLarge"));
+  if (overTotal) problems.push(overByNewFiles ? t("files.overTotal") : t("notices.documentsTooLarge"));
   if (tooLong) {
     problems.push(t("composer.tooLong", { length: sentLength(text), limit: MESSAGE_MAX_CHARACTERS }));
   }
@@ -332,6 +335,7 @@ export function Composer({
               type="file"
               multiple
               hidden
+              accept={uploadAccept()}
               data-testid="composer-file-input"
               onChange={(event) => {
                 add([...(event.target.files ?? [])]);

@@ -147,6 +147,8 @@ export function MessageList({
     overscan: 4,
     paddingStart: 16,
     paddingEnd: 24,
+    // A message scrolled to its start keeps a little room above it, below the pane's top edge.
+    scrollPaddingStart: 12,
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: 48,
@@ -185,7 +187,13 @@ export function MessageList({
     if (jumpTo === null) return;
     const index = messages.findIndex((m) => m.id === jumpTo);
     if (index < 0) return;
-    const settle = () => virtualizer.scrollToIndex(index, { align: "center" });
+    // Centred when it fits; a message taller than the pane starts at its top, where centring would have
+    // put its start (and the words found there) above the pane, out of sight under the chat's header.
+    const settle = () => {
+      const height = virtualizer.measurementsCache[index]?.size ?? 0;
+      const fits = height <= (scrollRef.current?.clientHeight ?? 0);
+      virtualizer.scrollToIndex(index, { align: fits ? "center" : "start" });
+    };
     settle();
     settleTimers.current.push(setTimeout(settle, 80), setTimeout(settle, 250), setTimeout(settle, 600));
     setJumped(jumpTo);

@@ -104,13 +104,16 @@ export default function AssistantLayout() {
             <Icon name="close" />
           </button>
         </div>
-        <AssistantList assistants={assistants.data} />
-        <section className="sidebar-section" aria-labelledby="chats-heading">
-          <h2 id="chats-heading" className="sidebar-heading">
-            {t("sidebar.chats")}
-          </h2>
-          <ChatList assistantId={assistantId} />
-        </section>
+        {/* Scrolls on its own, so a long chat list never pushes the account menu below the screen. */}
+        <div className="sidebar-scroll">
+          <AssistantList assistants={assistants.data} />
+          <section className="sidebar-section" aria-labelledby="chats-heading">
+            <h2 id="chats-heading" className="sidebar-heading">
+              {t("sidebar.chats")}
+            </h2>
+            <ChatList assistantId={assistantId} />
+          </section>
+        </div>
         <div className="sidebar-bottom">
           <UserMenu user={user} placement="up" />
         </div>

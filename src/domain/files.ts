@@ -1,5 +1,11 @@
 // Attachment rules (SPEC §3, §5, §9): what an upload is by its bytes and name, sizes, limits, colours, serving.
-import { extensionOf, type FileKind, fileKind } from "./models/media.ts";
+import {
+  CODE_AND_CONFIG_EXTENSIONS,
+  extensionOf,
+  type FileKind,
+  fileKind,
+  OFFICE_AND_TEXT_EXTENSIONS,
+} from "./models/media.ts";
 
 /** One upload may not exceed this; a document that big would already fill a conversation's whole allowance. */
 export const MAX_UPLOAD_BYTES = 32_000_000;
@@ -187,6 +193,23 @@ export function checkUpload(name: string, head: Uint8Array): UploadCheck {
   const matches = expected.families.includes(found) || (head.length === 0 && expected.families === TEXT);
   if (!matches) return { ok: false, reason: "content", found };
   return { ok: true, kind: expected.kind, type: expected.mime };
+}
+
+let accept: string | undefined;
+
+/**
+ * A file input's `accept` list: every extension `checkUpload` keeps, so the picker offers no file the server
+ * would refuse. By extension only, as the server decides (a browser's MIME types vary and are not trusted).
+ * Not narrowed to the chosen model: a file it cannot take is kept in the composer, where another model can be
+ * picked for it, and the server takes it whatever the model.
+ */
+export function uploadAccept(): string {
+  accept ??= [
+    ...new Set([...Object.keys(BY_EXTENSION), ...OFFICE_AND_TEXT_EXTENSIONS, ...CODE_AND_CONFIG_EXTENSIONS]),
+  ]
+    .map((extension) => `.${extension}`)
+    .join(",");
+  return accept;
 }
 
 const SERVED_AS_IS = new Set([

@@ -1,11 +1,13 @@
 // Journeys with files: a picture dropped on the chat reaches a vision model (its stand-in says so) and shows
 // on the message after a reload; documents over the conversation's 32 MB are refused before sending with the
-// draft kept; an image-only tool needs no prompt and answers an image.
+// draft kept, the notice saying to remove a file; an image-only tool needs no prompt and answers an image; the
+// picker offers only the types the server keeps; on a phone many chips scroll within a few rows.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { uploadAccept } from "../../src/domain/files";
 import { fakePng } from "../upstreams/fake-content";
 import { launchBrowser } from "./browser";
 import {
@@ -176,7 +178,11 @@ describe("attachments", () => {
     );
     await poll(() => chips().count()).toBe(2);
     const alert = page.getByTestId("composer-problems");
-    await poll(() => shownText(alert)).toContain("The documents total more than the 32 MB limit");
+    // A new chat has no previous message to edit: removing one of these files is the way.
+    await poll(() => shownText(alert)).toContain(
+      "The documents total more than the 32 MB limit. Remove one of the files attached to this message, then send it.",
+    );
+    expect(await shownText(alert)).not.toContain("editing the previous message");
     // Each is over 10 MB: flagged on its chip. Sizes as SPEC §5 writes them.
     await poll(() => shownText(chips().first())).toContain("17 MB");
     expect(await shownText(chips().first())).toContain("Over 10 MB");
@@ -294,6 +300,34 @@ describe("attachments", () => {
     await image.waitFor({ timeout: 30_000 });
     await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.locator("#root article.message.user img.message-image").waitFor();
+  });
+
+  it("offers in its file picker only the types the server keeps", async () => {
+    await newChatScreen();
+    expect(await page.getByTestId("composer-file-input").getAttribute("accept")).toBe(uploadAccept());
+  });
+
+  it("keeps many chips to a few rows on a phone (390×844), the text field in sight", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await newChatScreen();
+    const parts = Array.from({ length: 12 }, (_, i) => ({
+      name: `quarterly-report-part-${i + 10}.md`,
+      mimeType: "text/markdown",
+      buffer: Buffer.from(`# Part ${i}`),
+    }));
+    await page.getByTestId("composer-file-input").setInputFiles(parts);
+    await poll(() => chips().count()).toBe(12);
+    expect((await page.locator(".composer-box").boundingBox())?.height).toBeLessThan(844 / 2);
+    const inSight = await composer(page).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight;
+    });
+    expect(inSight).toBe(true);
+    const list = page.getByRole("list", { name: "Attached files" });
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // Uploads finished before the page goes: none is cut short.
+    await poll(() => page.locator('[data-testid="file-chip"][aria-busy]').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("fits a phone (375 px): chips wrap inside the composer, nothing scrolls sideways", async () => {

@@ -1,5 +1,6 @@
 // Journey: Ctrl+K opens quick search with the 5 recent chats; typing finds messages grouped by chat with the
-// words highlighted; the arrows move the selection; Enter jumps to a message far up a 1,000-message chat.
+// words highlighted; the arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and
+// to a message taller than the screen with its start in sight.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -11,9 +12,15 @@ const WORD = `quasar${crypto
   .randomUUID()
   .replace(/[^a-f]/g, "")
   .slice(0, 8)}`;
+/** A word of its own (not starting as WORD does) at the top of a message taller than the screen. */
+const TALL_WORD = `nebula${crypto
+  .randomUUID()
+  .replace(/[^a-f]/g, "")
+  .slice(0, 8)}`;
 const EMAIL = `search-${crypto.randomUUID()}@demo.switchboard.test`;
 let longChatId = 0;
 let targetId = 0;
+let tallId = 0;
 let recentTitles: string[] = [];
 
 /** An account of this file's own (recent chats must be its chats alone), its chats written straight to the database. */
@@ -39,22 +46,30 @@ async function arrange(): Promise<void> {
       );
       return Number(rows[0]?.id);
     };
-    // The long chat: 1,000 messages a minute apart; the one to find is the 11th, far above the latest page.
+    // The long chat: 1,000 messages a minute apart; the one to find is the 11th, far above the latest page,
+    // and the 21st is a question of 120 paragraphs.
     longChatId = await chat("A very long conversation", 7);
     await client.query(
       `insert into hot.message (chat, content, metadata, model, "createdAt")
-       select $1, case when n = 11 then $2 else 'Line number ' || n || E' of a long talk\\n\\nwith a second paragraph' end,
+       select $1, case when n = 11 then $2
+         when n = 21 then $3 || repeat(E'\\n\\nA paragraph of a question taller than the screen.', 120)
+         else 'Line number ' || n || E' of a long talk\\n\\nwith a second paragraph' end,
          jsonb_build_object('role', case when n % 2 = 1 then 'user' else 'assistant' end, 'done', true),
          case when n % 2 = 1 then null else 'test' end,
          now() - interval '8 days' + make_interval(mins => n)
        from generate_series(1, 1000) n`,
-      [longChatId, `The ${WORD} sits at the edge of the observable universe.`],
+      [longChatId, `The ${WORD} sits at the edge of the observable universe.`, `Where is the ${TALL_WORD}?`],
     );
     const { rows: target } = await client.query<{ id: string }>(
       "select id from hot.message where chat = $1 and content like 'The %' limit 1",
       [longChatId],
     );
     targetId = Number(target[0]?.id);
+    const { rows: tall } = await client.query<{ id: string }>(
+      "select id from hot.message where chat = $1 and content like 'Where is %' limit 1",
+      [longChatId],
+    );
+    tallId = Number(tall[0]?.id);
     // A newer chat mentioning the word too, and five more recent ones.
     const shortChat = await chat("Astronomy notes", 1);
     await client.query(
@@ -179,6 +194,22 @@ describe("quick search", () => {
     expect(await message.textContent()).toContain(WORD);
     await poll(() => page.locator(".message-row[data-jumped]").count()).toBe(1);
     expect(problems).toEqual([]);
+  });
+
+  it("jumps to a message taller than the screen with its start below the chat's header", async () => {
+    await page.keyboard.press("Control+k");
+    await field().fill(TALL_WORD);
+    await poll(() => selected().getAttribute("data-message-id")).toBe(String(tallId));
+    await page.keyboard.press("Enter");
+    const message = page.locator(`article[data-message-id="${tallId}"]`);
+    await message.waitFor({ timeout: 20_000 });
+    const header = await page.locator(".chat-header").boundingBox();
+    const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
+    // The message's start, where the word is, lands just under the header (not centred, its start out of sight).
+    await poll(async () => {
+      const top = (await message.boundingBox())?.y ?? -1;
+      return top >= headerBottom && top < headerBottom + 100;
+    }).toBe(true);
   });
 
   it("has a search button on a phone", async () => {

@@ -14,6 +14,7 @@ import {
   sameLocalFile,
   servedContentType,
   sniffFamily,
+  uploadAccept,
 } from "../../src/domain/files";
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -96,6 +97,38 @@ describe("checkUpload", () => {
     ["noextension", bytes("text"), "extension"],
   ] as const)("refuses %s (%s)", (name, head, reason) => {
     expect(checkUpload(name, head)).toMatchObject({ ok: false, reason });
+  });
+});
+
+describe("uploadAccept", () => {
+  const offered = uploadAccept().split(",");
+
+  it.each([
+    [".png", true],
+    [".jpg", true],
+    [".svg", true],
+    [".mp3", true],
+    [".mov", true],
+    [".pdf", true],
+    [".docx", true],
+    [".csv", true],
+    [".py", true],
+    [".ts", true],
+    [".exe", false],
+    [".zip", false],
+    [".heic", false],
+    [".m4a", false],
+  ] as const)("offers %s in the file picker: %s", (extension, listed) => {
+    expect(offered.includes(extension)).toBe(listed);
+  });
+
+  it("offers only extensions the server keeps by name, each once", () => {
+    const refused = offered.filter((extension) => {
+      const check = checkUpload(`file${extension}`, bytes());
+      return !check.ok && check.reason === "extension";
+    });
+    expect(refused).toEqual([]);
+    expect(new Set(offered).size).toBe(offered.length);
   });
 });
 

@@ -1,0 +1,87 @@
+// The chat screen's sidebar with a long chat list: the list scrolls inside it, and the account menu stays in
+// view at its foot, on a wide screen and in a phone's drawer.
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { appUrl, poll, sidebarChats, signIn } from "./chat-support";
+import { signUpFresh } from "./session";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** A subscribed account of this file's own with 60 chats, written straight to the database (no answers). */
+async function withManyChats(email: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    await client.query(
+      `with u as (select id from hot."user" where email = $1)
+       insert into hot.subscription ("userId", customer, subscription, amount, ok)
+       select id, 'cus_sidebar_' || id, 'sub_sidebar_' || id, 2000, true from u`,
+      [email],
+    );
+    await client.query(
+      `insert into hot.chat ("user", title, model, "createdAt", "updatedAt")
+       select u.id, 'Chat number ' || n, 'test', now() - make_interval(mins => n), now() - make_interval(mins => n)
+       from hot."user" u, generate_series(1, 60) n where u.email = $1`,
+      [email],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const email = await signUpFresh(context, appUrl(), "sidebar");
+  await withManyChats(email);
+  await signIn(context, email);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const accountButton = () => page.getByRole("button", { name: "Open the account menu" });
+
+/** Whether the element is wholly inside the window. */
+const inView = (locator: ReturnType<Page["locator"]>) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+  });
+
+/** The last chat scrolled to: the list moves inside the sidebar, the sidebar itself and its foot do not. */
+async function scrollsTheListOnly() {
+  const lastChat = sidebarChats(page).last();
+  const before = await accountButton().boundingBox();
+  await lastChat.scrollIntoViewIfNeeded();
+  expect(await inView(lastChat)).toBe(true);
+  expect(await accountButton().boundingBox()).toEqual(before);
+  expect(await inView(accountButton())).toBe(true);
+  expect(await page.locator("aside.sidebar").evaluate((el) => el.scrollTop)).toBe(0);
+}
+
+describe("a long chat list", () => {
+  it("scrolls inside the sidebar, the account menu in view at its foot", async () => {
+    await page.goto(`${appUrl()}/app/a/default`);
+    await poll(() => sidebarChats(page).count()).toBeGreaterThanOrEqual(30);
+    expect(await inView(accountButton())).toBe(true);
+    await scrollsTheListOnly();
+  });
+
+  it("does the same in a phone's drawer", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("button", { name: "Open the sidebar" }).click();
+    // Slid all the way in: its foot no longer moves.
+    await poll(async () => (await page.locator("aside.sidebar").boundingBox())?.x).toBe(0);
+    await poll(() => sidebarChats(page).count()).toBeGreaterThanOrEqual(30);
+    await poll(() => inView(accountButton())).toBe(true);
+    await scrollsTheListOnly();
+  });
+});
