@@ -245,7 +245,6 @@ export function Composer({
   if (tooLong) {
     problems.push(t("composer.tooLong", { length: sentLength(text), limit: MESSAGE_MAX_CHARACTERS }));
   }
-  if (imageOnly && !hasImage) problems.push(t("files.needsImage", { model: modelLabel(model) }));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -302,7 +301,12 @@ export function Composer({
             ) : null}
           </ul>
         )}
-        {imageOnly && hasImage && <p className="composer-note">{t("files.noPrompt")}</p>}
+        {/* What the tool needs, as a note: picking it is not a mistake to alert about. */}
+        {imageOnly && (
+          <p className="composer-note" data-testid="composer-note">
+            {hasImage ? t("files.noPrompt") : t("files.needsImage", { model: modelLabel(model) })}
+          </p>
+        )}
         <textarea
           ref={area}
           className="composer-input"

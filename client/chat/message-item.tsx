@@ -131,7 +131,8 @@ function UserMessage({
       {message.content && <div className="user-bubble">{message.content}</div>}
       <footer className="message-footer">
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
-        <CopyButton text={message.content} />
+        {/* A picture-only question has no words to copy. */}
+        {message.content ? <CopyButton text={message.content} /> : null}
         {onEdit && message.id > 0 ? <EditButton onClick={() => setEditing(true)} /> : null}
       </footer>
     </article>

@@ -286,6 +286,9 @@ describe("attachments", () => {
     await pickModel("stability-upscaler");
     await poll(() => composer(page).getAttribute("placeholder")).toContain("No prompt needed");
     expect(await sendButton().isDisabled()).toBe(true);
+    // Picking the tool is no mistake: what it needs is a note, not an alert.
+    await page.getByTestId("composer-note").getByText("works on a picture: attach an image").waitFor();
+    expect(await page.getByTestId("composer-problems").count()).toBe(0);
     await page
       .getByTestId("composer-file-input")
       .setInputFiles([
@@ -299,7 +302,10 @@ describe("attachments", () => {
     const image = answer.locator("img").first();
     await image.waitFor({ timeout: 30_000 });
     await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.locator("#root article.message.user img.message-image").waitFor();
+    const question = page.locator("#root article.message.user").last();
+    await question.locator("img.message-image").waitFor();
+    // Nothing to copy in a picture-only question.
+    expect(await question.getByRole("button", { name: "Copy" }).count()).toBe(0);
   });
 
   it("offers in its file picker only the types the server keeps", async () => {
