@@ -3,15 +3,30 @@ import { Link } from "react-router";
 import { mayChangePlan, type BillingSummary as Summary, subscriptionEnded } from "../../src/domain/billing";
 import { usePortal } from "../hooks/use-billing";
 import { useT } from "../i18n";
+import { ApiError } from "../lib/api";
 import { useApiError } from "../lib/use-api-error";
 import { Alert } from "./alert";
 import "./billing.css";
 
-/** `changeLink` is left out on the change page itself. */
-export function BillingSummary({ summary, changeLink = true }: { summary: Summary; changeLink?: boolean }) {
+/**
+ * `changeLink` is left out on the change page itself. `onChoosePlan` is for a page that shows the plans itself:
+ * "Choose a plan" goes to them there instead of to the subscription page.
+ */
+export function BillingSummary({
+  summary,
+  changeLink = true,
+  onChoosePlan,
+}: {
+  summary: Summary;
+  changeLink?: boolean;
+  onChoosePlan?: () => void;
+}) {
   const t = useT("account");
   const errorText = useApiError();
   const portal = usePortal();
+  // The customer was deleted at Stripe: the summary cannot know it, the portal can. Nothing is left to manage
+  // there, so the way on is a new plan, not "try again later".
+  const customerGone = portal.error instanceof ApiError && portal.error.code === "billing_account_missing";
   const periodEnd = summary.currentPeriodEnd ? new Date(summary.currentPeriodEnd) : null;
   // From the plan too: a row can end without a provider status (the seed's, one from before the provider).
   const ended = subscriptionEnded(summary);
@@ -67,8 +82,24 @@ export function BillingSummary({ summary, changeLink = true }: { summary: Summar
       <Alert testId="billing-payment-failed">
         {summary.paymentFailed ? t("billing.paymentFailed") : null}
       </Alert>
-      <Alert>{portal.error ? errorText(portal.error) : null}</Alert>
-      {summary.canManage ? (
+      <Alert>{portal.error && !customerGone ? errorText(portal.error) : null}</Alert>
+      {customerGone ? (
+        <Alert tone="info" testId="billing-account-missing">
+          <p>{errorText(portal.error)}</p>
+          <p>
+            {onChoosePlan ? (
+              <button type="button" className="button" onClick={onChoosePlan}>
+                {t("billing.choosePlan")}
+              </button>
+            ) : (
+              <Link to="/app/account/subscription" className="button">
+                {t("billing.choosePlan")}
+              </Link>
+            )}
+          </p>
+        </Alert>
+      ) : null}
+      {summary.canManage && !customerGone ? (
         <div className="billing-actions">
           <button
             type="button"

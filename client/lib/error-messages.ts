@@ -50,6 +50,7 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   promotion_code_invalid: "api.promotion_code_invalid",
   already_subscribed: "api.already_subscribed",
   no_subscription: "api.no_subscription",
+  billing_account_missing: "api.billing_account_missing",
   team_member: "api.team_member",
   seats_below_members: "api.seats_below_members",
   seats_held_by_invitations: "api.seats_held_by_invitations",

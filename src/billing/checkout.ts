@@ -83,11 +83,26 @@ export async function createCheckout(stripe: Stripe, request: CheckoutRequest): 
   return session.url;
 }
 
-/** A Customer Portal session (payment method, invoices, cancel) for the account's customer. */
+/**
+ * A Customer Portal session (payment method, invoices, cancel) for the account's customer. A customer deleted
+ * at Stripe since has nothing left to manage: a 409 of its own lets the page offer a new plan instead of
+ * "payments unavailable". The row keeps its id, as checkout does: the next plan's webhook replaces it.
+ */
 export async function createPortal(
   stripe: Stripe,
   { customer, returnUrl }: { customer: string; returnUrl: string },
 ) {
-  const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+  const session = await stripe.billingPortal.sessions
+    .create({ customer, return_url: returnUrl })
+    .catch((err: unknown) => {
+      if (isMissingCustomer(err)) {
+        throw new AppError(
+          409,
+          "billing_account_missing",
+          "Your billing account no longer exists at our payment provider, so there is nothing to manage. Choose a plan to subscribe again.",
+        );
+      }
+      throw err;
+    });
   return session.url;
 }

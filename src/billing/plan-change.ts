@@ -69,6 +69,8 @@ export async function previewChange(
   });
   return {
     amountDue: invoice.amount_due,
+    // The unused time credited beyond what the change charges; the customer's old balance is not part of it.
+    credit: Math.min(0, invoice.total),
     currency: invoice.currency,
     prorationDate,
     nextPeriodAmount: amountCode(change.plan, change.yearly) * change.seats,

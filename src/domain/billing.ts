@@ -184,6 +184,12 @@ export interface BillingPreview {
   /** In cents. */
   amountDue: number;
   currency: string;
+  /**
+   * In cents, zero or negative: Stripe's negative total for a change worth less than what is already paid (fewer
+   * seats, a cheaper plan). Nothing is refunded to the card: it goes to the customer's balance, which the next
+   * invoices use up.
+   */
+  credit: number;
   /** Unix seconds the proration was computed for. */
   prorationDate: number;
   /** What the subscription would cost per period after the change, in cents. */

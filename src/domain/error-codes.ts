@@ -60,6 +60,8 @@ export const BILLING_ERROR_CODES = [
   "promotion_code_invalid",
   "already_subscribed",
   "no_subscription",
+  /** The account's customer is gone at the provider (deleted there): no portal to open; a new plan makes a new one. */
+  "billing_account_missing",
   "team_member",
   "seats_below_members",
   /** Fewer seats than the members plus the pending invitations, each of which keeps a seat for its invitee. */

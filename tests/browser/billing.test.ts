@@ -1,6 +1,6 @@
 // Paying in Chromium against the local Stripe: pricing → sign up → verify → Checkout → plan; a declined
-// card; an ended subscription bought anew; a cancellation in the Customer Portal shown as scheduled, and
-// taken back by a change of seats.
+// card; an ended subscription bought anew (its Stripe customer gone: nothing to manage); a cancellation in the
+// Customer Portal shown as scheduled, taken back by a change of seats; fewer seats and their credit.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -101,9 +101,20 @@ describe("an ended subscription", () => {
     // Ended by its plan, though its row has no status to say so: said in the card, and no seats in use.
     expect(await page.getByTestId("billing-cancellation").textContent()).toBe("Your subscription has ended.");
     expect(await page.getByTestId("billing-seats").count()).toBe(0);
-    await page.getByRole("button", { name: "Manage billing" }).waitFor();
     await page.getByRole("button", { name: "Continue to payment" }).waitFor();
     expect(await page.getByRole("link", { name: "Change plan or seats" }).count()).toBe(0);
+
+    // Its Stripe customer is gone (deleted there; the demo's never existed): nothing to manage, a plan to choose.
+    await page.getByRole("button", { name: "Manage billing" }).click();
+    const gone = page.getByTestId("billing-account-missing");
+    await gone.waitFor();
+    expect(await gone.textContent()).toContain("no longer exists at our payment provider");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Manage billing" }).count()).toBe(0);
+    await gone.getByRole("button", { name: "Choose a plan" }).click();
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.closest(".plan-picker") !== null),
+    ).toBe(true);
     await context.close();
   });
 });
@@ -149,6 +160,20 @@ describe("the customer portal", () => {
     await page.getByRole("button", { name: "Confirm the change" }).click();
     await page.getByTestId("change-done").waitFor();
     expect(await page.getByTestId("billing-cancellation").count()).toBe(0);
+
+    // One seat fewer: nothing due, and Stripe's credit for the unused seat said before and after confirming.
+    await page.goto(`${base()}/app/account/change_subscription`);
+    // The page starts from the subscription as it is, once its summary has come.
+    await eventually(() => page.getByLabel("Seats").inputValue()).toBe("3");
+    await page.getByLabel("Seats").fill("2");
+    const credit = /Credit for unused seats: €\d+\.\d{2}, applied to your next invoice\./;
+    await page.getByTestId("change-credit").waitFor();
+    expect(await page.getByTestId("change-preview").textContent()).toMatch(/^Due today: €0\.00\. /);
+    expect(await page.getByTestId("change-credit").textContent()).toMatch(credit);
+    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await page.getByTestId("change-done").waitFor();
+    expect(await page.getByTestId("change-done").textContent()).toMatch(credit);
+    expect(await page.getByTestId("billing-seats").textContent()).toBe("1 in use of 2");
     await context.close();
   });
 });

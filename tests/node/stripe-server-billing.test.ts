@@ -175,6 +175,32 @@ describe("changing plan and seats", () => {
     expect(next.amount_due).toBe(Math.max(0, 2000 + total));
   });
 
+  it("previews fewer seats as Stripe does: unused seats credited, the rest charged, a negative total, nothing due", async () => {
+    const { subscription: sub } = await subscribe(stripe, { price: standard.id, quantity: 3 });
+    const at = midPeriod(sub);
+    const change = { items: [{ id: item(sub).id, quantity: 2 }] };
+    const preview = await stripe.invoices.createPreview({
+      subscription: sub.id,
+      subscription_details: { ...change, proration_behavior: "always_invoice", proration_date: at },
+    });
+    const credit = -share(6000, at, sub);
+    const debit = share(4000, at, sub);
+    expect(
+      prorations(preview).map((l) => [l.amount, l.quantity, l.description?.split(" after ")[0]]),
+    ).toEqual([
+      [credit, 3, "Unused time on 3 × Standard"],
+      [debit, 2, "Remaining time on 2 × Standard"],
+    ]);
+    expect(preview).toMatchObject({ total: credit + debit, amount_due: 0, starting_balance: 0 });
+    const updated = await stripe.subscriptions.update(sub.id, {
+      ...change,
+      proration_behavior: "always_invoice",
+      proration_date: at,
+      expand: ["customer"],
+    });
+    expect((updated.customer as Stripe.Customer).balance).toBe(preview.total);
+  });
+
   it("proration_behavior none switches at the next period without charging now", async () => {
     const { subscription: sub } = await subscribe(stripe, { price: standard.id, quantity: 1 });
     await stripe.subscriptions.update(sub.id, {

@@ -35,6 +35,14 @@ interface Summary {
   canManage: boolean;
 }
 
+interface Preview {
+  amountDue: number;
+  credit: number;
+  currency: string;
+  nextPeriodAmount: number;
+  prorationDate: number;
+}
+
 const summaryOf = async (account: TestAccount) =>
   json<Summary>(await api("/api/billing/subscription", { cookie: account.cookie }));
 
@@ -378,13 +386,14 @@ describe("plan changes", () => {
   it("previews the prorated amount, then charges it and changes the row", async () => {
     const { account } = await subscribed("starter", 1);
     const change = { plan: "standard", yearly: false, seats: 2 };
-    const preview = await json<{ amountDue: number; nextPeriodAmount: number; prorationDate: number }>(
+    const preview = await json<Preview>(
       await api("/api/billing/preview", { cookie: account.cookie, body: change }),
     );
     // Two standard seats for (nearly) a whole month, less the starter seat already paid: about 40 − 10 €.
     expect(preview.amountDue).toBeGreaterThan(2_900);
     expect(preview.amountDue).toBeLessThanOrEqual(3_000);
     expect(preview.nextPeriodAmount).toBe(4_000);
+    expect(preview.credit).toBe(0);
     const res = await api("/api/billing/change", {
       cookie: account.cookie,
       body: { ...change, prorationDate: preview.prorationDate },
@@ -396,6 +405,48 @@ describe("plan changes", () => {
       customer: (await rowOf(account.id))?.customer ?? "",
     });
     expect(invoices.data.some((i) => i.amount_paid === preview.amountDue)).toBe(true);
+  });
+
+  it("previews fewer seats with Stripe's credit for the unused ones, which the change puts on the balance", async () => {
+    const { account, row } = await subscribed("standard", 3);
+    const change = { plan: "standard", yearly: false, seats: 2 };
+    const res = await api("/api/billing/preview", { cookie: account.cookie, body: change });
+    expect(res.status).toBe(200);
+    const preview = await json<Preview>(res);
+    expect(Object.keys(preview).sort()).toEqual([
+      "amountDue",
+      "credit",
+      "currency",
+      "nextPeriodAmount",
+      "prorationDate",
+    ]);
+    // Three seats credited for what is left of the month, two charged for it: one seat back, about −20 €.
+    expect(preview).toMatchObject({ amountDue: 0, currency: "eur", nextPeriodAmount: 4_000 });
+    expect(preview.credit).toBeLessThan(-1_900);
+    expect(preview.credit).toBeGreaterThanOrEqual(-2_000);
+    // The credit is Stripe's own negative total for that change at that second.
+    const item = (await testStripe().subscriptions.retrieve(row.subscription)).items.data[0];
+    const stripes = await testStripe().invoices.createPreview({
+      subscription: row.subscription,
+      subscription_details: {
+        items: [{ id: item?.id ?? "", quantity: 2 }],
+        proration_behavior: "always_invoice",
+        proration_date: preview.prorationDate,
+      },
+    });
+    expect(
+      stripes.lines.data.some((l) => l.amount < 0 && l.parent?.subscription_item_details?.proration),
+    ).toBe(true);
+    expect(preview.credit).toBe(stripes.total);
+
+    const changed = await api("/api/billing/change", {
+      cookie: account.cookie,
+      body: { ...change, prorationDate: preview.prorationDate },
+    });
+    expect(changed.status).toBe(200);
+    // Nothing goes back to the card: the next invoice uses the credit up.
+    const customer = await testStripe().customers.retrieve(row.customer);
+    expect(customer.deleted ? null : customer.balance).toBe(preview.credit);
   });
 
   it("takes back a scheduled cancellation: the plan paid for today goes on", async () => {
@@ -530,6 +581,18 @@ describe("the customer portal", () => {
     const none = await accountOnPlan("none");
     const refused = await api("/api/billing/portal", { cookie: none.cookie, body: {} });
     expect(refused.status).toBe(409);
+  });
+
+  it("says there is nothing to manage once Stripe's customer is gone, not that payments are down", async () => {
+    // An ended row whose customer Stripe no longer knows (deleted in its dashboard): `cus_<id>` was never made.
+    const account = await accountOnPlan("unsubscribed");
+    expect((await summaryOf(account)).canManage).toBe(true);
+    const res = await api("/api/billing/portal", { cookie: account.cookie, body: {} });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("billing_account_missing");
+    // What the page offers instead: a new plan, as a new customer.
+    const { res: checkout } = await startCheckout(account, { plan: "starter", yearly: false, seats: 1 });
+    expect(checkout.status).toBe(200);
   });
 });
 

@@ -1,12 +1,14 @@
 // /app/account/change_subscription: another plan, interval or number of seats for the live subscription, with
 // what it costs today (Stripe's prorated preview) shown before confirming.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
+  type BillingPreview,
   mayChangePlan,
   type BillingSummary as Summary,
   summarySeatsRefusal,
 } from "../../../src/domain/billing";
+import { formatMoney } from "../../../src/domain/money";
 import { isPaidPlan } from "../../../src/domain/plans";
 import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
@@ -15,25 +17,50 @@ import { UsagePanel } from "../../components/usage-panel";
 import { useBillingSummary, useChangePlan, usePlanPreview } from "../../hooks/use-billing";
 import { useRouterAddress } from "../../hooks/use-plan-address";
 import { useUser } from "../../hooks/use-user";
-import { useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n";
 import { richText } from "../../lib/rich-text";
 import { useApiError } from "../../lib/use-api-error";
 
+/**
+ * Stripe's credit for a change worth less than what is paid: "Credit for unused seats: €20.00, applied to your
+ * next invoice" (or unused time, when the seats stay). Nothing when the change costs more.
+ */
+function CreditNote({ preview, fewerSeats }: { preview: BillingPreview; fewerSeats: boolean }) {
+  const t = useT("account");
+  const locale = useLocale();
+  if (preview.credit >= 0) return null;
+  const amount = formatMoney(-preview.credit, preview.currency, locale);
+  return (
+    <span data-testid="change-credit">
+      {t(fewerSeats ? "billing.creditSeats" : "billing.creditTime", { amount })}
+    </span>
+  );
+}
+
 function ChangeConfirm({ summary, selection }: { summary: Summary; selection: PlanSelection }) {
   const t = useT("account");
-  const tp = useT("pricing");
+  const locale = useLocale();
   const errorText = useApiError();
   const change = useChangePlan();
+  // What was confirmed, to say after the change what Stripe credited for it.
+  const [confirmed, setConfirmed] = useState<{ preview: BillingPreview; fewerSeats: boolean } | null>(null);
   const { plan, yearly, seats } = selection;
   const unchanged = plan === summary.plan && yearly === summary.yearly && seats === summary.seats;
   // The server's own rule on the summary's counts: no preview nor Confirm for a change it would refuse.
   const refusal = summarySeatsRefusal(summary, seats);
   const choice = plan && !unchanged && !refusal ? { plan, yearly, seats } : null;
   const preview = usePlanPreview(choice);
+  const fewerSeats = summary.seats !== null && seats < summary.seats;
   if (change.isSuccess && unchanged) {
     return (
       <Alert tone="success" testId="change-done">
         {t("billing.changed")}
+        {confirmed ? (
+          <>
+            {" "}
+            <CreditNote {...confirmed} />
+          </>
+        ) : null}
       </Alert>
     );
   }
@@ -50,10 +77,13 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
       </Alert>
       {choice && preview.data ? (
         <p data-testid="change-preview">
-          {t("billing.dueToday", { amount: tp("price", { price: preview.data.amountDue / 100 }) })}{" "}
+          {t("billing.dueToday", {
+            amount: formatMoney(preview.data.amountDue, preview.data.currency, locale),
+          })}{" "}
+          <CreditNote preview={preview.data} fewerSeats={fewerSeats} />{" "}
           <span className="hint">
             {t(yearly ? "billing.thenYearly" : "billing.thenMonthly", {
-              amount: tp("price", { price: preview.data.nextPeriodAmount / 100 }),
+              amount: formatMoney(preview.data.nextPeriodAmount, preview.data.currency, locale),
             })}
           </span>
         </p>
@@ -70,7 +100,11 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
           type="button"
           className="button large"
           disabled={!choice || !preview.data || change.isPending}
-          onClick={() => choice && change.mutate({ ...choice, prorationDate: preview.data?.prorationDate })}
+          onClick={() => {
+            if (!choice || !preview.data) return;
+            setConfirmed({ preview: preview.data, fewerSeats });
+            change.mutate({ ...choice, prorationDate: preview.data.prorationDate });
+          }}
         >
           {change.isPending ? t("billing.changing") : t("billing.confirmChange")}
         </button>

@@ -1,6 +1,6 @@
 // /app/account/subscription: the plan to choose and pay for (preselected from the address), the wait for the
 // payment to be confirmed on the way back from Stripe, then the plan itself with its billing.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../../src/domain/app-routes";
 import { isPaidPlan } from "../../../src/domain/plans";
@@ -45,6 +45,12 @@ export default function Subscription() {
   const portalLate = usePatience(fromPortal);
   const summary = useBillingSummary({ refetchInterval: fromPortal && !portalLate ? CONFIRM_POLL_MS : false });
   const plan = user?.usagePlan;
+  const plans = useRef<HTMLDivElement>(null);
+  // "Choose a plan" from the billing card: the plans are just below it, so go to them rather than reload here.
+  const showPlans = () => {
+    plans.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    plans.current?.querySelector<HTMLElement>("input, button")?.focus({ preventScroll: true });
+  };
   useEffect(() => {
     if (plan) void summary.refetch();
   }, [plan, summary.refetch]);
@@ -90,10 +96,12 @@ export default function Subscription() {
       <Alert tone="info" testId="payment-cancelled">
         {params.get("checkout") === "cancelled" ? t("billing.cancelled") : null}
       </Alert>
-      {ended && summary.data ? <BillingSummary summary={summary.data} /> : null}
-      <PlanPicker address={address} currentPlan={user.usagePlan}>
-        {(selection) => <CheckoutButton selection={selection} />}
-      </PlanPicker>
+      {ended && summary.data ? <BillingSummary summary={summary.data} onChoosePlan={showPlans} /> : null}
+      <div ref={plans}>
+        <PlanPicker address={address} currentPlan={user.usagePlan}>
+          {(selection) => <CheckoutButton selection={selection} />}
+        </PlanPicker>
+      </div>
       <UsagePanel user={user} />
     </div>
   );
