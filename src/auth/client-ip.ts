@@ -5,16 +5,12 @@
 // vite plugin in scripts/lib/client-ip.ts writes the socket's address there for every request, since
 // workerd does not show the socket to the Worker. Worker tests call the app directly and set it themselves.
 import type { Context } from "hono";
+import { clientAddressKey, UNKNOWN_CLIENT_ADDRESS } from "../domain/client-address";
 
-/** Without that header every such request shares this one key. */
-export const UNKNOWN_CLIENT_IP = "unknown";
+/** Without that header (or with anything but an address in it) every such request shares this one key. */
+export const UNKNOWN_CLIENT_IP = UNKNOWN_CLIENT_ADDRESS;
 
-/** IPv4 or IPv6 as Cloudflare writes them: hex digits, dots and colons (keys stay short and printable). */
-const IP_PATTERN = /^[0-9a-fA-F:.]{2,45}$/;
-
-export function clientIpOf(header: string | undefined): string {
-  const value = header?.trim() ?? "";
-  return IP_PATTERN.test(value) ? value.toLowerCase() : UNKNOWN_CLIENT_IP;
-}
+/** The throttling key of the header's address: IPv4 as is, IPv6 by its /64 (src/domain/client-address.ts). */
+export const clientIpOf = (header: string | undefined): string => clientAddressKey(header);
 
 export const clientIp = (c: Context): string => clientIpOf(c.req.header("CF-Connecting-IP"));

@@ -47,7 +47,8 @@ describe("the local server's client IP", () => {
 describe("clientIpOf", () => {
   it.each([
     ["203.0.113.9", "203.0.113.9"],
-    [" 2001:DB8::1 ", "2001:db8::1"],
+    [" 2001:DB8::1 ", "2001:0db8:0000:0000::/64"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
     [undefined, UNKNOWN_CLIENT_IP],
     ["", UNKNOWN_CLIENT_IP],
     ["x".repeat(400), UNKNOWN_CLIENT_IP],

@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { telemetryEvent, throttle } from "../../drizzle/schema";
+import { clientAddressKey } from "../../src/domain/client-address";
 import {
   COLLECT_IP_LIMIT,
   COLLECT_MAX_BODY_BYTES,
@@ -133,7 +134,7 @@ describe("POST /api/collect", () => {
       db
         .update(throttle)
         .set({ count: COLLECT_IP_LIMIT })
-        .where(eq(throttle.key, `collect:ip:${ip}`)),
+        .where(eq(throttle.key, `collect:ip:${clientAddressKey(ip)}`)),
     );
     const blocked = await collect({ items: [lcp()] }, { ip });
     expect(blocked.status).toBe(429);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { throttle, user } from "../../drizzle/schema";
 import { hashPassword, LOW_SCRYPT_PARAMS } from "../../src/auth/password";
 import { SIGN_IN_ACCOUNT_FAILURE_LIMIT, SIGN_IN_IP_FAILURE_LIMIT } from "../../src/domain/auth-limits";
+import { clientAddressKey } from "../../src/domain/client-address";
 import {
   call,
   cookiePair,
@@ -196,7 +197,7 @@ describe("sign-in throttling", () => {
       db
         .update(throttle)
         .set({ windowStartedAt: new Date(Date.now() - 16 * 60_000) })
-        .where(eq(throttle.key, `sign-in:ip:${ip}`)),
+        .where(eq(throttle.key, `sign-in:ip:${clientAddressKey(ip)}`)),
     );
     expect((await signIn(account.email, TEST_PASSWORD, ip)).status).toBe(200);
   });
@@ -225,6 +226,36 @@ describe("sign-in throttling", () => {
 });
 
 describe("the client's address", () => {
+  /** Another address of the same /64: the first four groups kept, the interface part made anew. */
+  const sameNetwork = (ip: string) =>
+    `${ip.split(":").slice(0, 4).join(":")}:${uniqueIp().split(":").slice(4).join(":")}`;
+
+  it("every address of one IPv6 /64 counts against the same sign-in throttle", async () => {
+    const first = uniqueIp();
+    // An attacker with one /64 sprays passwords from a fresh address each time, spelled any way at all.
+    for (let i = 0; i < SIGN_IN_IP_FAILURE_LIMIT; i++) {
+      const ip = sameNetwork(first);
+      const spelled = i % 2 === 0 ? ip : ip.toUpperCase();
+      expect((await signIn(uniqueEmail("spray"), "wrong password here", spelled)).status).toBe(401);
+    }
+    const account = await createAccount();
+    expect((await signIn(account.email, TEST_PASSWORD, sameNetwork(first))).status).toBe(429);
+    // The next /64 over is someone else.
+    expect((await signIn(account.email, TEST_PASSWORD, uniqueIp())).status).toBe(200);
+  });
+
+  it("an IPv4 client and its IPv4-mapped IPv6 spelling are one client", async () => {
+    const account = await createAccount();
+    const bytes = crypto.getRandomValues(new Uint8Array(3));
+    const v4 = `10.${bytes.join(".")}`;
+    for (const ip of [v4, `::ffff:${v4}`, v4, `::FFFF:${v4}`, v4]) {
+      for (let i = 0; i < 2; i++) {
+        expect((await signIn(account.email, "wrong password here", ip)).status).toBe(401);
+      }
+    }
+    expect((await signIn(account.email, TEST_PASSWORD, v4)).status).toBe(429);
+  });
+
   it("a header that is not an address (too long for a throttle key) is a shared bucket, not a 500", async () => {
     const account = await createAccount();
     const res = await call("/api/login", {

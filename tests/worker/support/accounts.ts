@@ -12,8 +12,15 @@ export const ORIGIN = "http://app.test";
 /** A fresh address per call: every test file shares one database. */
 export const uniqueEmail = (label = "user") => `${label}-${crypto.randomUUID()}@example.test`;
 
-/** A fresh client IP (IPv6 documentation range) per call, so IP throttles of different tests never add up. */
-export const uniqueIp = () => `2001:db8:${crypto.randomUUID().split("-").slice(1).join(":")}`;
+/**
+ * A fresh client IP per call, so IP throttles of different tests never add up: a unique local IPv6 address
+ * (fd00::/8) in a /64 of its own, since an IPv6 client is throttled by its /64 (56 random bits pick it).
+ */
+export function uniqueIp(): string {
+  const groups = crypto.getRandomValues(new Uint16Array(8));
+  groups[0] = 0xfd00 | ((groups[0] ?? 0) & 0xff);
+  return Array.from(groups, (g) => g.toString(16)).join(":");
+}
 
 export interface CallOptions {
   method?: string;
