@@ -94,6 +94,20 @@ export function matchesTerm(word: string, term: string): boolean {
   return shorter >= 3 && commonPrefix(w, term) >= Math.max(3, shorter - 2);
 }
 
+/** Whether a word is one the search matched, for any of its terms. */
+export const isMatch = (word: string, terms: readonly string[]): boolean =>
+  terms.some((term) => term.length > 0 && matchesTerm(word, term));
+
+/** Where the first word of `text` the search matched starts, or -1. */
+export function firstMatchAt(text: string, terms: readonly string[]): number {
+  for (const m of text.matchAll(WORD)) if (isMatch(m[0], terms)) return m.index;
+  return -1;
+}
+
+/** Whether any word of `text` is one the search matched. */
+export const containsMatch = (text: string, terms: readonly string[]): boolean =>
+  firstMatchAt(text, terms) >= 0;
+
 /**
  * A short passage of `text` around the first matching word, HTML-escaped, matches wrapped in `<mark>`.
  * Safe to put into HTML as is: only the marks are markup, whatever the message contained.
@@ -104,7 +118,7 @@ export function buildSnippet(text: string, terms: readonly string[]): string {
     end: m.index + m[0].length,
     word: m[0],
   }));
-  const isHit = (word: string) => terms.some((term) => term.length > 0 && matchesTerm(word, term));
+  const isHit = (word: string) => isMatch(word, terms);
   const first = tokens.find((t) => isHit(t.word));
   let start = first ? Math.max(0, first.start - SNIPPET_LEAD) : 0;
   // Start on a word, not inside one.

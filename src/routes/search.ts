@@ -4,6 +4,7 @@ import { z } from "zod";
 import { openDatabase } from "../db/client";
 import { recentChats, type SearchRow, searchChats } from "../db/search";
 import { pruneSearchWords } from "../db/search-words";
+import { messageSnippet } from "../domain/message-snippet";
 import {
   buildSnippet,
   containsPattern,
@@ -63,9 +64,10 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
     limit: SEARCH_PAGE_SIZE,
   });
   const terms = [...words, ...found.alternatives];
-  const results = found.rows
-    .slice(0, SEARCH_PAGE_SIZE)
-    .map((row) => hitDto(row, buildSnippet(row.text, terms)));
+  // A message is markdown, shown as the plain text it reads as; a title is plain text already.
+  const snippetOf = (row: SearchRow) =>
+    row.messageId === null ? buildSnippet(row.text, terms) : messageSnippet(row.text, terms);
+  const results = found.rows.slice(0, SEARCH_PAGE_SIZE).map((row) => hitDto(row, snippetOf(row)));
   return c.json({ results, hasMore: found.rows.length > SEARCH_PAGE_SIZE } satisfies SearchAnswerWire);
 });
 

@@ -150,6 +150,40 @@ describe("POST /api/search", () => {
     );
   });
 
+  it("shows a message's markdown as the plain text it reads as, its match highlighted; a title as typed", async () => {
+    const word = uniqueWord("marinade");
+    const account = await createAccount({ hashedPassword: null });
+    const { messageIds } = await chatWith(
+      account.id,
+      [
+        {
+          content: [
+            "## The **recipe**",
+            "",
+            `1. Mix _the_ **${word}** with \`salt\``,
+            "2. See [the guide](https://example.com/a_guide) and $x^2$",
+            "",
+            "```python",
+            "stir(**pot)",
+            "```",
+            "> | step | time |",
+            "> |---|---|",
+            "> | rest | ~~10~~ 20 min |",
+          ].join("\n"),
+        },
+      ],
+      { title: `**Notes** on ${word}` },
+    );
+    const { results } = await search(account.cookie, { query: word });
+    expect(results.map((r) => [r.messageId, r.snippet])).toEqual([
+      [null, `**Notes** on <mark>${word}</mark>`],
+      [
+        messageIds[0],
+        `The recipe Mix the <mark>${word}</mark> with salt See the guide and x^2 stir(**pot) step time rest 10 20 min`,
+      ],
+    ]);
+  });
+
   it("shows at most 3 messages per chat and pages with offset and hasMore", async () => {
     const word = uniqueWord("ledger");
     const account = await createAccount({ hashedPassword: null });
