@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
+import { assistantOfSegment } from "../../src/domain/app-routes";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
 import { Icon } from "../components/icon";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
@@ -102,7 +103,7 @@ export function ChatListItem({
     onSuccess: ({ chatId, to }) => {
       const label = assistantsToOffer.find((target) => target.id === to)?.label ?? "";
       notify({ title: t("list.moved", { assistant: label }), icon: "check" });
-      setChatAssistant(client, chatId, to === "default" ? null : Number(to));
+      setChatAssistant(client, chatId, assistantOfSegment(to));
       // The open chat follows: under its old assistant's address the screen would name the wrong one.
       if (active) navigate(chatPath(to, chatId), { replace: true });
     },

@@ -58,6 +58,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
 export const SUBSCRIPTION_PATH = "/app/account/subscription";
 export const DEFAULT_CHAT_PATH = "/app/a/default";
 
+/** The assistant an address names by its `:assistantId` segment ("default" or an id): null is the default one. */
+export const assistantOfSegment = (segment: string): number | null =>
+  segment === "default" ? null : Number(segment);
+
 /**
  * An open chat's page (also locale-prefixed): the Worker writes the chat's newest messages into it
  * (src/routes/app-page.ts), so the service worker leaves it to the network (client/pwa/sw.ts).

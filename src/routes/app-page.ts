@@ -2,7 +2,7 @@
 // already in its first frame, so a full page load shows them before any script has run.
 import { Hono } from "hono";
 import { readChatPage } from "../db/chat-page";
-import { OPEN_CHAT_PAGE } from "../domain/app-routes";
+import { assistantOfSegment, OPEN_CHAT_PAGE } from "../domain/app-routes";
 import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../domain/boot-cookies";
 import { acceptedLanguages, initialLocale } from "../domain/locale-routing";
 import { catalogueFiles, parseRoutePlan, preloadTags, routeFiles } from "../domain/route-preload";
@@ -90,7 +90,7 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const { locale } = initialLocale(url.pathname, "", cookies, languages);
   const page = spaPage(c);
   // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).
-  const assistant = match?.[1] === "default" ? null : Number(match?.[1]);
+  const assistant = assistantOfSegment(match?.[1] ?? "");
   const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
     // Under another assistant's address the app shows what it shows there (maybe an error), not this frame.
     page && page.messages.length > 0 && page.chat.assistantId === assistant

@@ -1,6 +1,6 @@
 // Assistant rules (SPEC §3): the 7-colour palette, reserved and trimmed labels, the /app/assistants/{action} parameter.
 import { describe, expect, it } from "vitest";
-import { matchAppRoute, paramsAreValid } from "../../src/domain/app-routes";
+import { assistantOfSegment, matchAppRoute, paramsAreValid } from "../../src/domain/app-routes";
 import {
   ASSISTANT_COLOR_NAMES,
   ASSISTANT_COLORS,
@@ -90,5 +90,15 @@ describe("/app/assistants/{action}", () => {
     const match = matchAppRoute(path);
     expect(match).not.toBeNull();
     expect(match && paramsAreValid(match)).toBe(expected);
+  });
+});
+
+describe("an address's assistant segment", () => {
+  it.each([
+    ["default", null],
+    ["7", 7],
+    ["123456", 123456],
+  ])("%s names %s", (segment, id) => {
+    expect(assistantOfSegment(segment)).toBe(id);
   });
 });
