@@ -124,8 +124,11 @@ describe("an open chat's first frame", () => {
     expect(code).toContain("function reply");
     // The reader's first input (the click above) readied the app's own renderer, and KaTeX's stylesheet with
     // it: the kept math does not change under the reader.
+    // Loaded in the background: a busy machine may take more than the default second.
     await expect
-      .poll(() => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes("katex"))))
+      .poll(() => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes("katex"))), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await expect(mathStyle()).resolves.toEqual(before);
     await page.close();
