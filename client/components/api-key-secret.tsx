@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useT } from "../i18n";
 import { apiSnippets } from "../lib/api-snippets";
 import { Icon } from "./icon";
+import { rovingTabs } from "./tabs";
 import "./api-keys.css";
 
 function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
@@ -43,6 +44,11 @@ export function ApiKeySecret({
   const snippets = apiSnippets(baseUrl, secret, model);
   const [shown, setShown] = useState<(typeof snippets)[number]["id"]>("curl");
   const snippet = snippets.find((s) => s.id === shown) ?? snippets[0];
+  const tab = rovingTabs(
+    snippets.map((s) => s.id),
+    shown,
+    setShown,
+  );
   return (
     <section
       className="card api-key-secret"
@@ -63,12 +69,10 @@ export function ApiKeySecret({
           <button
             key={s.id}
             type="button"
-            role="tab"
+            {...tab(s.id)}
             id={`api-snippet-tab-${s.id}`}
-            aria-selected={s.id === shown}
             aria-controls="api-snippet-panel"
             className="api-snippet-tab"
-            onClick={() => setShown(s.id)}
           >
             {t(`api.snippet.${s.id}`)}
           </button>

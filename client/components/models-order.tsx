@@ -31,6 +31,7 @@ import {
 import { useSaveModelsConfiguration } from "../hooks/use-preferences";
 import { useT } from "../i18n";
 import { Icon } from "./icon";
+import { rovingTabs } from "./tabs";
 import "./models-order.css";
 
 const labelOf = (key: string) => modelByKey(key)?.label ?? key;
@@ -150,6 +151,7 @@ export function ModelsOrderEditor({
 }) {
   const t = useT("account");
   const [category, setCategory] = useState<ModelCategory>("text");
+  const tab = rovingTabs(MODEL_CATEGORIES, category, setCategory);
   const key = CONFIGURATION_KEY_OF[category];
   const list = configuration[key];
   // The picker's default is the first model on offer, not the first of the list.
@@ -191,12 +193,10 @@ export function ModelsOrderEditor({
           <button
             key={c}
             type="button"
-            role="tab"
+            {...tab(c)}
             id={`models-tab-${c}`}
-            aria-selected={c === category}
             aria-controls="models-panel"
             className="tab"
-            onClick={() => setCategory(c)}
           >
             {t(`models.category.${c}`)}
           </button>

@@ -1,6 +1,6 @@
 // The assistant layout (SPEC §2) of chat screens: a sidebar with the assistants (a drawer on narrow
 // screens), a header with the current assistant, and the chat area the chat screen fills.
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, Outlet, useLocation, useParams } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants";
@@ -18,6 +18,16 @@ import { UserMenu } from "../components/user-menu";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+
+// Below this width the sidebar is a drawer over the chat (assistant-layout.css), and an open one is modal.
+const DRAWER_QUERY = "(max-width: 860px)";
+const drawerMedia = typeof matchMedia === "function" ? matchMedia(DRAWER_QUERY) : null;
+const watchDrawer = (change: () => void) => {
+  drawerMedia?.addEventListener("change", change);
+  return () => drawerMedia?.removeEventListener("change", change);
+};
+const isDrawer = () => drawerMedia?.matches ?? false;
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function AssistantList({ assistants }: { assistants: Assistant[] | null | undefined }) {
   const t = useT("app");
@@ -55,20 +65,42 @@ export default function AssistantLayout() {
   const { assistantId = "default" } = useParams();
   const { pathname } = useLocation();
   const assistants = useAssistants();
-  const [open, setOpen] = useState(false);
+  // The page the drawer was opened on: it closes when the page changes, in the same render — before the new
+  // page's effects, which may focus what the open drawer made inert.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== pathname) setOpenOn(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   // Wide screens: the sidebar can be folded away (the chat list is in client/chat/chat-list.tsx).
   const [collapsed, setCollapsed] = useState(false);
+  // An open drawer is a modal dialog: focus goes into it, the rest of the screen is inert, and focus comes
+  // back to the menu button when it closes. Never on a wide screen, where the sidebar sits beside the chat.
+  const drawer = useSyncExternalStore(watchDrawer, isDrawer, () => false);
+  const modal = open && drawer;
+  const sidebar = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
-  // The drawer closes when the page changes, and with an Escape nothing in it took (a rename field's own).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
-  useEffect(() => setOpen(false), [pathname]);
+  // It closes with an Escape nothing in it took (a rename field's own).
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) =>
-      event.key === "Escape" && !event.defaultPrevented && setOpen(false);
+      event.key === "Escape" && !event.defaultPrevented && setOpenOn(null);
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, [open]);
+  const wasModal = useRef(false);
+  useEffect(() => {
+    if (modal) {
+      wasModal.current = true;
+      sidebar.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      return;
+    }
+    if (open || !wasModal.current) return;
+    wasModal.current = false;
+    // Unless something else took focus (a new page's composer), it would be lost in the hidden drawer.
+    const active = document.activeElement;
+    if (!active || active === document.body || sidebar.current?.contains(active)) toggle.current?.focus();
+  }, [modal, open]);
 
   if (!user) return <PageLoading />;
   const current =
@@ -83,10 +115,10 @@ export default function AssistantLayout() {
 
   return (
     <div className="assistant-layout" data-sidebar-open={open} data-sidebar-collapsed={collapsed}>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={modal}>
         {t("skipToContent")}
       </a>
-      <aside id="sidebar" className="sidebar" aria-label={t("sidebar.label")}>
+      <aside ref={sidebar} id="sidebar" className="sidebar" aria-label={t("sidebar.label")}>
         <div className="sidebar-top">
           <Link to={DEFAULT_CHAT_PATH} className="brand">
             <Logo size={30} />
@@ -125,9 +157,10 @@ export default function AssistantLayout() {
         tabIndex={-1}
         onClick={() => setOpen(false)}
       />
-      <div className="chat-column">
+      <div className="chat-column" inert={modal}>
         <header className="chat-header">
           <button
+            ref={toggle}
             type="button"
             className="icon-button sidebar-toggle"
             aria-label={t("sidebar.open")}

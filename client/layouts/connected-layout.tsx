@@ -33,10 +33,12 @@ export default function ConnectedLayout() {
 
   if (!user) return <PageLoading />;
 
-  const items: { to: string; label: string; icon: IconName }[] = [
+  // Each entry is current on its own page only (Settings is not on Team's), but Assistants also on an
+  // assistant's editor (/app/assistants/new, /app/assistants/{id}).
+  const items: { to: string; label: string; icon: IconName; subPages?: true }[] = [
     { to: "/app/account/settings", label: t("nav.settings"), icon: "settings" },
     { to: planPath(user), label: t("nav.plan"), icon: "card" },
-    { to: "/app/assistants", label: t("nav.assistants"), icon: "bot" },
+    { to: "/app/assistants", label: t("nav.assistants"), icon: "bot", subPages: true },
     { to: "/app/account/settings/team", label: t("nav.team"), icon: "users" },
     { to: "/app/account/settings/api", label: t("nav.api"), icon: "key" },
     { to: "/app/account/changePassword", label: t("nav.password"), icon: "lock" },
@@ -67,7 +69,7 @@ export default function ConnectedLayout() {
       <div className="connected-body">
         <nav ref={nav} className="account-nav" aria-label={t("nav.label")}>
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end className="account-nav-item">
+            <NavLink key={item.to} to={item.to} end={!item.subPages} className="account-nav-item">
               <Icon name={item.icon} size={18} />
               <span>{item.label}</span>
             </NavLink>

@@ -1,0 +1,146 @@
+// Keyboard and screen-reader access on a 390 px phone: the chat screen's drawer is a modal (focus in, the chat
+// behind inert, focus back on close), the account header's icon-only link keeps its name, the account
+// navigation marks Assistants current on its sub-pages, and the tab rows answer the arrow keys.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { appUrl, composer, poll, signIn } from "./chat-support";
+import { signUpFresh } from "./session";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signIn(context);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** Where focus is: in the drawer, in the chat column behind it, or elsewhere. */
+const focusIn = (p: Page) =>
+  p.evaluate(() => {
+    const active = document.activeElement;
+    if (document.querySelector("aside.sidebar")?.contains(active)) return "drawer";
+    if (document.querySelector(".chat-column")?.contains(active)) return "chat";
+    return active?.className || active?.tagName;
+  });
+
+const focusedName = (p: Page) =>
+  p.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
+
+describe("the chat screen's drawer on a phone", () => {
+  it("takes focus, keeps Tab inside it, closes with Escape and gives focus back to its button", async () => {
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    const toggle = page.getByRole("button", { name: "Open the sidebar" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await poll(() => focusIn(page)).toBe("drawer");
+    // Forward and back, focus never reaches the chat behind the backdrop.
+    const seen = new Set<string | undefined>();
+    for (const key of [...Array(8).fill("Tab"), ...Array(12).fill("Shift+Tab")]) {
+      await page.keyboard.press(key);
+      seen.add(await focusIn(page));
+    }
+    expect(seen.has("chat")).toBe(false);
+    await page.keyboard.press("Escape");
+    await poll(() => focusedName(page)).toBe("Open the sidebar");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("leaves a wide screen's sidebar beside the chat, nothing made inert", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.getByRole("button", { name: "Close the sidebar" }).first().click();
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+      await page.locator("aside.sidebar").waitFor();
+      await composer(page).focus();
+      expect(await focusIn(page)).toBe("chat");
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+});
+
+describe("the account pages on a phone", () => {
+  it("name the icon-only Back to chat link", async () => {
+    await page.goto(`${appUrl()}/app/account/settings`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await poll(() => page.getByRole("link", { name: "Back to chat" }).count()).toBe(1);
+  });
+
+  it("mark Assistants as the current page on its sub-pages, Settings only on its own", async () => {
+    const nav = page.getByRole("navigation", { name: "Account", exact: true });
+    const current = () => nav.locator('[aria-current="page"]').allTextContents();
+    await page.goto(`${appUrl()}/app/assistants/new`);
+    await page.getByRole("heading", { name: "New assistant" }).waitFor();
+    await poll(current).toEqual(["Assistants"]);
+    await page.goto(`${appUrl()}/app/account/settings/team`);
+    await poll(current).toEqual(["Team"]);
+  });
+});
+
+/** Tab names in order, the selected one, and which ones Tab stops at. */
+const tabState = (tabs: ReturnType<Page["getByRole"]>) =>
+  tabs.evaluate((list) =>
+    [...list.querySelectorAll<HTMLElement>('[role="tab"]')].map(
+      (tab) =>
+        `${tab.textContent}${tab.getAttribute("aria-selected") === "true" ? "*" : ""}${tab.tabIndex === 0 ? "" : "-"}`,
+    ),
+  );
+
+describe("tab rows", () => {
+  it("in the model order: one Tab stop, arrows, Home and End move and select", async () => {
+    await page.goto(`${appUrl()}/app/account/settings`);
+    const list = page.getByRole("tablist", { name: "Model categories" });
+    await poll(() => tabState(list)).toEqual(["Text*", "Image-", "Web search-", "Reasoning-", "Light-"]);
+    await page.getByRole("tab", { name: "Text" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await focusedName(page)).toBe("Image");
+    expect(await tabState(list)).toEqual(["Text-", "Image*", "Web search-", "Reasoning-", "Light-"]);
+    await page.getByTestId("models-image").waitFor();
+    await page.keyboard.press("End");
+    expect(await focusedName(page)).toBe("Light");
+    await page.keyboard.press("ArrowRight");
+    expect(await focusedName(page)).toBe("Text");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Home");
+    expect(await tabState(list)).toEqual(["Text*", "Image-", "Web search-", "Reasoning-", "Light-"]);
+    // Tab leaves the row for the panel.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).not.toBe("tab");
+  });
+
+  it("of a new API key's code samples: the same keys", async () => {
+    const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      await signUpFresh(fresh, appUrl(), "tabs");
+      const keys = await fresh.newPage();
+      await keys.goto(`${appUrl()}/app/account/settings/api`);
+      const name = keys.getByLabel("Key name");
+      await name.fill("Tabs");
+      await name.press("Enter");
+      const list = keys.getByRole("tablist", { name: "Examples" });
+      const samples = ["curl", "Python (openai)", "JavaScript (openai)"];
+      await poll(() => tabState(list)).toEqual(["curl*", "Python (openai)-", "JavaScript (openai)-"]);
+      await keys.getByRole("tab", { name: "curl" }).focus();
+      await keys.keyboard.press("ArrowRight");
+      expect(await focusedName(keys)).toBe(samples[1]);
+      expect(await keys.getByTestId("api-snippet").textContent()).toContain("from openai import OpenAI");
+      await keys.keyboard.press("End");
+      expect(await tabState(list)).toEqual(["curl-", "Python (openai)-", "JavaScript (openai)*"]);
+      await keys.keyboard.press("Home");
+      expect(await focusedName(keys)).toBe("curl");
+      await keys.keyboard.press("ArrowLeft");
+      expect(await focusedName(keys)).toBe(samples[2]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
