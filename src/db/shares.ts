@@ -2,6 +2,7 @@
 // copies messages into a new chat of the forker's own. Owner-side statements filter by the owner in SQL.
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { chat, message } from "../../drizzle/schema";
+import { shareableMetadata } from "../domain/chat/sharing";
 import type { ChatRow } from "./chats";
 import type { Database } from "./client";
 import type { MessageRow } from "./messages";
@@ -108,8 +109,10 @@ export interface ForkResult {
 
 /**
  * Copies a shared chat's snapshot, or the user's own chat, up to `upTo` (a message id, when given) into a new
- * chat of the user's, in one transaction. A fork of one's own chat stays with its assistant; a fork of a
- * share goes to the default one. Null when the source is not found, not the user's, or lacks `upTo`.
+ * chat of the user's, in one transaction. A fork of one's own chat stays with its assistant and keeps each
+ * message whole; a fork of someone else's share goes to the default assistant and keeps of each message
+ * only what the shared page shows (shareableMetadata): no usage, generation id, documents or task ids.
+ * Null when the source is not found, not the user's, or lacks `upTo`.
  */
 export async function forkChat(
   db: Database,
@@ -123,6 +126,7 @@ export async function forkChat(
     const [original] = await tx.select().from(chat).where(where).limit(1);
     if (!original) return null;
     const shared = "publicId" in source;
+    const fromOther = shared && original.user !== userId;
     const messages = await tx
       .select()
       .from(message)
@@ -140,7 +144,7 @@ export async function forkChat(
       .insert(chat)
       .values({
         user: userId,
-        assistantId: shared && original.user !== userId ? null : original.assistantId,
+        assistantId: fromOther ? null : original.assistantId,
         title: original.title,
         model: original.model,
         forkedMessagesIds: messages.map((m) => m.id),
@@ -154,7 +158,11 @@ export async function forkChat(
         messages.map((m) => ({
           chat: created.id,
           content: m.content,
-          metadata: m.metadata,
+          // Someone else's share: only what its page shows them (the same allow-list), pictures still at
+          // the owner's keys for the caller to copy (src/sharing/fork-images.ts). One's own chat: all of it.
+          metadata: fromOther
+            ? shareableMetadata(m.metadata, { ownerId: original.user, imageUrl: (image) => image.url })
+            : m.metadata,
           model: m.model,
           createdAt: m.createdAt,
         })),

@@ -42,6 +42,12 @@ export const ASSISTANT_ICONS = [
   "🎓",
 ] as const;
 
+export type AssistantIcon = (typeof ASSISTANT_ICONS)[number];
+
+/** One of the icons the editor offers, exactly as it offers it (nothing else is stored in `image`). */
+export const isAssistantIcon = (value: unknown): value is AssistantIcon =>
+  typeof value === "string" && (ASSISTANT_ICONS as readonly string[]).includes(value);
+
 export const isAssistantColor = (value: unknown): value is AssistantColor =>
   typeof value === "string" && Object.hasOwn(ASSISTANT_COLORS, value);
 

@@ -88,6 +88,20 @@ function typeOf(status: number, code: string): OpenAIErrorType {
   return "invalid_request_error";
 }
 
+/**
+ * A field's path as OpenAI's errors name it in `param`: indexes in brackets (`messages[0].content`). Takes our
+ * dotted paths (`messages.0.content`, as validation details carry them) or zod's segments; null for the body.
+ */
+export function openAIParam(path: string | readonly PropertyKey[]): string | null {
+  const segments = typeof path === "string" ? (path ? path.split(".") : []) : path.map(String);
+  let param = "";
+  for (const segment of segments) {
+    if (/^\d+$/.test(segment)) param += `[${segment}]`;
+    else param += param ? `.${segment}` : segment;
+  }
+  return param || null;
+}
+
 /** `{ error: { message, type, param, code } }` for one of our failures (`code` is ours, mapped when OpenAI has a name). */
 export function openAIErrorBody(
   status: number,
@@ -211,6 +225,16 @@ function imageOfPart(part: OpenAIContentPart, n: number): InlineImage | { proble
   const type = IMAGE_TYPES[sniffFamily(data.subarray(0, SNIFF_BYTES))];
   if (!type) return { problem: "must be a PNG, JPEG, GIF or WebP picture", path };
   return { name: `image-${n}.${type.slice("image/".length).replace("jpeg", "jpg")}`, type, data };
+}
+
+/**
+ * Content that says nothing: none, "", only whitespace, or parts none of which is a picture or a text with
+ * something in it. OpenAI refuses a user message like that with a 400; so do we, before counting the request.
+ */
+export function isEmptyContent(content: OpenAIContent | undefined): boolean {
+  if (content === null || content === undefined) return true;
+  if (typeof content === "string") return content.trim() === "";
+  return content.every((part) => part.type === "text" && (part.text ?? "").trim() === "");
 }
 
 /** The text of a message's content and its pictures; a part we cannot pass on (audio, files…) is a problem. */

@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isKeyApiPath } from "../domain/api-access";
 import type { ApiErrorBody, ErrorCode } from "../domain/error-codes";
-import { openAIErrorBody } from "../domain/openai-wire";
+import { openAIErrorBody, openAIParam } from "../domain/openai-wire";
 import { AppError } from "../errors";
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -22,6 +22,16 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** OpenAI's `param`: the first field the failure's details name (`messages[0].content`), else null. */
+function paramOf(details: unknown): string | null {
+  if (!Array.isArray(details)) return null;
+  for (const issue of details) {
+    const path = (issue as { path?: unknown } | null)?.path;
+    if (typeof path === "string" && path) return openAIParam(path);
+  }
+  return null;
+}
+
 /**
  * The answer for a failure: `{ error: { code, message, details? } }`, or under the public API (/api/v1)
  * OpenAI's `{ error: { message, type, param, code } }`, which its SDKs and clients read.
@@ -29,7 +39,8 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
 export function errorResponse(c: Context, err: AppError, headers: Record<string, string> = {}): Response {
   const allHeaders = { ...err.headers, ...headers };
   if (isKeyApiPath(c.req.path)) {
-    return c.json(openAIErrorBody(err.status, err.code, err.message), err.status, allHeaders);
+    const body = openAIErrorBody(err.status, err.code, err.message, paramOf(err.details));
+    return c.json(body, err.status, allHeaders);
   }
   return c.json(errorBody(err.code, err.message, err.details), err.status, allHeaders);
 }

@@ -18,6 +18,9 @@ export interface ApiCaller {
   userId: number;
 }
 
+/** A 400 about the request's `model` (its `param` in OpenAI's error). */
+const wrongModel = (message: string) => badRequest(message, [{ path: "model", message }]);
+
 /**
  * The catalogue model a request names, for the endpoint it called: an unknown model, or one this
  * deployment does not offer, is a 404 (the models list never shows it); a model of the other kind is a 400.
@@ -33,13 +36,13 @@ export function apiModel(key: string, env: Env, kind: "chat" | "image"): ModelEn
   }
   const { model } = found;
   if (kind === "chat" && model.type === "image") {
-    throw badRequest(`'${key}' is an image model: call POST /api/v1/images/generations.`);
+    throw wrongModel(`'${key}' is an image model: call POST /api/v1/images/generations.`);
   }
   if (kind === "image" && model.type !== "image") {
-    throw badRequest(`'${key}' is not an image model: call POST /api/v1/chat/completions.`);
+    throw wrongModel(`'${key}' is not an image model: call POST /api/v1/chat/completions.`);
   }
   if (kind === "image" && isImageOnlyInput(model)) {
-    throw badRequest(`'${key}' works on an image you give it, which this endpoint does not take.`);
+    throw wrongModel(`'${key}' works on an image you give it, which this endpoint does not take.`);
   }
   return model;
 }

@@ -5,6 +5,7 @@ import {
   chatCompletion,
   completionChunk,
   type OpenAIContent,
+  openAIParam,
   partsOfContent,
   usageChunk,
   usageOf,
@@ -34,6 +35,10 @@ export interface ChatInput {
   options: ProviderRequestOptions;
 }
 
+/** A 400 naming the field (`path` dotted, as validation details are; the public API's `param` shows it). */
+const refused = (path: string, problem: string) =>
+  badRequest(`${openAIParam(path)}: ${problem}.`, [{ path, message: problem }]);
+
 /**
  * System and developer messages become the system prompt; the rest the conversation, in order. Pictures go
  * only in user messages, and only to a model that takes them (its catalogue `input` list).
@@ -46,13 +51,13 @@ export function conversationOf(
   const conversation: ProviderMessage[] = [];
   messages.forEach((message, i) => {
     const parts = partsOfContent(message.content);
-    if ("problem" in parts) throw badRequest(`messages[${i}].content.${parts.path}: ${parts.problem}.`);
+    if ("problem" in parts) throw refused(`messages.${i}.content.${parts.path}`, parts.problem);
     const { text, images } = parts;
     if (images.length > 0 && message.role !== "user") {
-      throw badRequest(`messages[${i}].content: only user messages may carry pictures.`);
+      throw refused(`messages.${i}.content`, "only user messages may carry pictures");
     }
     if (images.length > 0 && !model.inputs.includes("image")) {
-      throw badRequest(`messages[${i}].content: the model '${model.key}' does not take pictures.`);
+      throw refused(`messages.${i}.content`, `the model '${model.key}' does not take pictures`);
     }
     if (message.role === "system" || message.role === "developer") system.push(text);
     else
@@ -63,7 +68,7 @@ export function conversationOf(
       });
   });
   if (!conversation.some((m) => m.role === "user")) {
-    throw badRequest("messages: at least one user message is needed.");
+    throw refused("messages", "at least one user message is needed");
   }
   return { system: system.length ? system.join("\n\n") : undefined, messages: conversation };
 }

@@ -13,12 +13,13 @@ import type { AttachmentRow } from "../db/attachments";
 import { listChats } from "../db/chats";
 import {
   ASSISTANT_COLOR_NAMES,
-  ASSISTANT_IMAGE_MAX,
+  ASSISTANT_ICONS,
   ASSISTANT_LABEL_MAX,
   ASSISTANT_PREPROMPT_MAX,
   type AssistantDeletedWire,
   type AssistantWire,
   isAssistantColor,
+  isAssistantIcon,
   isReservedLabel,
 } from "../domain/assistants";
 import type { ChatListPageWire } from "../domain/chat/wire";
@@ -54,12 +55,15 @@ const assistantBody = z.object({
       .string()
       .max(ASSISTANT_PREPROMPT_MAX, `must be at most ${ASSISTANT_PREPROMPT_MAX} characters`)
       .default(""),
+    // One of the editor's icons, or none (null or ""): never free text, which every screen would show.
     image: z
       .string()
       .trim()
-      .max(ASSISTANT_IMAGE_MAX, `must be at most ${ASSISTANT_IMAGE_MAX} characters`)
       .nullish()
-      .transform((value) => value || null),
+      .transform((value) => value || null)
+      .refine((value) => value === null || isAssistantIcon(value), {
+        message: `must be one of the offered icons (${ASSISTANT_ICONS.join(" ")}) or null`,
+      }),
     prop: z
       .string()
       .nullish()

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { MODELS, type ModelEntry, modelAvailability } from "../domain/models";
-import type { OpenAIModel, OpenAIModelList } from "../domain/openai-wire";
+import { isEmptyContent, type OpenAIModel, type OpenAIModelList } from "../domain/openai-wire";
 import type { AppEnv } from "../env";
 import { AppError, unauthorized } from "../errors";
 import { apiKeyAuth } from "../middleware/api-key";
@@ -41,10 +41,17 @@ const chatSchema = z.object({
   model: z.string().min(1).max(200),
   messages: z
     .array(
-      z.object({
-        role: z.enum(["system", "developer", "user", "assistant"]),
-        content: contentSchema.optional(),
-      }),
+      z
+        .object({
+          role: z.enum(["system", "developer", "user", "assistant"]),
+          content: contentSchema.optional(),
+        })
+        // As OpenAI: a user message that says nothing is the caller's mistake (a 400 naming it), not a
+        // request to answer and count.
+        .refine((m) => m.role !== "user" || !isEmptyContent(m.content), {
+          path: ["content"],
+          message: "must not be empty: a user message needs some text or a picture",
+        }),
     )
     .min(1)
     .max(1000),

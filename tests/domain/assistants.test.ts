@@ -9,6 +9,7 @@ import {
   assistantActionOf,
   colorOf,
   isAssistantColor,
+  isAssistantIcon,
   isReservedLabel,
   normalizeLabel,
 } from "../../src/domain/assistants";
@@ -45,6 +46,21 @@ describe("the assistant palette", () => {
 
   it("every icon fits the image column", () => {
     for (const icon of ASSISTANT_ICONS) expect(icon.length).toBeLessThanOrEqual(ASSISTANT_IMAGE_MAX);
+  });
+
+  it.each([
+    ["🤖", true],
+    ["✍️", true],
+    ["✍", false],
+    ["🙂", false],
+    ["<script>", false],
+    ["🤖🤖", false],
+    [" 🤖", false],
+    ["", false],
+    [null, false],
+    [1, false],
+  ])("%j is an offered icon: %s", (value, expected) => {
+    expect(isAssistantIcon(value)).toBe(expected);
   });
 });
 

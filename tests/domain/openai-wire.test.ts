@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   chatCompletion,
   completionChunk,
+  isEmptyContent,
   openAIErrorBody,
+  openAIParam,
   partsOfContent,
   usageChunk,
   usageOf,
@@ -25,6 +27,44 @@ describe("openAIErrorBody", () => {
       error: { message: "Why.", type, param: null, code: openAICode },
     });
   });
+});
+
+describe("openAIParam", () => {
+  it.each([
+    ["messages.0.content", "messages[0].content"],
+    ["messages.2.content.1.image_url.url", "messages[2].content[1].image_url.url"],
+    ["max_tokens", "max_tokens"],
+    ["stream_options.include_usage", "stream_options.include_usage"],
+    ["", null],
+  ])("%j → %j", (path, param) => expect(openAIParam(path)).toBe(param));
+
+  it("takes zod's segments too", () => {
+    expect(openAIParam(["messages", 0, "content"])).toBe("messages[0].content");
+    expect(openAIParam([])).toBeNull();
+  });
+});
+
+describe("isEmptyContent", () => {
+  it.each([
+    [undefined, true],
+    [null, true],
+    ["", true],
+    [" \n\t ", true],
+    [[], true],
+    [[{ type: "text", text: "" }], true],
+    [[{ type: "text", text: "  " }, { type: "text" }], true],
+    ["hi", false],
+    [
+      [
+        { type: "text", text: " " },
+        { type: "text", text: "hi" },
+      ],
+      false,
+    ],
+    [[{ type: "image_url", image_url: { url: "data:," } }], false],
+    // Not empty, and not ours to pass on either: partsOfContent says why.
+    [[{ type: "input_audio" }], false],
+  ])("%j → %s", (content, empty) => expect(isEmptyContent(content)).toBe(empty));
 });
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];

@@ -2,7 +2,13 @@
 // rules both renderers follow (links and pictures only to the web and mail, raw HTML as text).
 import { describe, expect, it } from "vitest";
 import { createMarkdown, escapeHtml, isSafeUrl } from "../../src/domain/chat/markdown-rules";
-import { imageKeyOf, isPublicId, previewText, sharedImagePath } from "../../src/domain/chat/sharing";
+import {
+  imageKeyOf,
+  isPublicId,
+  previewText,
+  shareableMetadata,
+  sharedImagePath,
+} from "../../src/domain/chat/sharing";
 
 describe("isPublicId", () => {
   it.each([
@@ -30,6 +36,72 @@ describe("imageKeyOf", () => {
     expect(sharedImagePath("0f8fad5b-d9cb-469f-a165-70867728950e", 12, 0)).toBe(
       "/api/shared/0f8fad5b-d9cb-469f-a165-70867728950e/images/12/0",
     );
+  });
+});
+
+describe("shareableMetadata", () => {
+  const stored = {
+    role: "assistant",
+    done: true,
+    outcome: "done",
+    generationId: "gen-1",
+    reasoning: "Because.",
+    search: { status: "completed", sources: [{ url: "https://example.com", title: "Example", extra: 1 }] },
+    documents: {
+      status: "ready",
+      done: 3,
+      total: 3,
+      sources: [{ attachmentId: "a", name: "tax.pdf", pages: [2] }],
+    },
+    usage: { inputTokens: 10, outputTokens: 20 },
+    error: { code: "provider_unavailable", provider: "openai", detail: "upstream said" },
+    images: [
+      {
+        url: "/api/files/generated/7/1/2/a.png",
+        mimeType: "image/png",
+        choices: [{ label: "U1", taskId: "t", customId: "c" }],
+      },
+      { url: "/api/files/generated/8/1/2/b.png", mimeType: "image/png" },
+      { url: "https://example.com/c.png", mimeType: "image/png" },
+      { url: "/api/files/generated/7/1/2/d.webp", mimeType: "image/webp" },
+    ],
+    somethingNew: "private",
+  };
+
+  it("keeps what a reader may see and nothing else; pictures only the owner's, at the address given", () => {
+    const seen: [string, number][] = [];
+    const shown = shareableMetadata(stored, {
+      ownerId: 7,
+      imageUrl: ({ key }, index) => {
+        seen.push([key, index]);
+        return `/shown/${index}`;
+      },
+    });
+    expect(shown).toEqual({
+      role: "assistant",
+      done: true,
+      outcome: "done",
+      reasoning: "Because.",
+      search: { status: "completed", sources: [{ url: "https://example.com", title: "Example" }] },
+      error: { code: "provider_unavailable", provider: "openai" },
+      images: [
+        { url: "/shown/0", mimeType: "image/png" },
+        { url: "/shown/3", mimeType: "image/webp" },
+      ],
+    });
+    expect(seen).toEqual([
+      ["generated/7/1/2/a.png", 0],
+      ["generated/7/1/2/d.webp", 3],
+    ]);
+  });
+
+  it("a user message is its role alone; anything unknown is an answer's role", () => {
+    expect(
+      shareableMetadata({ role: "user", usage: { inputTokens: 1 } }, { ownerId: 1, imageUrl: () => "" }),
+    ).toEqual({
+      role: "user",
+    });
+    expect(shareableMetadata(null, { ownerId: 1, imageUrl: () => "" })).toEqual({ role: "assistant" });
   });
 });
 

@@ -357,10 +357,12 @@ describe("the OpenAI-compatible API", () => {
 
     const remote = await refusal(asking("gpt-4.1", { url: "https://example.com/cat.png" }));
     expect(remote.status).toBe(400);
-    expect(remote.message).toContain("messages[0].content.1.image_url.url: must be a data: URL");
+    expect(remote.message).toContain("messages[0].content[1].image_url.url: must be a data: URL");
+    expect(remote.param).toBe("messages[0].content[1].image_url.url");
     const textOnly = await refusal(asking("mistral-large", { url }));
     expect(textOnly.status).toBe(400);
     expect(textOnly.message).toContain("the model 'mistral-large' does not take pictures");
+    expect(textOnly.param).toBe("messages[0].content");
     const notAPicture = await refusal(asking("gpt-4.1", { url: `data:image/png;base64,${btoa("<html>")}` }));
     expect(notAPicture.message).toContain("must be a PNG, JPEG, GIF or WebP picture");
     // Only the request that went through was counted.
@@ -401,8 +403,108 @@ describe("the OpenAI-compatible API", () => {
     expect(absurd.error).toMatchObject({
       type: "invalid_request_error",
       message: expect.stringContaining("max_tokens"),
+      param: "max_tokens",
     });
+    expect(wrongKind.param).toBe("model");
     expect(await usageCount(subscriber.id, "text")).toBe(0);
+  });
+
+  it("refuses a user message that says nothing with a 400 naming it, as OpenAI does, counting nothing", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const cases: [unknown[], string][] = [
+      [[{ role: "user", content: null }], "messages[0].content"],
+      [[{ role: "user", content: "" }], "messages[0].content"],
+      [[{ role: "user", content: " \n\t " }], "messages[0].content"],
+      [[{ role: "user", content: [] }], "messages[0].content"],
+      [[{ role: "user", content: [{ type: "text", text: "  " }] }], "messages[0].content"],
+      [[{ role: "user" }], "messages[0].content"],
+      [
+        [
+          { role: "system", content: "Be brief" },
+          { role: "user", content: "Hello" },
+          { role: "assistant", content: "Hi" },
+          { role: "user", content: "" },
+        ],
+        "messages[3].content",
+      ],
+    ];
+    for (const [messages, param] of cases) {
+      const res = await v1("/chat/completions", key, { body: { model: "test", messages } });
+      expect(res.status, JSON.stringify(messages)).toBe(400);
+      expect(await res.json()).toEqual({
+        error: {
+          message: expect.stringContaining("content"),
+          type: "invalid_request_error",
+          param,
+          code: "invalid_request_error",
+        },
+      });
+    }
+    // Through the official SDK too: its error carries the field.
+    const err = await refusal(
+      sdk(key).chat.completions.create({
+        model: "test",
+        messages: [{ role: "user", content: "" }],
+        stream: true,
+      }),
+    );
+    expect(err.status).toBe(400);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(err.param).toBe("messages[0].content");
+    // Refused before the request is counted: the quota is untouched.
+    expect(await usageCount(account.id, "text")).toBe(0);
+    // An assistant turn with no text is still fine, and so is a picture alone (with a model that takes them).
+    const fine = await v1("/chat/completions", key, {
+      body: {
+        model: "test",
+        messages: [
+          { role: "user", content: "Hello" },
+          { role: "assistant", content: null },
+          { role: "user", content: "Again" },
+        ],
+      },
+    });
+    expect(fine.status, await fine.clone().text()).toBe(200);
+    expect(await usageCount(account.id, "text")).toBe(1);
+  });
+
+  it("names the failing field in each 400's param, where there is one", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    const paramOf = async (body: unknown) => {
+      const res = await v1("/chat/completions", key, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      return ((await res.json()) as { error: { param: string | null } }).error.param;
+    };
+    expect(await paramOf({ model: "test", messages: "hi" })).toBe("messages");
+    expect(await paramOf({ model: "test", messages: [] })).toBe("messages");
+    expect(await paramOf({ messages: [{ role: "user", content: "hi" }] })).toBe("model");
+    expect(await paramOf({ model: "test", messages: [{ role: "robot", content: "hi" }] })).toBe(
+      "messages[0].role",
+    );
+    expect(
+      await paramOf({
+        model: "test",
+        messages: [{ role: "user", content: "hi" }],
+        stream_options: { include_usage: 1 },
+      }),
+    ).toBe("stream_options.include_usage");
+    expect(await paramOf({ model: "test", messages: [{ role: "system", content: "only a system" }] })).toBe(
+      "messages",
+    );
+    // The body as a whole has no field to name.
+    expect(await paramOf([])).toBeNull();
+    const image = await exports.default.fetch(
+      new Request(`${BASE_URL}/images/generations`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ model: "test-image", prompt: "  " }),
+      }),
+    );
+    expect(image.status).toBe(400);
+    expect(((await image.json()) as { error: { param: string } }).error.param).toBe("prompt");
+    expect(await usageCount(account.id, "text")).toBe(0);
   });
 
   it("stops a revoked key at once with 401", async () => {

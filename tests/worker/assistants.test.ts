@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { assistant, chat } from "../../drizzle/schema";
+import { ASSISTANT_ICONS } from "../../src/domain/assistants";
 import { errorOf, withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { readToDone, startChat } from "./support/chats";
@@ -87,6 +88,39 @@ describe("saving assistants", () => {
       expect(JSON.stringify(error.details), JSON.stringify(body)).toContain(path);
     }
     expect(await list(cookie)).toEqual([]);
+  });
+
+  it("takes as its icon only one the editor offers (or none): anything else is a 400 naming assistant.image", async () => {
+    const { cookie } = await accountOnPlan("standard");
+    const made = await create(cookie, { label: "Iconic", image: ASSISTANT_ICONS[1], prop: "green" });
+    expect(made.image).toBe(ASSISTANT_ICONS[1]);
+    for (const image of ["<script>", "<img src=x onerror=alert(1)>", "🙂", "x", "🤖🤖", 42]) {
+      for (const body of [
+        { label: "Hostile", image },
+        { id: made.id, label: "Iconic", image, prop: "green" },
+      ]) {
+        const res = await save(cookie, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        const error = await errorOf(res);
+        expect(error.code).toBe("invalid_input");
+        expect(JSON.stringify(error.details)).toContain("assistant.image");
+      }
+    }
+    // Nothing was stored: the update left the icon as it was, and no assistant was created.
+    expect((await list(cookie)).map((a) => [a.label, a.image])).toEqual([["Iconic", ASSISTANT_ICONS[1]]]);
+    const [row] = await withDb((db) => db.select().from(assistant).where(eq(assistant.id, made.id)));
+    expect(row?.image).toBe(ASSISTANT_ICONS[1]);
+    // Every offered icon is taken as is; "" and null both mean none.
+    for (const icon of ASSISTANT_ICONS) {
+      const res = await save(cookie, { id: made.id, label: "Iconic", image: icon });
+      expect(res.status, icon).toBe(200);
+      expect((await json<Saved>(res)).image).toBe(icon);
+    }
+    for (const none of ["", "  ", null]) {
+      const res = await save(cookie, { id: made.id, label: "Iconic", image: none });
+      expect(res.status).toBe(200);
+      expect((await json<Saved>(res)).image).toBeNull();
+    }
   });
 
   it("a label is unique per user: a duplicate (or the built-in name) is a 409, another user may use it", async () => {

@@ -1,14 +1,16 @@
 // Sharing and forking: snapshot shares, the Worker's own cached page (purged on every change it shows),
 // revocation, ownership, forks with forkedMessagesIds, and pictures reachable only through their share.
 import { exports } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chat, message } from "../../drizzle/schema";
 import type { ForkWire, SharedChatWire } from "../../src/domain/chat/wire";
+import { makeDocx } from "../support/documents";
 import { withDb } from "./support/accounts";
 import { api, json, ORIGIN } from "./support/api";
 import { readChat, readToDone, startAnswer, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
+import { upload } from "./support/uploads";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -311,6 +313,100 @@ describe("forking", () => {
     expect((await readChat(reader.cookie, forkId)).messages).toHaveLength(4);
   });
 
+  it("copies of someone else's share only what its page shows: none of the owner's documents, usage or ids", async () => {
+    const owner = await accountOnPlan("starter");
+    const reader = await accountOnPlan("starter");
+    const tag = crypto.randomUUID().slice(0, 8);
+    const fileName = `owner-salary-${tag}.docx`;
+    const doc = await upload(owner.cookie, {
+      name: fileName,
+      bytes: makeDocx([[null, "My salary is 123,456 a year and my PIN is 0000."]]),
+    });
+    const started = await api("/api/chat/new", {
+      cookie: owner.cookie,
+      body: {
+        assistantId: "default",
+        model: "gpt-4.1",
+        content: "What does my file say?",
+        attachmentIds: [doc.id],
+      },
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const chatId = (await json<{ chat: { id: number } }>(started)).chat.id;
+    await readToDone(owner.cookie, chatId);
+    // What the answer's generation left in it, beside what a reader may see of it (reasoning, web sources),
+    // and a field no allow-list knows of yet.
+    const [answer] = await withDb((db) =>
+      db
+        .select()
+        .from(message)
+        .where(and(eq(message.chat, chatId), eq(message.model, "gpt-4.1"))),
+    );
+    const stored = answer?.metadata as Record<string, unknown>;
+    expect(stored.documents).toMatchObject({ sources: [{ attachmentId: doc.id, name: fileName }] });
+    expect(stored.generationId).toEqual(expect.any(String));
+    await withDb((db) =>
+      db
+        .update(message)
+        .set({
+          metadata: {
+            ...stored,
+            usage: { inputTokens: 4321, outputTokens: 765 },
+            reasoning: "Thinking it over.",
+            search: {
+              status: "completed",
+              sources: [{ url: "https://example.com/public", title: "A public page", owner: "private" }],
+            },
+            ownerNote: `private-${tag}`,
+          },
+        })
+        .where(eq(message.id, answer?.id ?? 0)),
+    );
+    const { publicId } = await share(owner.cookie, chatId);
+    const snapshot = await json<SharedChatWire>(await sharedJson(publicId));
+    const shown = snapshot.messages.map((m) => m.metadata);
+    expect(shown[1]).toEqual({
+      role: "assistant",
+      done: true,
+      outcome: "done",
+      reasoning: "Thinking it over.",
+      search: {
+        status: "completed",
+        sources: [{ url: "https://example.com/public", title: "A public page" }],
+      },
+    });
+
+    const res = await api("/api/chat/fork", { cookie: reader.cookie, body: { publicId } });
+    expect(res.status).toBe(201);
+    const { chatId: forkId } = await json<ForkWire>(res);
+    // Through the API: each message holds what the share showed, no more; the owner's file is not attached.
+    const fork = await readChat(reader.cookie, forkId);
+    expect(fork.messages.map((m) => m.metadata)).toEqual(shown);
+    expect(fork.messages.map((m) => m.content)).toEqual(snapshot.messages.map((m) => m.content));
+    expect(fork.messages.map((m) => m.model)).toEqual(snapshot.messages.map((m) => m.model));
+    expect(fork.messages.flatMap((m) => (m as { attachments?: unknown[] }).attachments ?? [])).toEqual([]);
+    // Straight from the database: the rows hold nothing else either.
+    const rows = await withDb((db) =>
+      db.select().from(message).where(eq(message.chat, forkId)).orderBy(asc(message.id)),
+    );
+    expect(rows.map((r) => r.metadata)).toEqual(shown);
+    const copied = JSON.stringify(rows.map((r) => r.metadata));
+    for (const secret of [fileName, doc.id, "generationId", "usage", "4321", "documents", `private-${tag}`]) {
+      expect(copied, secret).not.toContain(secret);
+    }
+    // The reader's next question draws on none of the owner's documents.
+    await startAnswer(reader.cookie, "send", { chatId: forkId, model: "gpt-4.1", content: "And then?" });
+    const events = await readToDone(reader.cookie, forkId);
+    expect(events.some((e) => e.event.type === "documents")).toBe(false);
+    // The owner's own messages keep all of theirs, and so does a fork of their own chat.
+    const own = await api("/api/chat/fork", { cookie: owner.cookie, body: { chatId } });
+    const ownFork = (await json<ForkWire>(own)).chatId;
+    const ownRows = await withDb((db) =>
+      db.select().from(message).where(eq(message.chat, ownFork)).orderBy(asc(message.id)),
+    );
+    expect(ownRows[1]?.metadata).toMatchObject({ usage: { inputTokens: 4321 }, ownerNote: `private-${tag}` });
+  });
+
   it("branches one's own chat from a message; a message of another chat is not found", async () => {
     const owner = await accountOnPlan("starter");
     const chatId = await finishedChat(owner.cookie, "First");
@@ -459,12 +555,24 @@ describe("pictures of a shared chat", () => {
     const owner = await accountOnPlan("starter");
     const reader = await accountOnPlan("starter");
     const shown = await imageChat(owner.cookie, "a green triangle");
+    // Midjourney-style upscale buttons carry the owner's task ids: the page never shows them, nor a fork.
+    await withDb(async (db) => {
+      const [row] = await db.select().from(message).where(eq(message.id, shown.messageId));
+      const metadata = row?.metadata as { images: Record<string, unknown>[] };
+      const choices = [{ label: "U1", taskId: "owner-task-1", customId: "owner-custom-1" }];
+      await db
+        .update(message)
+        .set({ metadata: { ...metadata, images: metadata.images.map((image) => ({ ...image, choices })) } })
+        .where(eq(message.id, shown.messageId));
+    });
     const { publicId } = await share(owner.cookie, shown.chatId);
     const res = await api("/api/chat/fork", { cookie: reader.cookie, body: { publicId } });
     const { chatId } = await json<{ chatId: number }>(res);
     const fork = await readChat(reader.cookie, chatId);
     const url = ((fork.messages[1]?.metadata.images ?? []) as { url: string }[])[0]?.url ?? "";
     expect(url.startsWith(`/api/files/generated/${reader.id}/${chatId}/`)).toBe(true);
+    expect(fork.messages[1]?.metadata.images).toEqual([{ url, mimeType: "image/png" }]);
+    expect(JSON.stringify(fork.messages)).not.toContain("owner-task-1");
     expect((await api(url, { cookie: reader.cookie })).status).toBe(200);
     expect((await api(shown.url, { cookie: reader.cookie })).status).toBe(404);
   });
