@@ -27,6 +27,7 @@ import { useT } from "../i18n";
 import { BOOT_DRAFT_EVENT, type BootDraft } from "../lib/boot-shell";
 import { browserStorage, logStorage } from "../lib/storage";
 import { useApiError } from "../lib/use-api-error";
+import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { useComposerFiles } from "./composer-files";
 import { FileChip } from "./file-chip";
 import { preloadMarkdown } from "./markdown/lazy-markdown";
@@ -80,7 +81,10 @@ export function Composer({
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const files = useComposerFiles();
+  // A chip removed from the keyboard: the next chip's remove button, else the previous one's, else the text.
+  useFocusAfterRemoval(form, ".file-chip-remove", () => area.current);
   const { add } = files;
 
   const entry = model ? modelByKey(model) : undefined;
@@ -258,7 +262,7 @@ export function Composer({
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit} data-dragging={dragging || undefined}>
+    <form ref={form} className="composer" onSubmit={onSubmit} data-dragging={dragging || undefined}>
       <div className="composer-box">
         {dragging && <p className="composer-drop-hint">{t("files.drop")}</p>}
         {files.files.length > 0 && (

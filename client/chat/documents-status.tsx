@@ -23,16 +23,25 @@ export function DocumentsStatus({ documents, live }: { documents: DocumentsProgr
         <Icon name="file-text" size={14} /> {t("message.documentSources")}
       </span>
       <ol className="search-sources">
-        {sources.map((source) => (
-          <li key={source.attachmentId}>
-            <span className="source-title">{source.name}</span>
-            {source.pages.length > 0 && (
-              <span className="source-host">
-                {t("message.documentPages", { pages: source.pages.join(", ") })}
+        {sources.map((source) => {
+          const pages =
+            source.pages.length > 0 ? t("message.documentPages", { pages: source.pages.join(", ") }) : "";
+          return (
+            <li key={source.attachmentId}>
+              {/* A chip like a web source's; its name and pages apart on screen and, by the hidden comma,
+                  when read ("report.pdf, p. 1"). */}
+              <span className="source-chip" title={source.name}>
+                <span className="source-title">{source.name}</span>
+                {pages && (
+                  <span className="source-host">
+                    <span className="visually-hidden">, </span>
+                    {pages}
+                  </span>
+                )}
               </span>
-            )}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

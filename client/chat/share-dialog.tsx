@@ -20,6 +20,7 @@ export function ShareDialog({
   const t = useT("chat");
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
   useEffect(() => dialog.current?.showModal(), []);
   const share = useShareChat();
   const unshare = useUnshareChat();
@@ -42,14 +43,22 @@ export function ShareDialog({
       },
       (error: unknown) => console.error("Copy failed", error),
     );
+  // While a request is out its buttons say so (aria-disabled) but keep the focus: a disabled button drops it.
   const create = () => {
+    if (busy) return;
     unshare.reset();
     share.mutate({ chatId, indexable: listed });
   };
   const stop = () => {
+    if (busy) return;
     share.reset();
     unshare.mutate(chatId);
   };
+
+  // "Stop sharing" goes with the share it ended, and the focus with it: "Create link" takes its place.
+  useEffect(() => {
+    if (!shared && !dialog.current?.contains(document.activeElement)) createButton.current?.focus();
+  }, [shared]);
 
   return (
     <dialog
@@ -57,6 +66,13 @@ export function ShareDialog({
       className="confirm-dialog share-dialog"
       aria-labelledby={`${id}-title`}
       onClose={onClose}
+      // Escape closes this dialog only: let through, it would also close the phone's sidebar drawer this
+      // dialog was opened from, and the focus would have nowhere to go back to.
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        dialog.current?.close();
+      }}
     >
       <h2 id={`${id}-title`}>{t("share.title")}</h2>
       <p>{t("share.shows")}</p>
@@ -90,11 +106,17 @@ export function ShareDialog({
       )}
       <div className="confirm-actions share-actions">
         {shared && (
-          <button type="button" className="button danger" onClick={stop} disabled={busy}>
+          <button type="button" className="button danger" onClick={stop} aria-disabled={busy}>
             {t("share.stop")}
           </button>
         )}
-        <button type="button" className="button secondary" onClick={create} disabled={busy}>
+        <button
+          ref={createButton}
+          type="button"
+          className="button secondary"
+          onClick={create}
+          aria-disabled={busy}
+        >
           {shared ? t("share.update") : t("share.create")}
         </button>
         <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>

@@ -16,6 +16,7 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState<ApiKey | null>(null);
   const ask = (key: ApiKey) => {
+    if (revoke.isPending && revoke.variables === key.id) return;
     setPending(key);
     dialog.current?.showModal();
   };
@@ -51,12 +52,14 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
               <td data-label={t("api.colCreated")}>{when(key.createdAt)}</td>
               <td data-label={t("api.colLastUsed")}>{when(key.lastUsedAt)}</td>
               <td>
+                {/* Focused again as the dialog closes, it keeps the focus while the key goes (not disabled),
+                    then hands it on (the page's useFocusAfterRemoval). */}
                 <button
                   type="button"
-                  className="button danger small"
+                  className="button danger small api-key-revoke"
                   onClick={() => ask(key)}
                   aria-label={t("api.revokeLabel", { name: key.name })}
-                  disabled={revoke.isPending && revoke.variables === key.id}
+                  aria-disabled={revoke.isPending && revoke.variables === key.id}
                 >
                   {t("api.revoke")}
                 </button>

@@ -51,6 +51,8 @@ export function ApiKeySecret({
   );
   return (
     <section
+      ref={panel}
+      tabIndex={-1}
       className="card api-key-secret"
       aria-labelledby="api-key-secret-title"
       data-testid="api-key-secret"

@@ -7,7 +7,7 @@ interface Frame {
   label: ReactNode;
   /** Shown under the control, read with it. */
   hint?: ReactNode;
-  /** A problem with this value: shown under the control, read with it, and marks it invalid. */
+  /** A problem with this value: shown under the control, announced as it appears, read with it, and marks it invalid. */
   error?: ReactNode;
   /** Label and control on one line (`.field.inline`). */
   inline?: boolean;
@@ -58,7 +58,7 @@ export function Field(props: FieldProps) {
         </p>
       ) : null}
       {errorId ? (
-        <p id={errorId} className="field-error">
+        <p id={errorId} className="field-error" role="alert">
           {props.error}
         </p>
       ) : null}

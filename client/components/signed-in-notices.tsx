@@ -1,6 +1,7 @@
 // The release-note and onboarding-tips notifications (SPEC §4): shown until dismissed, and dismissing
 // saves it on the server. They stay out of the way (state/notices-ready.ts): never over the plan cards,
-// on a phone only on the chat screens and after the first touch or key.
+// on a phone only on the chat screens and after the first touch or key; on the account pages beside the
+// page's column, not on it (state/notification-host.css).
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { hasUnseenReleaseNote, LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";

@@ -1,8 +1,10 @@
 // The shared page's one stylesheet, inline (no extra request): the app's palette, readable on a phone, the
-// colour mode following the reader's device (SPEC §2 forces none on /shared), code tokens and math.
+// colour mode following the reader's device (SPEC §2 forces none on /shared), code tokens and math. Every
+// text on its background reads at WCAG AA (4.5:1) in both modes: in the dark one the light accent buttons
+// take dark text, as the app's own (--on-primary) do.
 export const PAGE_STYLE = `
-:root{color-scheme:light dark;--bg:#fff;--fg:#1f1a17;--muted:#6b625c;--border:#e4ddd7;--soft:#f6f2ef;--accent:#8e6e59;--link:#7a5840;--user:#f3ede8}
-@media (prefers-color-scheme:dark){:root{--bg:#17130f;--fg:#eee8e3;--muted:#a89d94;--border:#3a322c;--soft:#221c17;--accent:#c49a7c;--link:#d9b395;--user:#2a231d}}
+:root{color-scheme:light dark;--bg:#fff;--fg:#1f1a17;--muted:#6b625c;--border:#e4ddd7;--soft:#f6f2ef;--accent:#8e6e59;--on-accent:#fff;--link:#7a5840;--user:#f3ede8}
+@media (prefers-color-scheme:dark){:root{--bg:#17130f;--fg:#eee8e3;--muted:#a89d94;--border:#3a322c;--soft:#221c17;--accent:#c49a7c;--on-accent:#17130f;--link:#d9b395;--user:#2a231d}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere}
 a{color:var(--link)}
@@ -44,7 +46,7 @@ math{overflow:clip}
 @media (prefers-color-scheme:dark){.hljs-keyword,.hljs-selector-tag,.hljs-built_in,.hljs-type{color:#c678dd}.hljs-string,.hljs-attr,.hljs-regexp{color:#98c379}.hljs-number,.hljs-literal{color:#d19a66}.hljs-title,.hljs-function,.hljs-section{color:#61afef}}
 .continue{margin:28px 0 0;padding:16px;border:1px solid var(--border);border-radius:12px;display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:12px}
 .continue p{margin:0;color:var(--muted)}
-.button{display:inline-block;background:var(--accent);color:#fff;border:0;border-radius:8px;padding:10px 16px;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.button{display:inline-block;background:var(--accent);color:var(--on-accent);border:0;border-radius:8px;padding:10px 16px;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 footer{max-width:780px;margin:0 auto;padding:16px;color:var(--muted);font-size:.85rem;border-top:1px solid var(--border)}
 .gone{text-align:center;padding:60px 16px}

@@ -29,11 +29,12 @@ describe("API keys", () => {
     await page.getByText("No API key yet").waitFor();
     const name = page.getByLabel("Key name");
     await name.fill("My laptop");
-    await name.press("Enter");
+    await page.getByRole("button", { name: "Create key" }).click();
 
-    // The secret, once, with a copy button and calls that use this site's address.
+    // The secret, once, with a copy button and calls that use this site's address; the focus is on it.
     const secret = page.getByTestId("api-key-secret");
     await secret.waitFor();
+    await eventually(() => secret.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
     const key = (await page.getByTestId("api-key-value").textContent()) ?? "";
     expect(key).toMatch(/^sb_[A-Za-z0-9_-]{43}$/);
     await page.getByTestId("api-key-copy").click();
@@ -55,6 +56,8 @@ describe("API keys", () => {
     expect(await row.textContent()).toContain("Never");
     await page.getByRole("button", { name: "I have saved it" }).click();
     await eventually(() => secret.count()).toBe(0);
+    // The focus goes on to the form below, not to the top of the page.
+    expect(await name.evaluate((field) => field === document.activeElement)).toBe(true);
     expect(await page.content()).not.toContain(key);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -75,6 +78,8 @@ describe("API keys", () => {
     await page.getByRole("button", { name: "Revoke My laptop" }).click();
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await page.getByText("No API key yet").waitFor();
+    // Its row gone and no other key left, the focus is on the form to make another.
+    await eventually(() => name.evaluate((field) => field === document.activeElement)).toBe(true);
     const after = await context.request.get(`${base()}/api/v1/models`, {
       headers: { Authorization: `Bearer ${key}` },
     });

@@ -459,8 +459,9 @@ describe("signed-in notices", () => {
     // They wait for the reader: no timeout on these two (others close after 5 s).
     await page.clock.runFor(6_000);
     expect([await releaseNote.count(), await tips.count()]).toEqual([1, 1]);
-    await releaseNote.getByRole("button", { name: "Got it" }).click();
+    // On an account page they wait one at a time, the newest first (state/notification-host.css).
     await tips.getByRole("button", { name: "Got it" }).click();
+    await releaseNote.getByRole("button", { name: "Got it" }).click();
     await eventually(async () => (await releaseNote.count()) + (await tips.count())).toBe(0);
 
     // Both were saved on the server: a new page load shows neither.

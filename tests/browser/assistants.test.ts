@@ -83,6 +83,9 @@ describe("an assistant of one's own", () => {
     const error = page.getByText("You already have an assistant with this name. Choose another one.");
     await error.waitFor();
     expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+    // Announced, and the focus is on the field to change.
+    expect(await error.getAttribute("role")).toBe("alert");
+    await poll(() => page.getByLabel("Name").evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/app/assistants/new");
     // Editing the name clears the error.
     await page.getByLabel("Name").fill(`${LABEL} bis`);
@@ -114,6 +117,37 @@ describe("an assistant of one's own", () => {
     expect(new URL(page.url()).pathname).toBe(`/app/a/${assistantId}/c/${chatId}`);
   });
 
+  it("uploads and removes files at once, saying what was refused and keeping the focus in the list", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
+    await page.getByRole("heading", { name: "Edit assistant" }).waitFor();
+    await page.getByTestId("assistant-file-input").setInputFiles([
+      { name: "notes-1.txt", mimeType: "text/plain", buffer: Buffer.from("one") },
+      { name: "notes-2.txt", mimeType: "text/plain", buffer: Buffer.from("two") },
+      // A web page renamed .png: the server refuses it, and the refusal is announced.
+      { name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<!DOCTYPE html><script>1</script>") },
+    ]);
+    const refused = page
+      .getByRole("alert")
+      .filter({ hasText: "This type of file or content is not accepted." });
+    await refused.waitFor();
+    // Settled: the uploaded ones among the stored files, the refused one left with its reason.
+    const files = page.getByTestId("assistant-file");
+    await poll(() => files.locator("progress").count()).toBe(0);
+    expect(await files.count()).toBe(4);
+    // The next file's remove button takes the focus, else the previous one's.
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    for (const [removed, next] of [
+      ["notes-1.txt", "notes-2.txt"],
+      ["notes-2.txt", "cat.png"],
+      ["cat.png", "owls.txt"],
+    ]) {
+      await page.getByRole("button", { name: `Remove ${removed}` }).press("Enter");
+      await poll(() => files.filter({ hasText: removed }).count()).toBe(0);
+      await poll(focusedLabel).toBe(`Remove ${next}`);
+    }
+  });
+
   it("is deleted after a confirmation that says its chats move to the default assistant", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
@@ -138,8 +172,10 @@ describe("an assistant of one's own", () => {
     // Its old address is now the 404 of an unknown assistant.
     await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
     await page.getByTestId("error-screen").waitFor();
-    // The only failed request of the journey is the duplicate's refused save (the browser logs its 409).
-    expect(problems.filter((problem) => !problem.includes("status of 409"))).toEqual([]);
+    // The only failed requests of the journey are the duplicate's refused save and the refused upload (the
+    // browser logs their 409 and 415).
+    const refused = (problem: string) => /status of (409|415)/.test(problem);
+    expect(problems.filter((problem) => !refused(problem))).toEqual([]);
     expect(problems.filter((problem) => problem.includes("status of 409"))).toHaveLength(1);
   });
 });

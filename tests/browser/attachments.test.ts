@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { uploadAccept } from "../../src/domain/files";
+import { makePdf } from "../support/documents";
 import { fakePng } from "../upstreams/fake-content";
 import { launchBrowser } from "./browser";
 import {
@@ -152,16 +153,40 @@ describe("attachments", () => {
     await pickModel("test");
     await composer(page).fill("What does the manual say about the lamp?");
     const manual = "The lamp is switched on with the red button. ".repeat(40);
-    await page
-      .getByTestId("composer-file-input")
-      .setInputFiles({ name: "lamp-manual.txt", mimeType: "text/plain", buffer: Buffer.from(manual) });
-    await poll(() => chips().count()).toBe(1);
+    const specs = makePdf([["The lamp draws 40 watts."], ["The lamp weighs two kilograms."]]);
+    await page.getByTestId("composer-file-input").setInputFiles([
+      { name: "lamp-manual.txt", mimeType: "text/plain", buffer: Buffer.from(manual) },
+      { name: "lamp-specs.pdf", mimeType: "application/pdf", buffer: Buffer.from(specs) },
+    ]);
+    await poll(() => chips().count()).toBe(2);
     await poll(() => sendButton().isDisabled()).toBe(false);
     await composer(page).press("Enter");
     const answer = await waitForAnswer(page);
     const sources = answer.locator(".documents-status");
     await poll(() => shownText(sources)).toContain("From your documents");
-    expect(await shownText(sources)).toContain("lamp-manual.txt");
+    // Each document a chip of its own, as the web's sources are, its pages apart from its name on screen and
+    // for a screen reader.
+    const read = await sources.ariaSnapshot();
+    expect(read).toMatch(/- listitem: lamp-manual\.txt$/m);
+    expect(read).toMatch(/- listitem: lamp-specs\.pdf ?, p\. 1\b/);
+    const shown = await sources.locator("li").evaluateAll((items) =>
+      items.map((item) => {
+        const chip = item.firstElementChild;
+        const [title, pages] = [".source-title", ".source-host"].map((s) => item.querySelector(s));
+        return {
+          name: title?.textContent,
+          border: chip ? getComputedStyle(chip).borderTopStyle : "none",
+          // The room between the name and its pages.
+          apart: pages
+            ? pages.getBoundingClientRect().left - (title?.getBoundingClientRect().right ?? 0) >= 4
+            : null,
+        };
+      }),
+    );
+    expect(shown.sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
+      { name: "lamp-manual.txt", border: "solid", apart: null },
+      { name: "lamp-specs.pdf", border: "solid", apart: true },
+    ]);
   });
 
   it("refuses documents over 32 MB in all before sending, with the SPEC §8 message, keeping the draft", async () => {
@@ -314,6 +339,30 @@ describe("attachments", () => {
   it("offers in its file picker only the types the server keeps", async () => {
     await newChatScreen();
     expect(await page.getByTestId("composer-file-input").getAttribute("accept")).toBe(uploadAccept());
+  });
+
+  it("keeps the focus among the chips as they are removed: the next one, else the previous, else the text", async () => {
+    await newChatScreen();
+    await page.getByTestId("composer-file-input").setInputFiles(
+      ["one.md", "two.md", "three.md"].map((name) => ({
+        name,
+        mimeType: "text/markdown",
+        buffer: Buffer.from(`# ${name}`),
+      })),
+    );
+    await poll(() => chips().count()).toBe(3);
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName,
+      );
+    for (const [removed, next] of [
+      ["two.md", "Remove three.md"],
+      ["three.md", "Remove one.md"],
+      ["one.md", "Message"],
+    ]) {
+      await page.getByRole("button", { name: `Remove ${removed}` }).press("Enter");
+      await poll(focused).toBe(next);
+    }
   });
 
   it("keeps many chips to a few rows on a phone (390×844), the text field in sight", async () => {

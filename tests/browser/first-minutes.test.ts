@@ -333,6 +333,39 @@ describe("the welcome notices on a desktop", () => {
     expect(targets.filter((t) => overlap(toasts, t)).map((t) => t.name)).toEqual([]);
     await context.close();
   });
+
+  it("stay off an account page's column: a new API key's one-time Copy button takes the click", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "desktop-api-key", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings/api`);
+    await eventually(() => welcomeNotices(page).count()).toBe(2);
+    await page.getByLabel("Key name").fill("Under the notices");
+    await page.getByLabel("Key name").press("Enter");
+    const copy = page.getByTestId("api-key-copy");
+    await copy.waitFor();
+    expect(await welcomeNotices(page).count()).toBe(2);
+    const takesTheClick = await copy.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top === el || el.contains(top);
+    });
+    expect(takesTheClick).toBe(true);
+    // Beside the page's column, not on it (so nothing further down it is hidden either): in the
+    // navigation's column, under its links.
+    const toasts = await page.locator(".toasts").boundingBox();
+    const main = await page.locator("#main").boundingBox();
+    const nav = await page.locator(".account-nav").boundingBox();
+    if (!toasts || !main || !nav) throw new Error("no toasts, page or navigation");
+    expect([overlap(toasts, main), overlap(toasts, nav)]).toEqual([false, false]);
+    // Narrower, the page is one column with no room beside it: they stay off it, as on a phone.
+    await page.setViewportSize({ width: 720, height: 900 });
+    await page.goto(`${base()}/app/account/settings/api`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await welcomeNotices(page).count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe("the chat list on a phone", () => {

@@ -2,7 +2,7 @@
 // (the Worker's own page reads whole) → the XSS corpus in the shared answer runs nothing → another user
 // continues it (the page's form forks it) and goes on → branch from a message → stop sharing: the link is gone.
 import pg from "pg";
-import type { Page, Request } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
@@ -18,6 +18,7 @@ import {
   signIn,
   waitForAnswer,
 } from "./chat-support";
+import { belowAA, contrastsOf } from "./contrast";
 
 const HOSTILE = [
   "# A perfectly normal answer",
@@ -71,10 +72,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function newContext(options: { javaScriptEnabled?: boolean } = {}) {
+function newContext(options: { javaScriptEnabled?: boolean; colorScheme?: "light" | "dark" } = {}) {
   if (!browser) throw new Error("the browser opens in beforeAll");
   return browser.newContext(options);
 }
+
+/** Keyboard and screen-reader users stay where they were: the focus never falls to <body>. */
+const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
 const chatMenuItem = (page: Page) => page.locator(`li.chat-item[data-chat-id="${chatId}"]`);
 
@@ -94,11 +98,31 @@ describe("sharing a chat", () => {
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
     const dialog = await openShareDialog(page);
     expect(await shownText(dialog)).toContain("as it is now");
+    // The search-engine choice is a checkbox of its own size, its label beside it on one line.
+    const listed = await dialog
+      .getByRole("checkbox", { name: "Let search engines list this page" })
+      .evaluate((input) => {
+        const box = input.getBoundingClientRect();
+        const label = document.createRange();
+        label.setStartAfter(input);
+        label.setEndAfter(input.parentElement?.lastChild ?? input);
+        const middle = (box.top + box.bottom) / 2;
+        const lines = [...label.getClientRects()].filter((line) => line.width > 0);
+        return {
+          width: box.width,
+          lines: new Set(lines.map((line) => Math.round(line.top))).size,
+          beside: lines.every((line) => line.left >= box.right && line.top < middle && line.bottom > middle),
+        };
+      });
+    expect(listed.width).toBeLessThan(30);
+    expect(listed).toMatchObject({ lines: 1, beside: true });
     await dialog.getByRole("button", { name: "Create link" }).click();
     const field = dialog.getByRole("textbox", { name: "Public link" });
     await poll(() => field.inputValue()).toMatch(
       /\/shared\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     );
+    // The pressed button is now "Update link", and still has the focus.
+    expect(await focused(dialog.getByRole("button", { name: "Update link" }))).toBe(true);
     link = await field.inputValue();
     expect(link.startsWith(appUrl())).toBe(true);
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -121,6 +145,25 @@ describe("sharing a chat", () => {
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBeTruthy();
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
     await context.close();
+  });
+
+  it("keeps its buttons and links readable (WCAG AA) in both colour modes, and so does its 'not available' page", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await newContext({ javaScriptEnabled: false, colorScheme });
+      const page = await context.newPage();
+      const readable = async (button: string) => {
+        await page.getByRole("link", { name: button }).waitFor();
+        const found = await contrastsOf(page.locator("a, button").filter({ hasText: /\S/ }));
+        expect(found.map((c) => c.text)).toContain(button);
+        expect(belowAA(found), `${colorScheme}: ${JSON.stringify(found)}`).toEqual([]);
+      };
+      await page.goto(link);
+      await readable("Sign in to continue");
+      await page.goto(`${appUrl()}/shared/${crypto.randomUUID()}`);
+      await page.getByRole("heading", { name: "This conversation is not available" }).waitFor();
+      await readable((await page.locator("main a.button").textContent()) ?? "");
+      await context.close();
+    }
   });
 
   it("runs nothing from the XSS corpus, with JavaScript on", async () => {
@@ -209,11 +252,27 @@ describe("sharing a chat", () => {
     const dialog = await openShareDialog(page);
     await dialog.getByRole("button", { name: "Stop sharing" }).click();
     await dialog.getByRole("button", { name: "Create link" }).waitFor();
+    // "Stop sharing" is gone: "Create link", in its place, has the focus.
+    await poll(() => focused(dialog.getByRole("button", { name: "Create link" }))).toBe(true);
     const context = await newContext({ javaScriptEnabled: false });
     const reader = await context.newPage();
     const res = await reader.goto(link);
     expect(res?.status()).toBe(404);
     await reader.getByRole("heading", { name: "This conversation is not available" }).waitFor();
     await context.close();
+  });
+
+  it("on a phone, Escape closes the dialog only: the drawer stays, its chat's menu button has the focus", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await page.getByRole("button", { name: "Open the sidebar" }).click();
+    const dialog = await openShareDialog(page);
+    await page.keyboard.press("Escape");
+    await poll(() => dialog.count()).toBe(0);
+    const opener = chatMenuItem(page).getByRole("button", { name: /^Actions for/ });
+    await poll(() => focused(opener)).toBe(true);
+    expect(await opener.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

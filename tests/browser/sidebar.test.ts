@@ -1,10 +1,12 @@
 // The chat screen's sidebar with a long chat list: the list scrolls inside it, and the account menu stays in
-// view at its foot, on a wide screen and in a phone's drawer.
+// view at its foot, on a wide screen and in a phone's drawer; its links and the composer's placeholder read
+// well in both colour modes.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { appUrl, poll, sidebarChats, signIn } from "./chat-support";
+import { appUrl, composer, poll, sidebarChats, signIn } from "./chat-support";
+import { belowAA, contrastsOf } from "./contrast";
 import { signUpFresh } from "./session";
 
 let browser: Browser;
@@ -83,5 +85,31 @@ describe("a long chat list", () => {
     await poll(() => sidebarChats(page).count()).toBeGreaterThanOrEqual(30);
     await poll(() => inView(accountButton())).toBe(true);
     await scrollsTheListOnly();
+  });
+});
+
+describe("the chat screen's quieter text", () => {
+  it("reads at WCAG AA in light and dark mode: the sidebar's links and the composer's placeholder", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const colorScheme of ["light", "dark"] as const) {
+      // The colour mode is the device's (system) for this account.
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${appUrl()}/app/a/default`);
+      await poll(() => page.getAttribute("html", "data-theme")).toBe(colorScheme);
+      const allAssistants = page.locator("aside.sidebar").getByRole("link", { name: "All assistants" });
+      const loadMore = page.locator("aside.sidebar").getByRole("button", { name: "Load more" });
+      await loadMore.waitFor();
+      const found = [
+        ...(await contrastsOf(allAssistants.or(loadMore))),
+        ...(await contrastsOf(composer(page), "::placeholder")),
+      ];
+      expect(found.map((c) => c.text)).toEqual([
+        "All assistants",
+        "Load more",
+        expect.stringMatching(/^Message /),
+      ]);
+      expect(belowAA(found), `${colorScheme}: ${JSON.stringify(found)}`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null });
   });
 });

@@ -99,8 +99,10 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
   const taken = save.error instanceof ApiError && save.error.code === "assistant_label_taken";
   const ownModels = draft.modelsConfiguration ?? null;
 
+  const saving = save.isPending || uploadingPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     if (draft.label.trim() === "") {
       setMissingLabel(true);
       document.getElementById("assistant-label")?.focus();
@@ -121,6 +123,12 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
         }
         notify({ title: t("assistants.editor.saved", { label: saved.label }), icon: "check" });
         navigate("/app/assistants");
+      },
+      // The name is taken: the Name field says so (an alert) and takes the focus, to be changed there.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "assistant_label_taken") {
+          document.getElementById("assistant-label")?.focus();
+        }
       },
     });
   };
@@ -224,8 +232,9 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
       />
       <Alert>{save.isError && !taken ? errorText(save.error) : null}</Alert>
       <div className="assistant-actions">
-        <button type="submit" className="button" disabled={save.isPending || uploadingPending}>
-          {save.isPending || uploadingPending
+        {/* aria-disabled while saving: a disabled button would drop the focus to the page. */}
+        <button type="submit" className="button" aria-disabled={saving}>
+          {saving
             ? t("assistants.editor.saving")
             : existing
               ? t("assistants.editor.save")

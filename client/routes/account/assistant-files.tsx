@@ -14,6 +14,7 @@ import { assistantKeys } from "../../hooks/use-assistants";
 import { deleteAttachment, uploadAttachment } from "../../hooks/use-attachments";
 import { useT } from "../../i18n";
 import { useApiError } from "../../lib/use-api-error";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
 
 interface Upload {
   file: File;
@@ -49,10 +50,15 @@ function FileRow({
       {progress !== undefined && !error ? (
         <progress max={1} value={progress} aria-label={t("assistants.files.uploading", { name })} />
       ) : null}
-      {error ? <span className="assistant-file-error">{error}</span> : null}
+      {/* Said as it appears: the upload was refused by the server after the file was chosen. */}
+      {error ? (
+        <span className="assistant-file-error" role="alert">
+          {error}
+        </span>
+      ) : null}
       <button
         type="button"
-        className="icon-button"
+        className="icon-button assistant-file-remove"
         aria-label={t("assistants.files.remove", { name })}
         onClick={onRemove}
       >
@@ -95,6 +101,10 @@ export function AssistantFiles({
   const errorText = useApiError();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLFieldSetElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // A file removed from the keyboard: the next file's remove button, else the previous one's, else "Add files".
+  useFocusAfterRemoval(field, ".assistant-file-remove", () => addButton.current);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
@@ -139,7 +149,7 @@ export function AssistantFiles({
 
   const empty = stored.length === 0 && pending.length === 0 && uploads.length === 0;
   return (
-    <fieldset className="assistant-files-field">
+    <fieldset ref={field} className="assistant-files-field">
       <legend>{t("assistants.files.title")}</legend>
       <p className="hint">
         {t("assistants.files.hint")} {assistantId === null ? t("assistants.files.pendingHint") : null}
@@ -170,7 +180,11 @@ export function AssistantFiles({
           />
         ))}
       </ul>
-      {removeError ? <p className="assistant-file-error">{removeError}</p> : null}
+      {removeError ? (
+        <p className="assistant-file-error" role="alert">
+          {removeError}
+        </p>
+      ) : null}
       <input
         ref={input}
         type="file"
@@ -183,7 +197,12 @@ export function AssistantFiles({
           void add(chosen);
         }}
       />
-      <button type="button" className="button secondary small" onClick={() => input.current?.click()}>
+      <button
+        ref={addButton}
+        type="button"
+        className="button secondary small"
+        onClick={() => input.current?.click()}
+      >
         <Icon name="plus" size={16} /> {t("assistants.files.add")}
       </button>
     </fieldset>

@@ -1,5 +1,5 @@
 // /app/account/settings/api: API keys — create one (its secret shown once, with ready calls), list, revoke.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, MAX_API_KEYS_PER_USER } from "../../../src/domain/api-keys";
 import { modelByKey } from "../../../src/domain/models";
 import { Alert } from "../../components/alert";
@@ -12,6 +12,7 @@ import { useApiKeys, useCreateApiKey } from "../../hooks/use-api-keys";
 import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
 import { useApiError } from "../../lib/use-api-error";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
 import "../../components/api-keys.css";
 
 /** A text model this deployment offers, for the snippets: the free default when it is there. */
@@ -30,11 +31,20 @@ export default function SettingsApi() {
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const baseUrl = `${window.location.origin}/api/v1`;
   const full = (keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER;
+  const createButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLElement>(null);
+  /** The create form's first control: its name field, or its button while the list is full (the field is disabled). */
+  const createForm = () => {
+    const field = document.getElementById("api-key-name");
+    return field instanceof HTMLInputElement && !field.disabled ? field : createButton.current;
+  };
+  // A key revoked: the next key's Revoke button, else the previous one's, else the form to make another.
+  useFocusAfterRemoval(list, ".api-key-revoke", createForm);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return;
+    if (!trimmed || full || create.isPending) return;
     create.mutate(trimmed, {
       onSuccess: (answer) => {
         setCreated({ name: answer.apiKey.name, key: answer.key });
@@ -53,7 +63,11 @@ export default function SettingsApi() {
           secret={created.key}
           baseUrl={baseUrl}
           model={snippetModel(user?.models.available ?? [])}
-          onDone={() => setCreated(null)}
+          onDone={() => {
+            // The panel goes with its button: the focus moves on to the form below it.
+            createForm()?.focus();
+            setCreated(null);
+          }}
         />
       ) : null}
       <form className="card api-key-create" onSubmit={submit}>
@@ -70,11 +84,18 @@ export default function SettingsApi() {
           onChange={(event) => setName(event.target.value)}
           disabled={full}
         />
-        <button type="submit" className="button" disabled={full || create.isPending || !name.trim()}>
+        {/* aria-disabled, not disabled: a click while it works, or on success (the name is cleared), would
+            otherwise drop the focus to the page. */}
+        <button
+          ref={createButton}
+          type="submit"
+          className="button"
+          aria-disabled={full || create.isPending || !name.trim()}
+        >
           {create.isPending ? t("api.creating") : t("api.create")}
         </button>
       </form>
-      <section className="card" aria-labelledby="api-keys-title">
+      <section ref={list} className="card" aria-labelledby="api-keys-title">
         <h2 id="api-keys-title">{t("api.listTitle")}</h2>
         {keys.isPending ? (
           <PageLoading />
