@@ -1,6 +1,7 @@
 // Neon's HTTP query endpoint (POST /sql), as @neondatabase/serverless's `neon()` speaks it, for the local database.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pg from "pg";
+import { ERROR_FIELDS } from "./pg-protocol.ts";
 import { StatementError, type TextResult } from "./pglite-statement.ts";
 
 /** Runs one statement for a request that named `target` (its Neon-Connection-String). */
@@ -15,26 +16,6 @@ interface HttpQuery {
   query: string;
   params?: (string | null)[];
 }
-
-/** The error fields `neon()` copies from a 400's body onto the error it throws (as the WebSocket driver's). */
-const ERROR_FIELDS = [
-  "severity",
-  "code",
-  "detail",
-  "hint",
-  "position",
-  "internalPosition",
-  "internalQuery",
-  "where",
-  "schema",
-  "table",
-  "column",
-  "dataType",
-  "constraint",
-  "file",
-  "line",
-  "routine",
-] as const;
 
 /** Every value back as Postgres wrote it: `neon()` with raw text output parses by type itself. */
 const rawText = { getTypeParser: () => (value: string) => value };
@@ -69,7 +50,10 @@ function pooledStatements(): { run: StatementRunner; close: () => Promise<unknow
       } catch (error) {
         const e = error as Record<string, unknown>;
         if (typeof e.code !== "string") throw error;
-        const fields = ERROR_FIELDS.flatMap((name) => (typeof e[name] === "string" ? [[name, e[name]]] : []));
+        // The fields `neon()` copies from a 400's body onto the error it throws, as the WebSocket driver's.
+        const fields = Object.values(ERROR_FIELDS).flatMap((name) =>
+          typeof e[name] === "string" ? [[name, e[name]]] : [],
+        );
         throw new StatementError({ ...Object.fromEntries(fields), message: String(e.message) });
       }
     },

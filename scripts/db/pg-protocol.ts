@@ -139,7 +139,10 @@ export interface BackendMessage {
   bytes: Buffer;
 }
 
-/** Splits a server's byte stream into whole messages: for the small exchanges (startup, a reset), not results. */
+/**
+ * Splits a server's byte stream into whole messages: for the small exchanges (startup, a reset) and for a
+ * whole answer already in hand, not for results streamed to a client.
+ */
 export class BackendParser {
   private buffer: Buffer = Buffer.alloc(0);
 
@@ -163,7 +166,29 @@ export class BackendParser {
 export const isAuthenticationOk = (message: BackendMessage): boolean =>
   message.type === "R" && message.bytes.length >= 9 && message.bytes.readInt32BE(5) === 0;
 
-function typed(type: string, body: Buffer): Buffer {
+/** An ErrorResponse's field codes, by the names node-postgres (and so `neon()`) gives them. */
+export const ERROR_FIELDS: Readonly<Record<string, string>> = {
+  S: "severity",
+  C: "code",
+  M: "message",
+  D: "detail",
+  H: "hint",
+  P: "position",
+  p: "internalPosition",
+  q: "internalQuery",
+  W: "where",
+  s: "schema",
+  t: "table",
+  c: "column",
+  d: "dataType",
+  n: "constraint",
+  F: "file",
+  L: "line",
+  R: "routine",
+};
+
+/** A typed protocol message: its type byte, its length, then `body`. */
+export function typed(type: string, body: Buffer): Buffer {
   const out = Buffer.alloc(5 + body.length);
   out.write(type, 0, "latin1");
   out.writeInt32BE(4 + body.length, 1);

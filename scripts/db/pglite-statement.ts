@@ -1,6 +1,7 @@
 // One statement on PGlite in this process: the extended protocol's five messages in one call, text results.
 import type { PGlite } from "@electric-sql/pglite";
 import type { BackendLock } from "./backend-lock.ts";
+import { BackendParser, ERROR_FIELDS, SYNC, typed } from "./pg-protocol.ts";
 
 /** A statement's answer as Neon's HTTP endpoint gives it: every value as Postgres' text, or null. */
 export interface TextResult {
@@ -19,35 +20,7 @@ export class StatementError extends Error {
   }
 }
 
-const ERROR_FIELD_NAMES: Record<string, string> = {
-  S: "severity",
-  C: "code",
-  M: "message",
-  D: "detail",
-  H: "hint",
-  P: "position",
-  p: "internalPosition",
-  q: "internalQuery",
-  W: "where",
-  s: "schema",
-  t: "table",
-  c: "column",
-  d: "dataType",
-  n: "constraint",
-  F: "file",
-  L: "line",
-  R: "routine",
-};
-
 const cstring = (text: string) => Buffer.from(`${text}\0`);
-
-function message(type: string, ...parts: Buffer[]): Buffer {
-  const body = Buffer.concat(parts);
-  const head = Buffer.alloc(5);
-  head.write(type, 0, "latin1");
-  head.writeInt32BE(4 + body.length, 1);
-  return Buffer.concat([head, body]);
-}
 
 const int16 = (n: number) => {
   const b = Buffer.alloc(2);
@@ -68,22 +41,23 @@ function extendedQuery(query: string, params: readonly (string | null)[]): Buffe
     return Buffer.concat([int32(bytes.length), bytes]);
   });
   return Buffer.concat([
-    message("P", cstring(""), cstring(query), int16(0)),
-    message("B", cstring(""), cstring(""), int16(0), int16(params.length), ...values, int16(0)),
-    message("D", Buffer.from("P"), cstring("")),
-    message("E", cstring(""), int32(0)),
-    message("S"),
+    typed("P", Buffer.concat([cstring(""), cstring(query), int16(0)])),
+    typed(
+      "B",
+      Buffer.concat([cstring(""), cstring(""), int16(0), int16(params.length), ...values, int16(0)]),
+    ),
+    typed("D", Buffer.concat([Buffer.from("P"), cstring("")])),
+    typed("E", Buffer.concat([cstring(""), int32(0)])),
+    SYNC,
   ]);
 }
 
 /** Reads the backend's answer to `extendedQuery`: its rows, or the error it raised. */
-function readAnswer(bytes: Buffer): TextResult {
+function readAnswer(answer: Buffer): TextResult {
   const result: TextResult = { command: "", rowCount: null, fields: [], rows: [] };
   let error: StatementError | null = null;
-  for (let at = 0; at + 5 <= bytes.length; ) {
-    const type = String.fromCharCode(bytes[at] ?? 0);
-    const end = at + 1 + bytes.readInt32BE(at + 1);
-    let i = at + 5;
+  for (const { type, bytes } of new BackendParser().push(answer)) {
+    let i = 5;
     const text = () => {
       const stop = bytes.indexOf(0, i);
       const value = bytes.toString("utf8", i, stop);
@@ -116,16 +90,15 @@ function readAnswer(bytes: Buffer): TextResult {
       result.rowCount = Number.isInteger(last) ? last : null;
     } else if (type === "E" && !error) {
       const fields: Record<string, string> = {};
-      while (i < end - 1) {
+      while (i < bytes.length - 1) {
         const code = String.fromCharCode(bytes[i] ?? 0);
         i += 1;
         const value = text();
-        const name = ERROR_FIELD_NAMES[code];
+        const name = ERROR_FIELDS[code];
         if (name) fields[name] = value;
       }
       error = new StatementError(fields);
     }
-    at = end;
   }
   if (error) throw error;
   return result;
