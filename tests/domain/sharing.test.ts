@@ -108,7 +108,13 @@ describe("shareableMetadata", () => {
 describe("previewText", () => {
   it.each([
     ["# Title\n\nSome **bold** text.", "Title Some bold text."],
-    ["```js\nconst a = 1;\n```\nAfter code", "After code"],
+    ["```js\nconst a = 1;\n```\nAfter code", "const a = 1; After code"],
+    // What a reader sees: prices, hyphens and brackets stay; a link's address and the marks go.
+    [
+      "What does $20 (per month) buy? An e-mail, [the docs](https://x.example) and `code`.",
+      "What does $20 (per month) buy? An e-mail, the docs and code.",
+    ],
+    ["- item one\n- item two\n\n> quoted *text*", "item one item two quoted text"],
     ["word ".repeat(60), `${"word ".repeat(40).trim()}…`],
     ["", ""],
   ])("%j → %j", (source, expected) => expect(previewText(source)).toBe(expected));

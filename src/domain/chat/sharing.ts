@@ -2,6 +2,7 @@
 // shows (and so all a fork of someone else's share copies), and link previews.
 import { PARAM_RULES } from "../app-routes.ts";
 import { isOwnGeneratedKey } from "../file-keys.ts";
+import { snippetText } from "../snippet-text.ts";
 import type { StreamImage } from "./stream-events.ts";
 import type { MessageMetadata } from "./wire.ts";
 
@@ -75,13 +76,9 @@ export function shareableMetadata(
   return shown;
 }
 
-/** A share's first words for link previews: markdown marks dropped, whitespace folded, cut at a word. */
+/** A share's first words for link previews: the text a reader sees (`snippetText`), whitespace folded, cut at a word. */
 export function previewText(content: string, max = 200): string {
-  const plain = content
-    .replace(/```[\s\S]*?```/g, " ")
-    .replace(/[#>*_`~|[\]()!$\\-]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const plain = snippetText(content, []).replace(/\s+/g, " ").trim();
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   const space = cut.lastIndexOf(" ");
