@@ -36,7 +36,8 @@ const assistantDto = (a: AssistantRow, files: readonly AttachmentRow[]): Assista
   id: a.id,
   label: a.label,
   preprompt: a.preprompt,
-  image: a.image,
+  // Only an icon the editor offers (migration 0017 cleared older ones; a retired icon would be next).
+  image: isAssistantIcon(a.image) ? a.image : null,
   prop: a.prop,
   modelsConfiguration: a.modelsConfiguration ? cleanModelsConfiguration(a.modelsConfiguration) : null,
   attachments: files.filter((f) => f.assistantId === a.id).map(attachmentDto),

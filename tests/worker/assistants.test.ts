@@ -123,6 +123,22 @@ describe("saving assistants", () => {
     }
   });
 
+  it("shows an icon stored before the check, which the editor does not offer, as the default one", async () => {
+    const { id, cookie } = await accountOnPlan("standard");
+    const [old] = await withDb((db) =>
+      db
+        .insert(assistant)
+        .values({ userId: id, label: "From before", image: "🦄", prop: "blue" })
+        .returning(),
+    );
+    const listed = (await list(cookie)).find((a) => a.id === old?.id);
+    expect(listed).toMatchObject({ label: "From before", image: null, prop: "blue" });
+    // So the editor can save it again as it shows it (an unknown icon would be refused).
+    const res = await save(cookie, { ...listed });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json<Saved>(res)).image).toBeNull();
+  });
+
   it("a label is unique per user: a duplicate (or the built-in name) is a 409, another user may use it", async () => {
     const [ann, bob] = [await accountOnPlan("standard"), await accountOnPlan("standard")];
     const first = await create(ann.cookie, { label: "Coach" });
