@@ -1,6 +1,7 @@
 // One error class for every expected failure; the app's onError turns it into { error: { code, message } }.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode } from "./domain/error-codes";
+import type { OpenAIInvalidRequestCode } from "./domain/openai-wire";
 
 export type { ErrorCode };
 
@@ -9,12 +10,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
+  /** The public API's `code` for this kind of invalid request (its 400s), where ours is too coarse. */
+  readonly requestCode?: OpenAIInvalidRequestCode;
 
   constructor(
     status: ContentfulStatusCode,
     code: ErrorCode,
     message: string,
-    opts: { details?: unknown; headers?: Record<string, string> } = {},
+    opts: {
+      details?: unknown;
+      headers?: Record<string, string>;
+      requestCode?: OpenAIInvalidRequestCode;
+    } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -22,6 +29,7 @@ export class AppError extends Error {
     this.code = code;
     this.details = opts.details;
     this.headers = opts.headers;
+    this.requestCode = opts.requestCode;
   }
 }
 

@@ -69,6 +69,36 @@ export interface OpenAIErrorBody {
   error: { message: string; type: OpenAIErrorType; param: string | null; code: string | null };
 }
 
+/**
+ * The `code` of every 400 the public API answers (all of type `invalid_request_error`, `param` naming the
+ * field): one per kind of failure, so a client can tell them apart without reading the message. OpenAI's own
+ * names where it has one for the same failure.
+ */
+export const OPENAI_INVALID_REQUEST_CODES = [
+  /** The body is not JSON at all. */
+  "invalid_json",
+  /** A field is missing, of the wrong type or out of its range, or the body is not an object (`param` null). */
+  "invalid_value",
+  /**
+   * A message that says nothing: content missing, null, "", only whitespace, or parts with no picture and no
+   * non-blank text. Whatever its role: OpenAI takes an empty assistant turn only beside its tool calls, and we
+   * support no tools (several providers refuse an empty turn outright).
+   */
+  "empty_content",
+  /** A part we cannot pass on (audio, files, refusals…), or a picture outside a user message or to a model that takes none. */
+  "unsupported_content",
+  /** A picture's `image_url` is not a base64 `data:` URL within the size limit (pictures are never fetched). */
+  "invalid_image_url",
+  /** A picture's bytes are not a PNG, JPEG, GIF or WebP. */
+  "invalid_image_format",
+  /** No user message: nothing to answer. */
+  "missing_user_message",
+  /** The model is of the other kind for the endpoint (an image model on chat completions, or the reverse). */
+  "unsupported_model",
+] as const;
+
+export type OpenAIInvalidRequestCode = (typeof OPENAI_INVALID_REQUEST_CODES)[number];
+
 /** Our error codes that have a name of their own in OpenAI's vocabulary. */
 const OPENAI_CODES: Record<string, string> = {
   unauthorized: "invalid_api_key",
@@ -76,7 +106,8 @@ const OPENAI_CODES: Record<string, string> = {
   fair_usage_limit: "rate_limit_exceeded",
   too_many_requests: "rate_limit_exceeded",
   model_not_found: "model_not_found",
-  invalid_input: "invalid_request_error",
+  // A schema failure (the validation middleware's), when the refusal names no kind of its own.
+  invalid_input: "invalid_value",
 };
 
 function typeOf(status: number, code: string): OpenAIErrorType {
@@ -102,14 +133,19 @@ export function openAIParam(path: string | readonly PropertyKey[]): string | nul
   return param || null;
 }
 
-/** `{ error: { message, type, param, code } }` for one of our failures (`code` is ours, mapped when OpenAI has a name). */
+/**
+ * `{ error: { message, type, param, code } }` for one of our failures: `code` is the kind of invalid request
+ * when the refusal names one, else ours, mapped when OpenAI has a name for it.
+ */
 export function openAIErrorBody(
   status: number,
   code: string,
   message: string,
   param: string | null = null,
+  requestCode?: OpenAIInvalidRequestCode,
 ): OpenAIErrorBody {
-  return { error: { message, type: typeOf(status, code), param, code: OPENAI_CODES[code] ?? code } };
+  const openAICode = requestCode ?? OPENAI_CODES[code] ?? code;
+  return { error: { message, type: typeOf(status, code), param, code: openAICode } };
 }
 
 /** A rough token count (4 characters a token) for providers that report no usage. */
@@ -190,8 +226,15 @@ export interface InlineImage {
   data: Uint8Array;
 }
 
-/** What a message's content carries, or why it cannot be passed on (`path` under the content). */
-export type ContentParts = { text: string; images: InlineImage[] } | { problem: string; path: string };
+/** Why a message's content cannot be passed on: what is wrong, where (under the content), and its kind. */
+export interface ContentProblem {
+  problem: string;
+  path: string;
+  code: OpenAIInvalidRequestCode;
+}
+
+/** What a message's content carries, or why it cannot be passed on. */
+export type ContentParts = { text: string; images: InlineImage[] } | ContentProblem;
 
 const IMAGE_TYPES: Partial<Record<ByteFamily, string>> = {
   png: "image/png",
@@ -211,25 +254,31 @@ function decodeBase64(text: string): Uint8Array | null {
 }
 
 /** One image part's picture: a base64 data URL of a PNG, JPEG, GIF or WebP (checked by its bytes). */
-function imageOfPart(part: OpenAIContentPart, n: number): InlineImage | { problem: string; path: string } {
+function imageOfPart(part: OpenAIContentPart, n: number): InlineImage | ContentProblem {
   const url = typeof part.image_url === "string" ? part.image_url : part.image_url?.url;
   const path = typeof part.image_url === "string" ? "image_url" : "image_url.url";
-  if (typeof url !== "string") return { problem: "is required", path };
+  const refused = (problem: string, code: OpenAIInvalidRequestCode = "invalid_image_url") => ({
+    problem,
+    path,
+    code,
+  });
+  if (typeof url !== "string") return refused("is required");
   if (!url.startsWith("data:")) {
-    return { problem: "must be a data: URL (base64); pictures are not fetched from addresses", path };
+    return refused("must be a data: URL (base64); pictures are not fetched from addresses");
   }
   const match = DATA_URL.exec(url);
   const data = match ? decodeBase64(match[2] ?? "") : null;
-  if (!data) return { problem: "is not a base64 data: URL", path };
-  if (data.length > MAX_UPLOAD_BYTES) return { problem: `is over ${MAX_UPLOAD_BYTES} bytes`, path };
+  if (!data) return refused("is not a base64 data: URL");
+  if (data.length > MAX_UPLOAD_BYTES) return refused(`is over ${MAX_UPLOAD_BYTES} bytes`);
   const type = IMAGE_TYPES[sniffFamily(data.subarray(0, SNIFF_BYTES))];
-  if (!type) return { problem: "must be a PNG, JPEG, GIF or WebP picture", path };
+  if (!type) return refused("must be a PNG, JPEG, GIF or WebP picture", "invalid_image_format");
   return { name: `image-${n}.${type.slice("image/".length).replace("jpeg", "jpg")}`, type, data };
 }
 
 /**
  * Content that says nothing: none, "", only whitespace, or parts none of which is a picture or a text with
- * something in it. OpenAI refuses a user message like that with a 400; so do we, before counting the request.
+ * something in it. OpenAI refuses a user message like that with a 400; so do we, for every role (see
+ * `empty_content`), before counting the request.
  */
 export function isEmptyContent(content: OpenAIContent | undefined): boolean {
   if (content === null || content === undefined) return true;
@@ -245,7 +294,9 @@ export function partsOfContent(content: OpenAIContent | undefined): ContentParts
   const images: InlineImage[] = [];
   for (const [i, part] of content.entries()) {
     if (part.type === "text") {
-      if (typeof part.text !== "string") return { problem: "must be a string", path: `${i}.text` };
+      if (typeof part.text !== "string") {
+        return { problem: "must be a string", path: `${i}.text`, code: "invalid_value" };
+      }
       texts.push(part.text);
       continue;
     }
@@ -253,10 +304,11 @@ export function partsOfContent(content: OpenAIContent | undefined): ContentParts
       return {
         problem: `only "text" and "image_url" parts are supported, not "${part.type}"`,
         path: `${i}.type`,
+        code: "unsupported_content",
       };
     }
     const image = imageOfPart(part, images.length + 1);
-    if ("problem" in image) return { problem: image.problem, path: `${i}.${image.path}` };
+    if ("problem" in image) return { ...image, path: `${i}.${image.path}` };
     images.push(image);
   }
   return { text: texts.join("\n"), images };

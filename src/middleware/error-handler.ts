@@ -39,7 +39,7 @@ function paramOf(details: unknown): string | null {
 export function errorResponse(c: Context, err: AppError, headers: Record<string, string> = {}): Response {
   const allHeaders = { ...err.headers, ...headers };
   if (isKeyApiPath(c.req.path)) {
-    const body = openAIErrorBody(err.status, err.code, err.message, paramOf(err.details));
+    const body = openAIErrorBody(err.status, err.code, err.message, paramOf(err.details), err.requestCode);
     return c.json(body, err.status, allHeaders);
   }
   return c.json(errorBody(err.code, err.message, err.details), err.status, allHeaders);
@@ -50,7 +50,12 @@ export const onError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     const status = err.status as ContentfulStatusCode;
     const message = err.message || (err.status === 413 ? "The request body is too large." : "Bad request.");
-    return errorResponse(c, new AppError(status, CODE_BY_STATUS[status] ?? "bad_request", message));
+    // Hono's own 400 is its JSON validator's, for a body it cannot parse.
+    const requestCode = status === 400 ? ("invalid_json" as const) : undefined;
+    return errorResponse(
+      c,
+      new AppError(status, CODE_BY_STATUS[status] ?? "bad_request", message, { requestCode }),
+    );
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
   return errorResponse(

@@ -10,8 +10,9 @@ import {
   usageCategoryOf,
 } from "../domain/models";
 import type { Env } from "../env";
-import { AppError, badRequest } from "../errors";
+import { AppError } from "../errors";
 import { providerSetupFromEnv } from "../providers";
+import { invalidRequest } from "./invalid-request";
 
 export interface ApiCaller {
   keyId: number;
@@ -19,7 +20,7 @@ export interface ApiCaller {
 }
 
 /** A 400 about the request's `model` (its `param` in OpenAI's error). */
-const wrongModel = (message: string) => badRequest(message, [{ path: "model", message }]);
+const wrongModel = (message: string) => invalidRequest("unsupported_model", "model", message, message);
 
 /**
  * The catalogue model a request names, for the endpoint it called: an unknown model, or one this

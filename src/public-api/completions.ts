@@ -4,14 +4,13 @@ import type { ModelEntry } from "../domain/models";
 import {
   chatCompletion,
   completionChunk,
+  isEmptyContent,
   type OpenAIContent,
-  openAIParam,
   partsOfContent,
   usageChunk,
   usageOf,
 } from "../domain/openai-wire";
 import type { Env } from "../env";
-import { badRequest } from "../errors";
 import {
   type ProviderEvent,
   type ProviderMessage,
@@ -20,6 +19,7 @@ import {
   streamModel,
 } from "../providers";
 import { failureError } from "./failures";
+import { invalidRequest } from "./invalid-request";
 
 export interface OpenAIMessage {
   role: "system" | "developer" | "user" | "assistant";
@@ -35,13 +35,19 @@ export interface ChatInput {
   options: ProviderRequestOptions;
 }
 
-/** A 400 naming the field (`path` dotted, as validation details are; the public API's `param` shows it). */
-const refused = (path: string, problem: string) =>
-  badRequest(`${openAIParam(path)}: ${problem}.`, [{ path, message: problem }]);
+/** Why an empty message is refused, by role: a system prompt or a turn with nothing in it. */
+const EMPTY_PROBLEM: Record<OpenAIMessage["role"], string> = {
+  user: "must not be empty: a user message needs some text or a picture",
+  system: "must not be empty: a system message needs some text",
+  developer: "must not be empty: a developer message needs some text",
+  assistant:
+    "must not be empty: an assistant message needs some text (tool calls, which may stand for it at OpenAI, are not supported)",
+};
 
 /**
- * System and developer messages become the system prompt; the rest the conversation, in order. Pictures go
- * only in user messages, and only to a model that takes them (its catalogue `input` list).
+ * System and developer messages become the system prompt; the rest the conversation, in order. Every message
+ * says something (whatever its role); pictures go only in user messages, and only to a model that takes them
+ * (its catalogue `input` list).
  */
 export function conversationOf(
   messages: OpenAIMessage[],
@@ -50,14 +56,18 @@ export function conversationOf(
   const system: string[] = [];
   const conversation: ProviderMessage[] = [];
   messages.forEach((message, i) => {
+    const content = `messages.${i}.content`;
     const parts = partsOfContent(message.content);
-    if ("problem" in parts) throw refused(`messages.${i}.content.${parts.path}`, parts.problem);
+    if ("problem" in parts) throw invalidRequest(parts.code, `${content}.${parts.path}`, parts.problem);
+    if (isEmptyContent(message.content)) {
+      throw invalidRequest("empty_content", content, EMPTY_PROBLEM[message.role]);
+    }
     const { text, images } = parts;
     if (images.length > 0 && message.role !== "user") {
-      throw refused(`messages.${i}.content`, "only user messages may carry pictures");
+      throw invalidRequest("unsupported_content", content, "only user messages may carry pictures");
     }
     if (images.length > 0 && !model.inputs.includes("image")) {
-      throw refused(`messages.${i}.content`, `the model '${model.key}' does not take pictures`);
+      throw invalidRequest("unsupported_content", content, `the model '${model.key}' does not take pictures`);
     }
     if (message.role === "system" || message.role === "developer") system.push(text);
     else
@@ -68,7 +78,7 @@ export function conversationOf(
       });
   });
   if (!conversation.some((m) => m.role === "user")) {
-    throw refused("messages", "at least one user message is needed");
+    throw invalidRequest("missing_user_message", "messages", "at least one user message is needed");
   }
   return { system: system.length ? system.join("\n\n") : undefined, messages: conversation };
 }

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { MODELS, type ModelEntry, modelAvailability } from "../domain/models";
-import { isEmptyContent, type OpenAIModel, type OpenAIModelList } from "../domain/openai-wire";
+import type { OpenAIModel, OpenAIModelList } from "../domain/openai-wire";
 import type { AppEnv } from "../env";
 import { AppError, unauthorized } from "../errors";
 import { apiKeyAuth } from "../middleware/api-key";
@@ -41,17 +41,12 @@ const chatSchema = z.object({
   model: z.string().min(1).max(200),
   messages: z
     .array(
-      z
-        .object({
-          role: z.enum(["system", "developer", "user", "assistant"]),
-          content: contentSchema.optional(),
-        })
-        // As OpenAI: a user message that says nothing is the caller's mistake (a 400 naming it), not a
-        // request to answer and count.
-        .refine((m) => m.role !== "user" || !isEmptyContent(m.content), {
-          path: ["content"],
-          message: "must not be empty: a user message needs some text or a picture",
-        }),
+      // What a message says (not empty, parts we can pass on) is checked by conversationOf, each failure
+      // with its own code, before the request is counted.
+      z.object({
+        role: z.enum(["system", "developer", "user", "assistant"]),
+        content: contentSchema.optional(),
+      }),
     )
     .min(1)
     .max(1000),

@@ -13,7 +13,7 @@ import {
 
 describe("openAIErrorBody", () => {
   it.each([
-    [400, "invalid_input", "invalid_request_error", "invalid_request_error"],
+    [400, "invalid_input", "invalid_request_error", "invalid_value"],
     [401, "unauthorized", "authentication_error", "invalid_api_key"],
     [403, "model_not_in_plan", "permission_error", "model_not_in_plan"],
     [404, "model_not_found", "not_found_error", "model_not_found"],
@@ -25,6 +25,17 @@ describe("openAIErrorBody", () => {
   ])("%i %s → type %s, code %s", (status, code, type, openAICode) => {
     expect(openAIErrorBody(status, code, "Why.")).toEqual({
       error: { message: "Why.", type, param: null, code: openAICode },
+    });
+  });
+
+  it("gives a 400 the code of its kind when the refusal names one, with the field in param", () => {
+    expect(openAIErrorBody(400, "invalid_input", "Why.", "messages[1].content", "empty_content")).toEqual({
+      error: {
+        message: "Why.",
+        type: "invalid_request_error",
+        param: "messages[1].content",
+        code: "empty_content",
+      },
     });
   });
 });
@@ -83,29 +94,38 @@ describe("partsOfContent", () => {
       ],
       { text: "a\nb", images: [] },
     ],
-    [[{ type: "text" }], { problem: "must be a string", path: "0.text" }],
+    [[{ type: "text" }], { problem: "must be a string", path: "0.text", code: "invalid_value" }],
     [
       [{ type: "input_audio" }],
-      { problem: 'only "text" and "image_url" parts are supported, not "input_audio"', path: "0.type" },
+      {
+        problem: 'only "text" and "image_url" parts are supported, not "input_audio"',
+        path: "0.type",
+        code: "unsupported_content",
+      },
     ],
-    [[{ type: "image_url" }], { problem: "is required", path: "0.image_url.url" }],
+    [[{ type: "image_url" }], { problem: "is required", path: "0.image_url.url", code: "invalid_image_url" }],
     [
       [{ type: "image_url", image_url: { url: "https://example.com/cat.png" } }],
       {
         problem: "must be a data: URL (base64); pictures are not fetched from addresses",
         path: "0.image_url.url",
+        code: "invalid_image_url",
       },
     ],
     [
       [{ type: "image_url", image_url: { url: "data:image/png;base64,@@@" } }],
-      { problem: "is not a base64 data: URL", path: "0.image_url.url" },
+      { problem: "is not a base64 data: URL", path: "0.image_url.url", code: "invalid_image_url" },
     ],
     [
       [
         { type: "text", text: "x" },
         { type: "image_url", image_url: dataUrl([0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e]) },
       ],
-      { problem: "must be a PNG, JPEG, GIF or WebP picture", path: "1.image_url" },
+      {
+        problem: "must be a PNG, JPEG, GIF or WebP picture",
+        path: "1.image_url",
+        code: "invalid_image_format",
+      },
     ],
   ] as const)("%j → %j", (content, expected) => {
     expect(partsOfContent(content as never)).toEqual(expected);

@@ -437,7 +437,7 @@ describe("the OpenAI-compatible API", () => {
           message: expect.stringContaining("content"),
           type: "invalid_request_error",
           param,
-          code: "invalid_request_error",
+          code: "empty_content",
         },
       });
     }
@@ -454,13 +454,63 @@ describe("the OpenAI-compatible API", () => {
     expect(err.param).toBe("messages[0].content");
     // Refused before the request is counted: the quota is untouched.
     expect(await usageCount(account.id, "text")).toBe(0);
-    // An assistant turn with no text is still fine, and so is a picture alone (with a model that takes them).
+  });
+
+  it("refuses an empty system, developer or assistant message just as clearly, counting nothing", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createKey(account.cookie);
+    // Tool calls, which may stand in for an assistant's text at OpenAI, are not supported: ignored like any
+    // unknown field, so they do not make an empty turn say something.
+    const toolCalls = [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ role: "system", content: null }, "system"],
+      [{ role: "system", content: "" }, "system"],
+      [{ role: "system", content: " \n " }, "system"],
+      [{ role: "system", content: [] }, "system"],
+      [{ role: "developer", content: [{ type: "text", text: "  " }] }, "developer"],
+      [{ role: "assistant", content: null }, "assistant"],
+      [{ role: "assistant" }, "assistant"],
+      [{ role: "assistant", content: "" }, "assistant"],
+      [{ role: "assistant", content: "\t" }, "assistant"],
+      [{ role: "assistant", content: [] }, "assistant"],
+      [{ role: "assistant", content: [{ type: "text", text: "" }] }, "assistant"],
+      [{ role: "assistant", content: null, tool_calls: toolCalls }, "assistant"],
+    ];
+    for (const [empty, role] of cases) {
+      const messages = [{ role: "user", content: "Hello" }, empty, { role: "user", content: "Again" }];
+      const res = await v1("/chat/completions", key, { body: { model: "test", messages } });
+      expect(res.status, JSON.stringify(empty)).toBe(400);
+      expect(await res.json()).toEqual({
+        error: {
+          message: expect.stringMatching(
+            new RegExp(`^messages\\[1\\]\\.content: must not be empty: an? ${role} message`),
+          ),
+          type: "invalid_request_error",
+          param: "messages[1].content",
+          code: "empty_content",
+        },
+      });
+    }
+    const err = await refusal(
+      sdk(key).chat.completions.create({
+        model: "test",
+        messages: [
+          { role: "system", content: "" },
+          { role: "user", content: "Hello" },
+        ],
+      }),
+    );
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(err.error).toMatchObject({ param: "messages[0].content", code: "empty_content" });
+    expect(await usageCount(account.id, "text")).toBe(0);
+    // A turn that says something still goes through, whatever its role.
     const fine = await v1("/chat/completions", key, {
       body: {
         model: "test",
         messages: [
+          { role: "system", content: "Be brief" },
           { role: "user", content: "Hello" },
-          { role: "assistant", content: null },
+          { role: "assistant", content: [{ type: "text", text: "Hi" }] },
           { role: "user", content: "Again" },
         ],
       },
@@ -469,42 +519,95 @@ describe("the OpenAI-compatible API", () => {
     expect(await usageCount(account.id, "text")).toBe(1);
   });
 
-  it("names the failing field in each 400's param, where there is one", async () => {
-    const account = await accountOnPlan("starter");
+  it("names the failing field in each 400's param, and its kind in a code of its own", async () => {
+    const account = await accountOnPlan("expert");
     const { key } = await createKey(account.cookie);
-    const paramOf = async (body: unknown) => {
-      const res = await v1("/chat/completions", key, { body });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      return ((await res.json()) as { error: { param: string | null } }).error.param;
+    /** The `param` and `code` of a 400 (always of type invalid_request_error, as OpenAI's). */
+    const refusalOf = async (body: unknown, path = "/chat/completions", raw?: string) => {
+      const res = await exports.default.fetch(
+        new Request(`${BASE_URL}${path}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+          body: raw ?? JSON.stringify(body),
+        }),
+      );
+      expect(res.status, raw ?? JSON.stringify(body)).toBe(400);
+      const { error } = (await res.json()) as { error: { type: string; param: string | null; code: string } };
+      expect(error.type).toBe("invalid_request_error");
+      return [error.param, error.code];
     };
-    expect(await paramOf({ model: "test", messages: "hi" })).toBe("messages");
-    expect(await paramOf({ model: "test", messages: [] })).toBe("messages");
-    expect(await paramOf({ messages: [{ role: "user", content: "hi" }] })).toBe("model");
-    expect(await paramOf({ model: "test", messages: [{ role: "robot", content: "hi" }] })).toBe(
-      "messages[0].role",
-    );
-    expect(
-      await paramOf({
-        model: "test",
-        messages: [{ role: "user", content: "hi" }],
-        stream_options: { include_usage: 1 },
-      }),
-    ).toBe("stream_options.include_usage");
-    expect(await paramOf({ model: "test", messages: [{ role: "system", content: "only a system" }] })).toBe(
-      "messages",
-    );
+    const user = (content: unknown) => [{ role: "user", content }];
+    const png = `data:image/png;base64,${btoa(String.fromCharCode(...(await pngBytes(4))))}`;
+    const picture = (url: string) => [
+      { type: "text", text: "What is it?" },
+      { type: "image_url", image_url: { url } },
+    ];
+
+    expect(await refusalOf(undefined, "/chat/completions", "{ not json")).toEqual([null, "invalid_json"]);
     // The body as a whole has no field to name.
-    expect(await paramOf([])).toBeNull();
-    const image = await exports.default.fetch(
-      new Request(`${BASE_URL}/images/generations`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ model: "test-image", prompt: "  " }),
+    expect(await refusalOf([])).toEqual([null, "invalid_value"]);
+    expect(await refusalOf({ model: "test", messages: "hi" })).toEqual(["messages", "invalid_value"]);
+    expect(await refusalOf({ model: "test", messages: [] })).toEqual(["messages", "invalid_value"]);
+    expect(await refusalOf({ messages: user("hi") })).toEqual(["model", "invalid_value"]);
+    expect(await refusalOf({ model: "test", messages: [{ role: "robot", content: "hi" }] })).toEqual([
+      "messages[0].role",
+      "invalid_value",
+    ]);
+    expect(
+      await refusalOf({ model: "test", messages: user("hi"), stream_options: { include_usage: 1 } }),
+    ).toEqual(["stream_options.include_usage", "invalid_value"]);
+    expect(await refusalOf({ model: "test", messages: user("hi"), max_tokens: 1e15 })).toEqual([
+      "max_tokens",
+      "invalid_value",
+    ]);
+    expect(await refusalOf({ model: "test", messages: user([{ type: "text" }]) })).toEqual([
+      "messages[0].content[0].text",
+      "invalid_value",
+    ]);
+    expect(await refusalOf({ model: "test", messages: user("") })).toEqual([
+      "messages[0].content",
+      "empty_content",
+    ]);
+    expect(await refusalOf({ model: "test", messages: user([{ type: "input_audio" }]) })).toEqual([
+      "messages[0].content[0].type",
+      "unsupported_content",
+    ]);
+    expect(await refusalOf({ model: "mistral-large", messages: user(picture(png)) })).toEqual([
+      "messages[0].content",
+      "unsupported_content",
+    ]);
+    expect(
+      await refusalOf({
+        model: "gpt-4.1",
+        messages: [...user("Look"), { role: "assistant", content: picture(png) }, ...user("Well?")],
       }),
-    );
-    expect(image.status).toBe(400);
-    expect(((await image.json()) as { error: { param: string } }).error.param).toBe("prompt");
+    ).toEqual(["messages[1].content", "unsupported_content"]);
+    expect(
+      await refusalOf({ model: "gpt-4.1", messages: user(picture("https://example.com/cat.png")) }),
+    ).toEqual(["messages[0].content[1].image_url.url", "invalid_image_url"]);
+    expect(
+      await refusalOf({
+        model: "gpt-4.1",
+        messages: user(picture(`data:image/png;base64,${btoa("<html>")}`)),
+      }),
+    ).toEqual(["messages[0].content[1].image_url.url", "invalid_image_format"]);
+    expect(
+      await refusalOf({ model: "test", messages: [{ role: "system", content: "only a system" }] }),
+    ).toEqual(["messages", "missing_user_message"]);
+    expect(await refusalOf({ model: "test-image", messages: user("hi") })).toEqual([
+      "model",
+      "unsupported_model",
+    ]);
+    expect(await refusalOf({ model: "test-image", prompt: "  " }, "/images/generations")).toEqual([
+      "prompt",
+      "invalid_value",
+    ]);
+    expect(await refusalOf({ model: "test", prompt: "A cat" }, "/images/generations")).toEqual([
+      "model",
+      "unsupported_model",
+    ]);
     expect(await usageCount(account.id, "text")).toBe(0);
+    expect(await usageCount(account.id, "image")).toBe(0);
   });
 
   it("stops a revoked key at once with 401", async () => {
