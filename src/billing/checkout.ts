@@ -1,5 +1,6 @@
 // Starting to pay: a Stripe Checkout session for a plan, an interval and seats, and the Customer Portal.
-import type { SubscriptionRow } from "../db/subscriptions";
+import type { Database } from "../db/client";
+import { forgetCustomer, type SubscriptionRow } from "../db/subscriptions";
 import { hasEnded, type PaidPlan } from "../domain/billing";
 import { isMemberRow } from "../domain/team";
 import { AppError } from "../errors";
@@ -50,7 +51,11 @@ export function assertMayCheckout(row: SubscriptionRow | null, userId: number): 
   }
 }
 
-export async function createCheckout(stripe: Stripe, request: CheckoutRequest): Promise<string> {
+export async function createCheckout(
+  db: Database,
+  stripe: Stripe,
+  request: CheckoutRequest,
+): Promise<string> {
   assertMayCheckout(request.row, request.userId);
   const [price, promotion] = await Promise.all([
     priceOf(stripe, request.plan, request.yearly),
@@ -72,11 +77,12 @@ export async function createCheckout(stripe: Stripe, request: CheckoutRequest): 
       cancel_url: request.cancelUrl,
     });
   const session = customer
-    ? await create({ customer }).catch((err: unknown) => {
+    ? await create({ customer }).catch(async (err: unknown) => {
         // A customer deleted at Stripe since (in its dashboard) must not lock the account out of paying
-        // again: a new one is made, and the webhook writes it on the row.
-        if (isMissingCustomer(err)) return create({ customer_email: request.email });
-        throw err;
+        // again: the row forgets it, a new one is made, and the webhook writes that one on the row.
+        if (!isMissingCustomer(err)) throw err;
+        await forgetCustomer(db, { userId: request.userId, customer });
+        return create({ customer_email: request.email });
       })
     : await create({ customer_email: request.email });
   if (!session.url) throw new AppError(503, "billing_unavailable", "Stripe did not return a checkout page.");
@@ -85,17 +91,20 @@ export async function createCheckout(stripe: Stripe, request: CheckoutRequest): 
 
 /**
  * A Customer Portal session (payment method, invoices, cancel) for the account's customer. A customer deleted
- * at Stripe since has nothing left to manage: a 409 of its own lets the page offer a new plan instead of
- * "payments unavailable". The row keeps its id, as checkout does: the next plan's webhook replaces it.
+ * at Stripe since has nothing left to manage: the row forgets it (unless a webhook wrote a new one meanwhile),
+ * so the page stops offering "Manage billing" after a reload too, and a 409 of its own lets it offer a new plan
+ * instead of "payments unavailable". The next plan's checkout makes a new customer, which its webhook writes.
  */
 export async function createPortal(
+  db: Database,
   stripe: Stripe,
-  { customer, returnUrl }: { customer: string; returnUrl: string },
+  { userId, customer, returnUrl }: { userId: number; customer: string; returnUrl: string },
 ) {
   const session = await stripe.billingPortal.sessions
     .create({ customer, return_url: returnUrl })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
       if (isMissingCustomer(err)) {
+        await forgetCustomer(db, { userId, customer });
         throw new AppError(
           409,
           "billing_account_missing",

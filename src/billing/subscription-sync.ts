@@ -16,10 +16,13 @@ export async function readSubscription(
   const s = await stripe.subscriptions.retrieve(subscriptionId, { expand: ["customer"] });
   const item = s.items.data[0];
   const customer = typeof s.customer === "string" ? null : s.customer;
+  // A customer deleted at Stripe is not written back (a late event of its ended subscription would offer
+  // "Manage billing" for it again): "" as the portal leaves a row whose customer Stripe no longer knows.
+  const deleted = customer !== null && "deleted" in customer && customer.deleted === true;
   const userId = Number(s.metadata?.userId);
   return {
     id: s.id,
-    customer: idOf(s.customer) ?? "",
+    customer: deleted ? "" : (idOf(s.customer) ?? ""),
     status: s.status,
     unitAmount: item?.price.unit_amount ?? 0,
     quantity: item?.quantity ?? 1,
@@ -33,7 +36,7 @@ export async function readSubscription(
           comment: s.cancellation_details.comment,
         }
       : null,
-    customerEmail: customer && !("deleted" in customer && customer.deleted) ? (customer.email ?? null) : null,
+    customerEmail: customer && !deleted && "email" in customer ? (customer.email ?? null) : null,
     userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
   };
 }

@@ -55,12 +55,38 @@ export async function findSubscriptionOwner(
     .from(subscription)
     .where(
       and(
-        sql`(${subscription.subscription} = ${subscriptionId} or ${subscription.customer} = ${customer})`,
+        // No customer ("" on rows whose customer is gone or unknown) matches nobody's row.
+        customer
+          ? sql`(${subscription.subscription} = ${subscriptionId} or ${subscription.customer} = ${customer})`
+          : eq(subscription.subscription, subscriptionId),
         sql`(${subscription.adminUserId} is null or ${subscription.adminUserId} = ${subscription.userId})`,
       ),
     )
     .limit(1);
   return rows[0]?.userId ?? null;
+}
+
+/**
+ * Forgets the user's customer id once the provider no longer knows it (deleted in its dashboard), so the
+ * account stops offering to manage it: "" as on rows that never had one. Compare-and-clear in one statement:
+ * if a webhook wrote a new customer since the caller read the row, that one stays. True when it was cleared.
+ */
+export async function forgetCustomer(
+  db: Database | Transaction,
+  { userId, customer }: { userId: number; customer: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(subscription)
+    .set({ customer: "", updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscription.userId, userId),
+        eq(subscription.customer, customer),
+        ne(subscription.customer, ""),
+      ),
+    )
+    .returning({ userId: subscription.userId });
+  return rows.length > 0;
 }
 
 /**

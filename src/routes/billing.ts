@@ -58,7 +58,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     const row = await getSubscriptionRow(db, { userId: user.id });
     const url = await stripeCall("checkout", () =>
-      createCheckout(stripeOf(c.env), {
+      createCheckout(db, stripeOf(c.env), {
         userId: user.id,
         email: user.email,
         plan: body.plan,
@@ -75,14 +75,15 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   .post("/portal", async (c) => {
     const userId = signedInUser(c).id;
-    const row = await getSubscriptionRow(c.var.db(), { userId });
+    const db = c.var.db();
+    const row = await getSubscriptionRow(db, { userId });
     if (!row?.customer.startsWith("cus_") || isMemberRow(row, userId)) {
       throw new AppError(409, "no_subscription", "There is no billing account to manage yet.");
     }
     // The page knows from `billing=updated` that Stripe's webhook may still be on its way.
     const returnUrl = `${new URL(c.req.url).origin}${SUBSCRIPTION_PATH}?billing=updated`;
     const url = await stripeCall("portal", () =>
-      createPortal(stripeOf(c.env), { customer: row.customer, returnUrl }),
+      createPortal(db, stripeOf(c.env), { userId, customer: row.customer, returnUrl }),
     );
     return c.json({ url });
   })

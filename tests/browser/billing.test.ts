@@ -115,6 +115,10 @@ describe("an ended subscription", () => {
     await eventually(() =>
       page.evaluate(() => document.activeElement?.closest(".plan-picker") !== null),
     ).toBe(true);
+    // The account forgot that customer: after a reload there is still nothing to manage.
+    await page.reload();
+    await page.getByRole("button", { name: "Continue to payment" }).waitFor();
+    expect(await page.getByRole("button", { name: "Manage billing" }).count()).toBe(0);
     await context.close();
   });
 });

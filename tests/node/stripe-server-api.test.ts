@@ -2,7 +2,7 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ORDERED_DELIVERY, type StripeServer, startStripeServer } from "../stripe/server.ts";
-import { createPlan, sdk } from "../stripe/testing.ts";
+import { createPlan, sdk, subscribe } from "../stripe/testing.ts";
 
 let server: StripeServer;
 let stripe: Stripe;
@@ -189,6 +189,33 @@ describe("customers", () => {
     });
     const updated = await stripe.customers.update(a.id, { email: "a+new@example.com" });
     expect(updated.email).toBe("a+new@example.com");
+  });
+
+  it("deletes a customer as Stripe does: ended subscriptions, what is left on retrieve, no such customer elsewhere", async () => {
+    const price = await createPlan(stripe, { name: "Seat", amount: 1000 });
+    const { subscription } = await subscribe(stripe, { price: price.id, email: "gone@example.com" });
+    const customer = subscription.customer as string;
+    const stub = { id: customer, object: "customer", deleted: true };
+
+    expect(await stripe.customers.del(customer)).toMatchObject(stub);
+    // Its live subscription ended with it, and the events say so.
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("canceled");
+    expect(server.events().map((r) => r.event.type)).toEqual(
+      expect.arrayContaining(["customer.subscription.deleted", "customer.deleted"]),
+    );
+    // Retrieved, or expanded from its subscription: only what is left of it.
+    expect(await stripe.customers.retrieve(customer)).toMatchObject(stub);
+    const expanded = await stripe.subscriptions.retrieve(subscription.id, { expand: ["customer"] });
+    expect(expanded.customer).toEqual(stub);
+    // Anything that would use it: No such customer (404 resource_missing), as the portal answers.
+    const missing = { statusCode: 404, code: "resource_missing", message: `No such customer: '${customer}'` };
+    await expect(
+      stripe.billingPortal.sessions.create({ customer, return_url: "http://app.test/" }),
+    ).rejects.toMatchObject({ ...missing, param: "customer" });
+    await expect(stripe.customers.update(customer, { name: "Back" })).rejects.toMatchObject(missing);
+    await expect(stripe.customers.del(customer)).rejects.toMatchObject(missing);
+    expect((await stripe.customers.list({ email: "gone@example.com" })).data).toEqual([]);
+    await expect(stripe.customers.del("cus_missing")).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it("paginates with starting_after, as the SDK's auto-pagination does", async () => {

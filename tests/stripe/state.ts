@@ -5,6 +5,7 @@ import type {
   CheckoutSession,
   Coupon,
   Customer,
+  DeletedCustomer,
   Discount,
   Invoice,
   InvoiceLine,
@@ -50,6 +51,8 @@ export interface CheckoutSetup {
 
 export class Store {
   customers = new Map<string, Customer>();
+  /** Deleted customers, as Stripe still shows them (retrieved or expanded); unknown to everything else. */
+  deletedCustomers = new Map<string, DeletedCustomer>();
   products = new Map<string, Product>();
   prices = new Map<string, Price>();
   coupons = new Map<string, Coupon>();

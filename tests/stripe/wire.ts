@@ -16,6 +16,8 @@ export type Wire<T> = T extends string | number | boolean | null | undefined
         : T;
 
 export type Customer = Wire<Stripe.Customer>;
+/** What is left of a deleted customer: `{ id, object: "customer", deleted: true }`. */
+export type DeletedCustomer = Wire<Stripe.DeletedCustomer>;
 export type Product = Wire<Stripe.Product>;
 export type Price = Wire<Stripe.Price>;
 export type Plan = Wire<Stripe.Plan>;

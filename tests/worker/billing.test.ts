@@ -2,6 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { billingEvent, subscription, teamInvitation } from "../../drizzle/schema";
+import { findSubscriptionOwner, forgetCustomer } from "../../src/db/subscriptions";
 import type { TeamView } from "../../src/domain/team";
 import type { User } from "../../src/domain/user";
 import { createAccount, type TestAccount, uniqueEmail, withDb } from "./support/accounts";
@@ -593,6 +594,61 @@ describe("the customer portal", () => {
     // What the page offers instead: a new plan, as a new customer.
     const { res: checkout } = await startCheckout(account, { plan: "starter", yearly: false, seats: 1 });
     expect(checkout.status).toBe(200);
+  });
+
+  it("forgets a customer deleted at Stripe, so Manage billing stays gone after a reload, until a new plan", async () => {
+    const { account, row } = await subscribed("standard");
+    const old = row.customer;
+    const seq = await lastEventSeq();
+    // Deleted in Stripe's dashboard: its subscription ends with it (Stripe's events are not delivered yet).
+    expect(await testStripe().customers.del(old)).toMatchObject({ id: old, deleted: true });
+    expect((await summaryOf(account)).canManage).toBe(true);
+    const res = await api("/api/billing/portal", { cookie: account.cookie, body: {} });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("billing_account_missing");
+    // The page reloads: nothing to manage any more.
+    expect((await summaryOf(account)).canManage).toBe(false);
+    expect((await rowOf(account.id))?.customer).toBe("");
+
+    // Stripe's events of the deletion arrive, out of order and twice: the plan ends, the customer stays gone.
+    const deletion = await eventsAfter(seq);
+    expect(deletion.map((e) => e.type)).toContain("customer.subscription.deleted");
+    for (const e of [...deletion].reverse())
+      expect((await deliver(await eventPayload(e.id))).status).toBe(200);
+    await deliverEventsAfter(seq);
+    expect(await summaryOf(account)).toMatchObject({ plan: "unsubscribed", canManage: false });
+    expect((await rowOf(account.id))?.customer).toBe("");
+
+    // A new plan makes a new customer, and its webhook writes it: Manage billing is back, for that one.
+    const again = await lastEventSeq();
+    const { body } = await startCheckout(account, { plan: "starter", yearly: false, seats: 1 });
+    expect((await payCheckout(body.url ?? "")).status).toBe(303);
+    const paid = await eventsAfter(again);
+    for (const e of [...paid].reverse()) expect((await deliver(await eventPayload(e.id))).status).toBe(200);
+    await deliverEventsAfter(seq);
+    expect(await summaryOf(account)).toMatchObject({ plan: "starter", canManage: true });
+    const renewed = await rowOf(account.id);
+    expect(renewed?.customer).toMatch(/^cus_/);
+    expect(renewed?.customer).not.toBe(old);
+    expect((await api("/api/billing/portal", { cookie: account.cookie, body: {} })).status).toBe(200);
+  });
+
+  it("clears the stored customer only if it is still the one Stripe does not know", async () => {
+    const { account, row } = await subscribed("starter");
+    // A webhook wrote a new customer between the portal's read and its clearing: the new one stays.
+    expect(await withDb((db) => forgetCustomer(db, { userId: account.id, customer: "cus_elsewhere" }))).toBe(
+      false,
+    );
+    expect((await rowOf(account.id))?.customer).toBe(row.customer);
+    expect(await withDb((db) => forgetCustomer(db, { userId: account.id, customer: row.customer }))).toBe(
+      true,
+    );
+    expect((await rowOf(account.id))?.customer).toBe("");
+    // Once forgotten, an event naming no customer finds no account by it.
+    expect(await withDb((db) => forgetCustomer(db, { userId: account.id, customer: "" }))).toBe(false);
+    expect(
+      await withDb((db) => findSubscriptionOwner(db, { subscriptionId: "sub_unknown", customer: "" })),
+    ).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
-// /v1/customers: create, retrieve, update, list (by email).
+// /v1/customers: create, retrieve, update, delete, list (by email).
+import { endSubscription } from "../billing/lifecycle.ts";
 import { invalidRequest } from "../errors.ts";
 import { newCustomer } from "../objects.ts";
 import { mergeMetadata, newMetadata, type Params } from "../params.ts";
@@ -48,7 +49,26 @@ export const customerRoutes: Route[] = [
   }),
   route("GET", "/v1/customers/:id", (req) => {
     req.params.only(["expand"]);
-    return req.ctx.store.customer(first(req), "id");
+    // As Stripe: a deleted customer is still retrieved, as what is left of it.
+    return req.ctx.store.deletedCustomers.get(first(req)) ?? req.ctx.store.customer(first(req), "id");
+  }),
+  // As Stripe: permanent, and its live subscriptions end at once (each a customer.subscription.deleted).
+  // Everything else (update, portal, checkout, invoices, a second delete) then answers "No such customer".
+  route("DELETE", "/v1/customers/:id", (req) => {
+    const { ctx, params } = req;
+    params.only([]);
+    const customer = ctx.store.customer(first(req), "id");
+    const now = ctx.store.now();
+    for (const sub of ctx.store.subscriptions.values()) {
+      if (sub.customer === customer.id && !["canceled", "incomplete_expired"].includes(sub.status)) {
+        endSubscription(ctx, sub, now, null);
+      }
+    }
+    ctx.store.customers.delete(customer.id);
+    const deleted = { id: customer.id, object: "customer" as const, deleted: true as const };
+    ctx.store.deletedCustomers.set(customer.id, deleted);
+    ctx.events.emit("customer.deleted", customer);
+    return deleted;
   }),
   route("POST", "/v1/customers/:id", (req) => {
     const { ctx, params } = req;

@@ -6,7 +6,7 @@ type Resolver = (store: Store, id: string) => unknown;
 
 /** Which fields hold an expandable id, by field name. */
 const RESOLVERS: Record<string, Resolver> = {
-  customer: (s, id) => s.customers.get(id),
+  customer: (s, id) => s.customers.get(id) ?? s.deletedCustomers.get(id),
   subscription: (s, id) => s.subscriptions.get(id),
   latest_invoice: (s, id) => s.invoices.get(id),
   invoice: (s, id) => s.invoices.get(id),
