@@ -16,45 +16,48 @@ export async function exportChats(
   db: Database,
   { userId }: { userId: number },
 ): Promise<{ chats: ExportChat[]; sources: ExportSource[] }> {
-  const chats = await db
-    .select({
-      id: chat.id,
-      title: chat.title,
-      model: chat.model,
-      assistant: assistant.label,
-      createdAt: chat.createdAt,
-      updatedAt: chat.updatedAt,
-    })
-    .from(chat)
-    .leftJoin(assistant, eq(assistant.id, chat.assistantId))
-    .where(eq(chat.user, userId))
-    .orderBy(asc(chat.id));
-  const messages = await db
-    .select({
-      id: message.id,
-      chatId: message.chat,
-      content: message.content,
-      metadata: message.metadata,
-      model: message.model,
-      createdAt: message.createdAt,
-    })
-    .from(message)
-    .innerJoin(chat, eq(chat.id, message.chat))
-    .where(eq(chat.user, userId))
-    .orderBy(asc(message.id));
-  // Only the user's own uploads, and only those sent with one of the messages above.
-  const attachments = await db
-    .select({
-      messageId: attachment.messageId,
-      name: attachment.name,
-      type: attachment.type,
-      content: attachment.content,
-    })
-    .from(attachment)
-    .innerJoin(message, eq(message.id, attachment.messageId))
-    .innerJoin(chat, eq(chat.id, message.chat))
-    .where(and(eq(attachment.userId, userId), eq(chat.user, userId)))
-    .orderBy(asc(attachment.createdAt), asc(attachment.id));
+  // Three independent reads, each filtered by the user: in parallel, one round trip's wait instead of three.
+  const [chats, messages, attachments] = await Promise.all([
+    db
+      .select({
+        id: chat.id,
+        title: chat.title,
+        model: chat.model,
+        assistant: assistant.label,
+        createdAt: chat.createdAt,
+        updatedAt: chat.updatedAt,
+      })
+      .from(chat)
+      .leftJoin(assistant, eq(assistant.id, chat.assistantId))
+      .where(eq(chat.user, userId))
+      .orderBy(asc(chat.id)),
+    db
+      .select({
+        id: message.id,
+        chatId: message.chat,
+        content: message.content,
+        metadata: message.metadata,
+        model: message.model,
+        createdAt: message.createdAt,
+      })
+      .from(message)
+      .innerJoin(chat, eq(chat.id, message.chat))
+      .where(eq(chat.user, userId))
+      .orderBy(asc(message.id)),
+    // Only the user's own uploads, and only those sent with one of the user's messages.
+    db
+      .select({
+        messageId: attachment.messageId,
+        name: attachment.name,
+        type: attachment.type,
+        content: attachment.content,
+      })
+      .from(attachment)
+      .innerJoin(message, eq(message.id, attachment.messageId))
+      .innerJoin(chat, eq(chat.id, message.chat))
+      .where(and(eq(attachment.userId, userId), eq(chat.user, userId)))
+      .orderBy(asc(attachment.createdAt), asc(attachment.id)),
+  ]);
   const filesOf = new Map<number, typeof attachments>();
   for (const row of attachments) {
     if (row.messageId === null) continue;

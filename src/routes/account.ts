@@ -93,9 +93,15 @@ export const accountRoutes = new Hono<AppEnv>()
   /** Every chat as JSON and Markdown in one zip, with its pictures and files (GDPR data portability). */
   .get("/export", async (c) => {
     const db = c.var.db();
-    const account = await currentAccount(db, c.var.user?.id);
+    const userId = c.var.user?.id;
+    if (userId === undefined) throw unauthorized();
+    // The account check and the chats are independent reads: in parallel (the chats are dropped unread
+    // when the account is refused).
+    const [account, { chats, sources }] = await Promise.all([
+      currentAccount(db, userId),
+      exportChats(db, { userId }),
+    ]);
     const now = new Date();
-    const { chats, sources } = await exportChats(db, { userId: account.id });
     const document = {
       format: "switchboard-export" as const,
       version: 1 as const,
