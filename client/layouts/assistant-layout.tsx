@@ -80,11 +80,16 @@ export default function AssistantLayout() {
   const sidebar = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
-  // It closes with an Escape nothing in it took (a rename field's own).
+  // It closes with an Escape nothing in it took: not a rename field's own, nor one a dialog or a menu opened
+  // from it takes to close itself (the browser does so after this listener), else both would go at once and
+  // the focus the dialog gives back would land in a closed drawer.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) =>
-      event.key === "Escape" && !event.defaultPrevented && setOpenOn(null);
+      event.key === "Escape" &&
+      !event.defaultPrevented &&
+      !document.querySelector("dialog:modal, :popover-open") &&
+      setOpenOn(null);
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, [open]);
@@ -101,6 +106,21 @@ export default function AssistantLayout() {
     const active = document.activeElement;
     if (!active || active === document.body || sidebar.current?.contains(active)) toggle.current?.focus();
   }, [modal, open]);
+
+  // Wide screens: folding hides the sidebar with the focus in it, and unfolding hides the button that did
+  // it, so the focus goes to the button that undoes it rather than to the page.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const wasCollapsed = useRef(collapsed);
+  useEffect(() => {
+    const changed = wasCollapsed.current !== collapsed;
+    wasCollapsed.current = collapsed;
+    if (!changed || drawer) return;
+    const active = document.activeElement;
+    const from = collapsed ? sidebar.current : toggle.current;
+    if (!active || active === document.body || from?.contains(active)) {
+      (collapsed ? toggle : closeButton).current?.focus();
+    }
+  }, [collapsed, drawer]);
 
   if (!user) return <PageLoading />;
   const current =
@@ -125,6 +145,7 @@ export default function AssistantLayout() {
             <span>{t("brand")}</span>
           </Link>
           <button
+            ref={closeButton}
             type="button"
             className="icon-button sidebar-close"
             aria-label={t("sidebar.close")}

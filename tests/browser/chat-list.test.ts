@@ -1,6 +1,7 @@
 // The sidebar's actions on a chat once its row has left the list: moving the open chat follows it to its
 // assistant and says so, a chat opened under another assistant's address goes to its own, a closed rename
-// field gives the focus back, and a rename or a delete the server refused says so and puts the chat back.
+// field gives the focus back, on a phone Escape closes what the drawer opened and not the drawer, and a rename
+// or a delete the server refused says so and puts the chat back.
 // Then the open chat's own dead ends: a message sent into a chat deleted meanwhile, an impossible chat id.
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,6 +88,51 @@ describe("the chat list's actions", () => {
       await page.waitForTimeout(300);
       expect(await shown()).toBe(true);
       // A second Escape is the drawer's own.
+      await page.keyboard.press("Escape");
+      await poll(shown).toBe(false);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it("on a phone, Escape closes a menu or a dialog opened in the drawer, not the drawer; the focus stays in it", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+      const drawer = page.locator("aside.sidebar");
+      const shown = () => drawer.evaluate((el) => getComputedStyle(el).contentVisibility !== "hidden");
+      await poll(shown).toBe(true);
+      const menus = page.locator(":popover-open");
+      const focusedInDrawer = () =>
+        page.evaluate(() =>
+          document.querySelector("aside.sidebar")?.contains(document.activeElement)
+            ? document.activeElement?.getAttribute("aria-label")
+            : null,
+        );
+      // The chat's delete dialog: Escape closes it, and the focus is back on the chat's menu button.
+      const item = await openMenu(page, chatId);
+      const opener =
+        (await item.getByRole("button", { name: /Actions for/ }).getAttribute("aria-label")) ?? "";
+      await page.getByRole("button", { name: "Delete" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await poll(() => dialog.count()).toBe(0);
+      await poll(focusedInDrawer).toBe(opener);
+      await page.waitForTimeout(300);
+      expect(await shown()).toBe(true);
+      // The chat's menu, and the account menu at the drawer's foot: Escape closes the menu only.
+      await openMenu(page, chatId);
+      await poll(() => menus.count()).toBe(1);
+      await page.keyboard.press("Escape");
+      await poll(() => menus.count()).toBe(0);
+      await page.getByRole("button", { name: "Open the account menu" }).click();
+      await poll(() => menus.count()).toBe(1);
+      await page.keyboard.press("Escape");
+      await poll(() => menus.count()).toBe(0);
+      expect(await shown()).toBe(true);
+      // Nothing left open in it, Escape is the drawer's.
       await page.keyboard.press("Escape");
       await poll(shown).toBe(false);
     } finally {
