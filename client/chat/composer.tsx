@@ -85,6 +85,8 @@ export function Composer({
   const files = useComposerFiles();
   // A chip removed from the keyboard: the next chip's remove button, else the previous one's, else the text.
   useFocusAfterRemoval(form, ".file-chip-remove", () => area.current);
+  // Stop goes once the answer ends (stopped or not): the focus goes on to the message field, for the next one.
+  useFocusAfterRemoval(form, ".composer-action.stop", () => area.current);
   const { add } = files;
 
   const entry = model ? modelByKey(model) : undefined;
@@ -352,12 +354,17 @@ export function Composer({
             />
             <ModelPicker groups={groups} value={model} onChange={onModelChange} files={local} />
           </div>
+          {/* Keyed: Send is another button, not Stop's node relabelled (a disabled Send would drop the focus).
+              Stop is aria-disabled while the stop is on its way, keeping the focus a disabled button drops. */}
           {generating ? (
             <button
+              key="stop"
               type="button"
               className="composer-action stop"
-              onClick={onStop}
-              disabled={stopping}
+              onClick={() => {
+                if (!stopping) onStop();
+              }}
+              aria-disabled={stopping}
               aria-label={t("composer.stop")}
               title={t("composer.stop")}
             >
@@ -365,6 +372,7 @@ export function Composer({
             </button>
           ) : (
             <button
+              key="send"
               type="submit"
               className="composer-action send"
               disabled={!ready || sending || !model}

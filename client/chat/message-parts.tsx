@@ -1,7 +1,7 @@
 // The parts of a model message around its text: thinking, web-search status and sources, images, and the
 // SPEC §8 notice of a stopped or failed answer.
 
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
 import { UPSCALE_CHOICES, type UpscaleChoice } from "../../src/domain/chat/midjourney";
 import type { ModelMessageMetadata, StreamSource } from "../../src/domain/chat/stream-events";
@@ -49,6 +49,7 @@ export function SearchStatus({
   sources: readonly StreamSource[];
 }) {
   const t = useT("chat");
+  const labelId = useId();
   if (searching) {
     return (
       <div className="search-status" role="status">
@@ -61,10 +62,13 @@ export function SearchStatus({
   if (unique.length === 0) return null;
   return (
     <div className="search-status">
-      <span className="search-sources-label">
+      <span id={labelId} className="search-sources-label">
         <Icon name="search" size={14} /> {t("message.sources")}
       </span>
-      <ol className="search-sources">
+      {/* A list named by its label, each source read with commas between its number, title and site ("1, Its
+          title, example.com"), which only the chip's shape keeps apart on screen. */}
+      {/* biome-ignore lint/a11y/noRedundantRoles: WebKit drops the list role of a list shown without bullets. */}
+      <ol className="search-sources" role="list" aria-labelledby={labelId}>
         {unique.map((source, index) => (
           <li key={source.url}>
             <a
@@ -73,9 +77,15 @@ export function SearchStatus({
               rel="noopener noreferrer"
               title={source.title ?? source.url}
             >
-              <span className="source-index">{index + 1}</span>
+              <span className="source-index">
+                {index + 1}
+                <span className="visually-hidden">, </span>
+              </span>
               <span className="source-title">{source.title || hostOf(source.url)}</span>
-              <span className="source-host">{hostOf(source.url)}</span>
+              <span className="source-host">
+                <span className="visually-hidden">, </span>
+                {hostOf(source.url)}
+              </span>
             </a>
           </li>
         ))}

@@ -1,12 +1,13 @@
 // The admin's team screen: seats used of bought (with a way to add seats), inviting by email, the members with
 // this period's usage, and the pending invitations to resend or withdraw.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { TeamView } from "../../src/domain/team";
 import { USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
 import { useLocale, useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
+import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { Alert } from "./alert";
 import { Field } from "./field";
 import "./team-admin.css";
@@ -26,7 +27,7 @@ function InviteForm({ open }: { open: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const emails = splitEmails(text);
-    if (emails.length === 0) return;
+    if (emails.length === 0 || invite.isPending) return;
     invite.mutate(emails, { onSuccess: () => setText("") });
   };
   return (
@@ -45,10 +46,12 @@ function InviteForm({ open }: { open: number }) {
       <Alert>{invite.error ? errorText(invite.error) : null}</Alert>
       {invite.isSuccess ? <Alert tone="success">{t("team.invited")}</Alert> : null}
       <div className="team-actions">
+        {/* aria-disabled, not disabled: while it sends, or once sent (the field is cleared), a disabled button
+            would drop the focus to the page. The same goes for the lists' buttons below. */}
         <button
           type="submit"
           className="button"
-          disabled={invite.isPending || splitEmails(text).length === 0}
+          aria-disabled={invite.isPending || splitEmails(text).length === 0}
         >
           {invite.isPending ? t("team.sending") : t("team.inviteSubmit")}
         </button>
@@ -70,6 +73,14 @@ export function TeamAdmin({ view }: { view: AdminView }) {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
   const failure = remove.error ?? withdraw.error ?? resend.error;
+  const members = useRef<HTMLElement>(null);
+  const invitations = useRef<HTMLElement>(null);
+  // A row gone (a member removed, an invitation withdrawn or accepted meanwhile) gives the focus to the next
+  // row's same button, else the previous one's, else the invitation field.
+  const inviteField = () => document.getElementById("team-invite-emails");
+  useFocusAfterRemoval(members, ".team-remove", inviteField);
+  useFocusAfterRemoval(invitations, ".team-withdraw", inviteField);
+  useFocusAfterRemoval(invitations, ".team-resend", inviteField);
   return (
     <>
       <section className="card team-seats" aria-labelledby="team-seats-title">
@@ -82,7 +93,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
       </section>
       <InviteForm open={view.seatsOpen} />
       <Alert>{failure ? errorText(failure) : null}</Alert>
-      <section className="card" aria-labelledby="team-members-title">
+      <section ref={members} className="card" aria-labelledby="team-members-title">
         <h2 id="team-members-title">{t("team.membersTitle")}</h2>
         <ul className="team-list" data-testid="team-members">
           {view.members.map((member) => (
@@ -103,9 +114,10 @@ export function TeamAdmin({ view }: { view: AdminView }) {
               {member.isAdmin ? null : (
                 <button
                   type="button"
-                  className="button secondary small"
-                  disabled={remove.isPending}
+                  className="button secondary small team-remove"
+                  aria-disabled={remove.isPending}
                   onClick={() => {
+                    if (remove.isPending) return;
                     if (window.confirm(t("team.removeConfirm", { email: member.email })))
                       remove.mutate(member.userId);
                   }}
@@ -117,14 +129,17 @@ export function TeamAdmin({ view }: { view: AdminView }) {
           ))}
         </ul>
       </section>
-      <section className="card" aria-labelledby="team-invitations-title">
+      <section ref={invitations} className="card" aria-labelledby="team-invitations-title">
         <h2 id="team-invitations-title">{t("team.invitationsTitle")}</h2>
         {view.invitations.length === 0 ? (
           <p className="hint">{t("team.invitationsEmpty")}</p>
         ) : (
           <ul className="team-list" data-testid="team-invitations">
+            {/* Keyed by address: a resend replaces the invitation (a new id, listed last), and the row moves
+                there with its focused button (React keeps the focus of what it moves) instead of being
+                replaced by a new one. */}
             {view.invitations.map((invitation) => (
-              <li key={invitation.id}>
+              <li key={invitation.email}>
                 <div className="team-person">
                   <strong>{invitation.email}</strong>
                   <span className="hint">
@@ -136,17 +151,17 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                 <div className="team-actions">
                   <button
                     type="button"
-                    className="button secondary small"
-                    disabled={resend.isPending}
-                    onClick={() => resend.mutate([invitation.email])}
+                    className="button secondary small team-resend"
+                    aria-disabled={resend.isPending}
+                    onClick={() => resend.isPending || resend.mutate([invitation.email])}
                   >
                     {t("team.resend")}
                   </button>
                   <button
                     type="button"
-                    className="button secondary small"
-                    disabled={withdraw.isPending}
-                    onClick={() => withdraw.mutate(invitation.id)}
+                    className="button secondary small team-withdraw"
+                    aria-disabled={withdraw.isPending}
+                    onClick={() => withdraw.isPending || withdraw.mutate(invitation.id)}
                   >
                     {t("team.withdraw")}
                   </button>

@@ -1,8 +1,10 @@
 // Journey: a new chat streams a rich answer, gets its title in the sidebar, is renamed, survives a reload
-// mid-answer, is stopped with "(stopped)", and is deleted.
+// mid-answer, is stopped with "(stopped)" (from the keyboard, the focus kept), and is deleted; then an answer's
+// web sources as a screen reader reads them.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   appUrl,
+  composer,
   currentChatId,
   isStreaming,
   lastAnswer,
@@ -114,8 +116,25 @@ describe("a chat from first message to deletion", () => {
     const answer = lastAnswer(page);
     await poll(() => answer.locator(".markdown").count()).toBe(1);
     expect(await isStreaming(answer)).toBe(true);
-    await page.getByRole("button", { name: "Stop generating" }).click();
+    // From the keyboard: Stop keeps the focus while the stop is on its way (aria-disabled, not disabled),
+    // then hands it to the message field once the answer has ended.
+    let answerStop = () => {};
+    const stopAnswered = new Promise<void>((resolve) => {
+      answerStop = resolve;
+    });
+    await page.route("**/api/chat/stop", async (route) => {
+      await stopAnswered;
+      await route.continue();
+    });
+    const stop = page.getByRole("button", { name: "Stop generating" });
+    await stop.press("Enter");
+    await poll(() => stop.isDisabled()).toBe(true);
+    expect(await stop.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await stop.getAttribute("aria-disabled")).toBe("true");
+    answerStop();
     await waitForAnswer(page);
+    await poll(() => composer(page).evaluate((field) => field === document.activeElement)).toBe(true);
+    await page.unroute("**/api/chat/stop");
     await poll(() => shownText(answer.locator(".markdown"))).toMatch(/\(stopped\)$/);
     await answer.getByText("Generation Stopped").waitFor();
     // Another try, maybe with another model, is one click away.
@@ -137,5 +156,35 @@ describe("a chat from first message to deletion", () => {
     // The list updates at once; the server's delete may still be on its way.
     await poll(async () => (await page.request.get(`${appUrl()}/api/chat/${chatId}`)).status()).toBe(404);
     expect(problems).toEqual([]);
+  });
+});
+
+describe("an answer from the web", () => {
+  it("lists its sources under their name, each read with its number, title and site apart", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    await page.locator(".model-picker-button").click();
+    await page.locator('[role="option"][data-model="test-web"]').click();
+    await send(page, "What do owls eat");
+    const answer = await waitForAnswer(page);
+    const sources = answer.getByRole("list", { name: "Sources" });
+    await sources.waitFor();
+    expect(await sources.getByRole("listitem").count()).toBe(2);
+    // As a screen reader gets them (the links' accessible names, with the space Chromium puts before a comma
+    // that follows a chip's part); without commas the title ran on into the site ("…owls eat example.com").
+    const names = [...(await sources.ariaSnapshot()).matchAll(/- link "([^"]*)"/g)].map((found) =>
+      found[1]?.replaceAll(" ,", ","),
+    );
+    expect(names).toEqual([
+      expect.stringMatching(/^1, Example result for .+, example\.com$/),
+      "2, An example article, example.org",
+    ]);
+    // On screen the chips are as they were: the commas are for screen readers only.
+    const commas = sources.locator(".visually-hidden");
+    expect(await commas.count()).toBe(4);
+    expect(
+      await commas.evaluateAll((all) => all.every((comma) => comma.getBoundingClientRect().width <= 1)),
+    ).toBe(true);
   });
 });

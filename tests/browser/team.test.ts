@@ -1,9 +1,9 @@
 // The team journey in Chromium: an admin invites by email → the invitee opens the mailed link, signs up and
 // joins → after the member chats both see the same pooled usage → the admin removes the member → the member
-// lands on the subscription page, told why.
+// lands on the subscription page, told why. Then the admin's actions from the keyboard, which keep the focus.
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
@@ -257,6 +257,86 @@ describe("the change page of a team's admin", () => {
     await open(4);
     await page.getByTestId("billing-seats").waitFor();
     expect(await warning.count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the team page's actions from the keyboard", () => {
+  it("keep the focus: a pending one on its button, a gone row's on the next row's, a resent row's on itself", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 8);
+    const members = [await madeAccount("team-member"), await madeAccount("team-member")];
+    for (const email of members) await addMember(adminEmail, email);
+    const invitees = [1, 2].map(() => `team-invitee-${crypto.randomUUID()}@example.test`);
+    for (const email of invitees) await invitationTo(adminEmail, email);
+    const context = await browser.newContext();
+    await signInAs(context, adminEmail);
+    await prepareChat(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/app/account/settings/team`);
+    const invitations = page.getByTestId("team-invitations");
+    await eventually(() => invitations.locator("li").count()).toBe(2);
+    const focused = (button: Locator) => button.evaluate((element) => element === document.activeElement);
+
+    // Inviting: the button keeps the focus while it sends (aria-disabled, a second Enter ignored) and after.
+    let invites = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route("**/api/team/invite", async (route) => {
+      invites += 1;
+      await answered;
+      await route.continue();
+    });
+    const newcomer = `team-invitee-${crypto.randomUUID()}@example.test`;
+    await page.getByLabel("Email addresses").fill(newcomer);
+    const send = page
+      .getByRole("button", { name: "Sending…" })
+      .or(page.getByRole("button", { name: "Send invitations" }));
+    await send.press("Enter");
+    await eventually(() => send.isDisabled()).toBe(true);
+    expect(await focused(send)).toBe(true);
+    expect(await send.getAttribute("aria-disabled")).toBe("true");
+    await page.keyboard.press("Enter");
+    answer();
+    await eventually(() => invitations.locator("li").count()).toBe(3);
+    expect(invites).toBe(1);
+    await page.unroute("**/api/team/invite");
+    // Sent, the field is empty and the button unavailable: it still has the focus.
+    expect(await focused(send)).toBe(true);
+
+    // A resent invitation is a new one, listed last: its row moves there with the focus.
+    const row = (email: string) => invitations.locator("li", { hasText: email });
+    await row(invitees[0] ?? "")
+      .getByRole("button", { name: "Resend" })
+      .press("Enter");
+    await eventually(() => invitations.locator("li").last().textContent()).toContain(invitees[0]);
+    await eventually(() => focused(row(invitees[0] ?? "").getByRole("button", { name: "Resend" }))).toBe(
+      true,
+    );
+
+    // A withdrawn invitation's row goes: the next row's Withdraw button has the focus.
+    await row(invitees[1] ?? "")
+      .getByRole("button", { name: "Withdraw" })
+      .press("Enter");
+    await eventually(() => row(invitees[1] ?? "").count()).toBe(0);
+    await eventually(() => focused(row(newcomer).getByRole("button", { name: "Withdraw" }))).toBe(true);
+
+    // A removed member's row goes: the next member's Remove button has the focus.
+    const memberRow = (email: string) =>
+      page.getByTestId("team-members").locator(`li[data-email="${email}"]`);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await memberRow(members[0] ?? "")
+      .getByRole("button", { name: "Remove" })
+      .press("Enter");
+    await eventually(() => memberRow(members[0] ?? "").count()).toBe(0);
+    await eventually(() => focused(memberRow(members[1] ?? "").getByRole("button", { name: "Remove" }))).toBe(
+      true,
+    );
 
     expect(errors).toEqual([]);
     await context.close();

@@ -47,6 +47,7 @@ function DeleteAssistant({ assistant }: { assistant: Assistant }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const remove = useDeleteAssistant();
   const confirm = async () => {
+    if (remove.isPending) return;
     // mutateAsync settles even if this page is gone by then; failures show in the dialog.
     const done = await remove.mutateAsync(assistant.id).catch(() => null);
     if (!done) return;
@@ -68,11 +69,12 @@ function DeleteAssistant({ assistant }: { assistant: Assistant }) {
           <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
             {t("assistants.delete.cancel")}
           </button>
+          {/* aria-disabled while it works: a disabled button would drop the focus out of the dialog. */}
           <button
             type="button"
             className="button danger"
             onClick={() => void confirm()}
-            disabled={remove.isPending}
+            aria-disabled={remove.isPending}
           >
             {t("assistants.delete.confirm")}
           </button>
