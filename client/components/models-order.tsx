@@ -19,7 +19,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useState } from "react";
+import { useId, useState } from "react";
 import {
   CONFIGURATION_KEY_OF,
   defaultModelsConfiguration,
@@ -150,6 +150,8 @@ export function ModelsOrderEditor({
   status?: string;
 }) {
   const t = useT("account");
+  // Ids of this editor's own: another one on the page (an assistant's beside the user's) has its own.
+  const id = useId();
   const [category, setCategory] = useState<ModelCategory>("text");
   const tab = rovingTabs(MODEL_CATEGORIES, category, setCategory);
   const key = CONFIGURATION_KEY_OF[category];
@@ -194,15 +196,15 @@ export function ModelsOrderEditor({
             key={c}
             type="button"
             {...tab(c)}
-            id={`models-tab-${c}`}
-            aria-controls="models-panel"
+            id={`${id}-tab-${c}`}
+            aria-controls={`${id}-panel`}
             className="tab"
           >
             {t(`models.category.${c}`)}
           </button>
         ))}
       </div>
-      <div id="models-panel" role="tabpanel" aria-labelledby={`models-tab-${category}`}>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${category}`}>
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}

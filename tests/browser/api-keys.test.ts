@@ -1,5 +1,6 @@
-// Journey: on /app/account/settings/api a person creates a key, copies it (shown once, with ready calls
-// for this site), sees it listed by its first characters, uses it, and revokes it — on a phone-wide screen.
+// Journey: on /app/account/settings/api a person is told a key needs a name, creates one, copies it (shown
+// once, with ready calls for this site), sees it listed by its first characters, uses it, and revokes it — on
+// a phone-wide screen.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -28,7 +29,20 @@ describe("API keys", () => {
 
     await page.getByText("No API key yet").waitFor();
     const name = page.getByLabel("Key name");
+    // No name yet: the app's own error under the field, announced, the focus on the field; not the
+    // browser's validation bubble (which an "invalid" event would have come with).
+    await name.evaluate((field) =>
+      field.addEventListener("invalid", () => field.setAttribute("data-browser-bubble", "")),
+    );
+    await page.getByRole("button", { name: "Create key" }).press("Enter");
+    const missing = page.getByText("Give the key a name.");
+    await missing.waitFor();
+    expect(await missing.getAttribute("role")).toBe("alert");
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    await eventually(() => name.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await name.getAttribute("data-browser-bubble")).toBe(null);
     await name.fill("My laptop");
+    await eventually(() => missing.count()).toBe(0);
     await page.getByRole("button", { name: "Create key" }).click();
 
     // The secret, once, with a copy button and calls that use this site's address; the focus is on it.

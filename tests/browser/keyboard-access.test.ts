@@ -1,10 +1,12 @@
 // Keyboard and screen-reader access on a 390 px phone: the chat screen's drawer is a modal (focus in, the chat
 // behind inert, focus back on close), the account header's icon-only link keeps its name, the account
-// navigation marks Assistants current on its sub-pages, and the tab rows answer the arrow keys.
+// navigation marks Assistants current on its sub-pages, and the tab rows answer the arrow keys. Also a wide
+// screen's sidebar folded and unfolded from the keyboard, and two model-order editors' tabs kept apart.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { appUrl, composer, poll, signIn } from "./chat-support";
+import { showComponents } from "./component-page";
 import { signUpFresh } from "./session";
 
 let browser: Browser;
@@ -64,6 +66,73 @@ describe("the chat screen's drawer on a phone", () => {
       expect(await focusIn(page)).toBe("chat");
     } finally {
       await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+
+  it("on a wide screen, folds and unfolds from the keyboard, the focus on the button that undoes it", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.goto(`${appUrl()}/app/a/default`);
+      await composer(page).waitFor();
+      const fold = page.locator("aside.sidebar").getByRole("button", { name: "Close the sidebar" });
+      await fold.focus();
+      await page.keyboard.press("Enter");
+      await page.locator("aside.sidebar").waitFor({ state: "hidden" });
+      await poll(() => focusedName(page)).toBe("Open the sidebar");
+      await page.keyboard.press("Enter");
+      await fold.waitFor();
+      await poll(() => focusedName(page)).toBe("Close the sidebar");
+      expect(await focusIn(page)).toBe("drawer");
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+  });
+});
+
+/** Two model-order editors on one page (the user's and an assistant's, say); the keys stand in for the texts. */
+const TWO_MODEL_ORDERS = `
+  import { createElement, Fragment } from "react";
+  import { createRoot } from "react-dom/client";
+  import { ModelsOrderEditor } from "@/client/components/models-order";
+  import { installEngine } from "@/client/i18n";
+  import { defaultModelsConfiguration } from "@/src/domain/models";
+  installEngine({ locale: "en", has: () => true, load: async () => {}, translate: (_, key) => key, switchTo: async () => {} });
+  const editor = () => createElement(ModelsOrderEditor, { configuration: defaultModelsConfiguration(), onChange() {} });
+  createRoot(document.getElementById("root")).render(createElement(Fragment, null, editor(), editor()));
+`;
+
+describe("the model order's tabs", () => {
+  it("are each editor's own: with two on a page, each tab controls its own panel, labelled by its own tab", async () => {
+    const alone = await context.newPage();
+    try {
+      await showComponents(alone, TWO_MODEL_ORDERS);
+      const lists = alone.getByRole("tablist");
+      await poll(() => lists.count()).toBe(2);
+      // The second editor on another category than the first.
+      await lists.nth(1).getByRole("tab").nth(1).click();
+      const found = await alone.evaluate(() => {
+        const byId = (id: string | null) => (id ? document.getElementById(id) : null);
+        const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+        const editors = [...document.querySelectorAll(".models-order")].map((editor) => {
+          const tabs = [...editor.querySelectorAll('[role="tab"]')];
+          const panel = editor.querySelector('[role="tabpanel"]');
+          const label = byId(panel?.getAttribute("aria-labelledby") ?? null);
+          return {
+            controlsOwnPanel: tabs.every((tab) => byId(tab.getAttribute("aria-controls")) === panel),
+            labelledByOwnSelectedTab: tabs.includes(label as Element) && label?.ariaSelected === "true",
+          };
+        });
+        return { repeatedIds: ids.filter((id, index) => ids.indexOf(id) !== index), editors };
+      });
+      expect(found).toEqual({
+        repeatedIds: [],
+        editors: [
+          { controlsOwnPanel: true, labelledByOwnSelectedTab: true },
+          { controlsOwnPanel: true, labelledByOwnSelectedTab: true },
+        ],
+      });
+    } finally {
+      await alone.close();
     }
   });
 });

@@ -28,6 +28,7 @@ export default function SettingsApi() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const [name, setName] = useState("");
+  const [missingName, setMissingName] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const baseUrl = `${window.location.origin}/api/v1`;
   const full = (keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER;
@@ -44,7 +45,13 @@ export default function SettingsApi() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed || full || create.isPending) return;
+    if (full || create.isPending) return;
+    // Said by the field itself (announced), as the other forms do, not by the browser's bubble.
+    if (!trimmed) {
+      setMissingName(true);
+      document.getElementById("api-key-name")?.focus();
+      return;
+    }
     create.mutate(trimmed, {
       onSuccess: (answer) => {
         setCreated({ name: answer.apiKey.name, key: answer.key });
@@ -70,7 +77,7 @@ export default function SettingsApi() {
           }}
         />
       ) : null}
-      <form className="card api-key-create" onSubmit={submit}>
+      <form className="card api-key-create" onSubmit={submit} noValidate>
         <h2>{t("api.createTitle")}</h2>
         <Alert>{create.error ? errorText(create.error) : null}</Alert>
         {full ? <Alert tone="info">{t("api.limitReached", { max: MAX_API_KEYS_PER_USER })}</Alert> : null}
@@ -78,20 +85,19 @@ export default function SettingsApi() {
           id="api-key-name"
           label={t("api.nameLabel")}
           hint={t("api.nameHint")}
+          error={missingName ? t("api.nameMissing") : undefined}
           required
           maxLength={API_KEY_NAME_MAX}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setMissingName(false);
+          }}
           disabled={full}
         />
-        {/* aria-disabled, not disabled: a click while it works, or on success (the name is cleared), would
-            otherwise drop the focus to the page. */}
-        <button
-          ref={createButton}
-          type="submit"
-          className="button"
-          aria-disabled={full || create.isPending || !name.trim()}
-        >
+        {/* aria-disabled, not disabled: a click while it works would otherwise drop the focus to the page. With
+            no name yet it is available: the field then says what it needs. */}
+        <button ref={createButton} type="submit" className="button" aria-disabled={full || create.isPending}>
           {create.isPending ? t("api.creating") : t("api.create")}
         </button>
       </form>
