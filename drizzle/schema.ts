@@ -326,6 +326,8 @@ export const usage = hot.table(
     // Set for requests made through the public API: the key's own rate counts them. A revoked key's rows
     // stay (they still count against the plan's quota), only the link goes.
     apiKeyId: bigint({ mode: "number" }).references(() => apiKey.id, { onDelete: "set null" }),
+    // A free model's request (SPEC §3): recorded for the fair-usage rate, never counted in the plan's quota.
+    free: boolean().notNull().default(false),
   },
   (t) => [
     // Quota checks count one user's requests in one category over a sliding window.

@@ -65,9 +65,13 @@ export async function usageCounts(
   { userId, now }: { userId: number; now: Date },
 ): Promise<UsageCounts> {
   const since = (seconds: number) => new Date(now.getTime() - seconds * 1000);
-  const inWindow = or(
-    ...USAGE_CATEGORIES.map((category) =>
-      and(eq(usage.category, category), gt(usage.requestedAt, since(USAGE_WINDOW_SECONDS[category]))),
+  // A free model's requests cost no quota (SPEC §3): they are not shown as used either.
+  const inWindow = and(
+    eq(usage.free, false),
+    or(
+      ...USAGE_CATEGORIES.map((category) =>
+        and(eq(usage.category, category), gt(usage.requestedAt, since(USAGE_WINDOW_SECONDS[category]))),
+      ),
     ),
   );
   const rows = await db

@@ -4,12 +4,16 @@ import { subscription, usage } from "../../drizzle/schema";
 import { emptyUsageCounts, USAGE_CATEGORIES, USAGE_WINDOW_SECONDS, type UsageCounts } from "../domain/usage";
 import type { Queryable } from "./client";
 
+/** The requests the quota counts (not a free model's) within each category's window ending at `now`. */
 const inWindows = (now: Date) =>
-  or(
-    ...USAGE_CATEGORIES.map((category) =>
-      and(
-        eq(usage.category, category),
-        gt(usage.requestedAt, new Date(now.getTime() - USAGE_WINDOW_SECONDS[category] * 1000)),
+  and(
+    eq(usage.free, false),
+    or(
+      ...USAGE_CATEGORIES.map((category) =>
+        and(
+          eq(usage.category, category),
+          gt(usage.requestedAt, new Date(now.getTime() - USAGE_WINDOW_SECONDS[category] * 1000)),
+        ),
       ),
     ),
   );

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { usage, user } from "../../drizzle/schema";
+import { usageCounts } from "../../src/db/account-summary";
 import { reserveUsage } from "../../src/db/quota";
 import { fairUsageWait } from "../../src/domain/fair-usage";
 import { quotaLimit } from "../../src/domain/usage";
@@ -75,6 +76,31 @@ describe("hot.reserve_usage", () => {
     });
     // A free model skips the quota once the plan is paid.
     expect(await reserve(admin.id, { category: "text", free: true })).toMatchObject({ ok: true });
+  });
+
+  it("never counts a free model's requests in the plan's quota, nor shows them as used", async () => {
+    const limit = quotaLimit("starter", "text");
+    const account = await accountOnPlan("starter");
+    await addUsage(account.id, "text", limit - 1, ago(3600));
+    // At limit − 1: free requests go through, are recorded (the fair-usage rate counts them) and use nothing.
+    for (let i = 0; i < 2; i++) {
+      expect(await reserve(account.id, { category: "text", free: true })).toMatchObject({
+        ok: true,
+        used: limit - 1,
+      });
+    }
+    expect(await usageCount(account.id, "text")).toBe(limit + 1);
+    const shown = await withDb((db) => usageCounts(db, { userId: account.id, now: NOW }));
+    expect(shown.text).toBe(limit - 1);
+    // The paid request the plan still has goes through, and the next one is refused.
+    expect(await reserve(account.id, { category: "text", free: false })).toMatchObject({
+      ok: true,
+      used: limit,
+    });
+    expect(await reserve(account.id, { category: "text", free: false })).toMatchObject({
+      ok: false,
+      reason: "quota",
+    });
   });
 
   it("refuses without a plan, or with an unpaid one, and records nothing", async () => {
