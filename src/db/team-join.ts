@@ -13,7 +13,7 @@ const REFUSALS = {
     new AppError(
       409,
       "own_plan_active",
-      "You pay for your own plan. It stays yours until you cancel it; you can join the team once it has ended.",
+      "You pay for your own plan, so you can join the team once it has ended. Cancel it first if you have not already.",
     ),
   already_in_team: () =>
     new AppError(409, "already_in_team", "You are already in a team. Leave it before joining another."),

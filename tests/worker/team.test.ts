@@ -199,7 +199,8 @@ describe("POST /api/team/accept", () => {
     expect(res.status).toBe(409);
     const error = await errorOf(res);
     expect(error.code).toBe("own_plan_active");
-    expect(error.message).toMatch(/until you cancel it/);
+    // True whether or not the plan is already cancelled (at its period's end).
+    expect(error.message).toMatch(/once it has ended\. Cancel it first if you have not already/);
     expect((await me(payer.cookie)).usagePlan).toBe("starter");
 
     await withDb((db) =>
