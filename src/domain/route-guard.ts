@@ -133,9 +133,10 @@ export function decideRoute(request: GuardRequest): GuardDecision {
     return { kind: "redirect", to: DEFAULT_CHAT_PATH };
   }
 
-  // A plan that ended leads where no plan does: to choosing one (the page says the subscription ended).
-  const planless = user.usagePlan === "none" || user.usagePlan === "unsubscribed";
-  if (planless && (onLogin || path.startsWith("/app/a/"))) {
+  // No plan: the subscription page, always (SPEC §6). A plan that ended lands there after sign-in (the page
+  // says so), but its conversations stay open to read, under the chat's "subscription ended" banner.
+  const toPlans = user.usagePlan === "none" ? onLogin || path.startsWith("/app/a/") : false;
+  if (toPlans || (user.usagePlan === "unsubscribed" && onLogin)) {
     return { kind: "redirect", to: `${SUBSCRIPTION_PATH}${request.storedQuery?.() ?? ""}` };
   }
 

@@ -106,6 +106,10 @@ describe("landing after sign-in", () => {
     await page.getByText("Choose a plan to use the models again.").waitFor();
     // No red "Limit reached" for someone without a plan.
     expect(await page.getByTestId("usage-state").textContent()).toBe("Subscription ended");
+    // The page says the conversations are still here: Back to chat opens them, under the ended plan's banner.
+    await page.getByRole("link", { name: "Back to chat" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/a/default");
+    await page.getByText("Your subscription has ended: choose a plan to talk to the models again.").waitFor();
     await context.close();
   });
 

@@ -130,9 +130,10 @@ describe("the guard", () => {
     ["/login", "", none, "", to("/app/account/subscription")],
     ["/app/account/subscription", "", none, "", render],
     ["/app/account/settings", "", none, "", render],
-    // A subscription that ended leads where no plan does, with the stored query.
-    ["/app/a/default", "", unsubscribed, "?plan=standard", to("/app/account/subscription?plan=standard")],
-    ["/login", "", unsubscribed, "", to("/app/account/subscription")],
+    // A subscription that ended lands on the plans after sign-in, with the stored query; its chats stay open.
+    ["/login", "", unsubscribed, "?plan=standard", to("/app/account/subscription?plan=standard")],
+    ["/app/a/default", "", unsubscribed, "", render],
+    ["/app/a/default/c/12", "", unsubscribed, "", render],
     ["/app/account/subscription", "", unsubscribed, "", render],
     ["/app/account/settings", "", unsubscribed, "", render],
     // Unverified: /app and /login go to /verification; public pages stay reachable.
