@@ -84,10 +84,10 @@ describe("the seat counts", () => {
   );
 
   it.each([
-    ["fr", "team.seatsUsed", 1, 1, "1 place utilisée sur 1"],
-    ["fr", "team.seatsUsed", 2, 3, "2 places utilisées sur 3"],
-    ["fr", "billing.seatsUsed", 1, 1, "1 utilisée sur 1"],
-    ["fr", "billing.seatsUsed", 2, 2, "2 utilisées sur 2"],
+    ["fr", "team.seatsUsed", 1, 1, "1 siège utilisé sur 1"],
+    ["fr", "team.seatsUsed", 2, 3, "2 sièges utilisés sur 3"],
+    ["fr", "billing.seatsUsed", 1, 1, "1 utilisé sur 1"],
+    ["fr", "billing.seatsUsed", 2, 2, "2 utilisés sur 2"],
     ["it", "team.seatsUsed", 1, 1, "1 posto usato su 1"],
     ["it", "team.seatsUsed", 2, 2, "2 posti usati su 2"],
     ["ro", "team.seatsUsed", 1, 1, "1 loc ocupat din 1"],
@@ -130,7 +130,7 @@ describe("the seat counts", () => {
       "billing.seatsTooFew",
       2,
       1,
-      "Votre équipe utilise 2 places : retirez des membres avant d'en choisir moins.",
+      "Votre équipe utilise 2 sièges : retirez des membres avant d'en choisir moins.",
     ],
     [
       "en",
