@@ -2,6 +2,7 @@
 // this period's usage, and the pending invitations to resend or withdraw.
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
+import { looksLikeEmail } from "../../src/domain/account-limits";
 import type { TeamView } from "../../src/domain/team";
 import { USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
@@ -24,10 +25,23 @@ function InviteForm({ open }: { open: number }) {
   const errorText = useApiError();
   const invite = useInvite();
   const [text, setText] = useState("");
+  // What is wrong with the entries before asking: which one is no address, or more people than free seats.
+  const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const emails = splitEmails(text);
     if (emails.length === 0 || invite.isPending) return;
+    const wrong = emails.find((entry) => !looksLikeEmail(entry));
+    const found = wrong
+      ? t("team.invalidEntry", { entry: wrong })
+      : open > 0 && emails.length > open
+        ? t("team.tooFewSeats", { asked: emails.length, open })
+        : null;
+    setProblem(found);
+    if (found) {
+      document.getElementById("team-invite-emails")?.focus();
+      return;
+    }
     invite.mutate(emails, { onSuccess: () => setText("") });
   };
   return (
@@ -38,10 +52,14 @@ function InviteForm({ open }: { open: number }) {
         id="team-invite-emails"
         label={t("team.inviteLabel")}
         hint={open > 0 ? t("team.inviteHint", { open }) : t("team.noFreeSeat")}
+        error={problem ?? undefined}
         rows={3}
         maxLength={5000}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setProblem(null);
+        }}
       />
       <Alert>{invite.error ? errorText(invite.error) : null}</Alert>
       {invite.isSuccess ? <Alert tone="success">{t("team.invited")}</Alert> : null}

@@ -8,3 +8,10 @@ export const VERIFICATION_CODE_LENGTH = 6;
 
 /** Emails are stored trimmed and lower-cased, so the unique index sees one spelling per address. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Whether a typed entry can be an address at all (one @, a dot after it, no spaces or separators), so a form
+ * can name the entry that is not before asking; the Worker's `emailSchema` stays the rule that decides.
+ */
+export const looksLikeEmail = (entry: string): boolean =>
+  /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;.][^\s@,;]*$/.test(entry);

@@ -183,6 +183,10 @@ describe("a team", () => {
     await member.goto(`${base()}/app/a/default`);
     await eventually(() => pathOf(member)).toBe("/app/account/subscription");
     await eventually(() => member.getByTestId("team-removed").textContent()).toContain(adminEmail);
+    // Not a new account's welcome ("Your account is ready"): a plan of their own.
+    expect(await member.locator("#main .lead").textContent()).toBe(
+      "Pick a plan of your own to keep chatting with every model.",
+    );
 
     expect(adminErrors).toEqual([]);
     expect(memberErrors).toEqual([]);
@@ -212,6 +216,11 @@ describe("an invitation opened from another account", () => {
     await page.getByRole("link", { name: "Create an account to join" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/join");
     expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(401);
+    // The two ways in stand apart: touching, their borders read as one button.
+    const signUpBox = await page.getByRole("link", { name: "Create an account to join" }).boundingBox();
+    const signInBox = await page.getByRole("link", { name: "I have an account: sign in" }).boundingBox();
+    if (!signUpBox || !signInBox) throw new Error("no join links");
+    expect(signInBox.y - (signUpBox.y + signUpBox.height)).toBeGreaterThanOrEqual(8);
     await page.getByRole("link", { name: "I have an account: sign in" }).click();
     await eventually(() => page.getByLabel("Email").inputValue()).toBe(inviteeEmail);
 
@@ -338,6 +347,47 @@ describe("the team page's actions from the keyboard", () => {
       true,
     );
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the team's invitation form", () => {
+  it("names the entry that is no address, and says when there are more addresses than free seats", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 2);
+    const context = await browser.newContext();
+    await signInAs(context, adminEmail);
+    await prepareChat(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    let invites = 0;
+    await page.route("**/api/team/invite", (route) => {
+      invites += 1;
+      return route.continue();
+    });
+    await page.goto(`${base()}/app/account/settings/team`);
+    const field = page.getByLabel("Email addresses");
+    const submit = page.getByRole("button", { name: "Send invitations" });
+    const error = page.locator("#team-invite-emails-error");
+    await field.fill("ana@example.test, NOT AN EMAIL");
+    await submit.click();
+    await eventually(() => error.textContent()).toBe("“NOT” is not an email address.");
+    expect(await error.getAttribute("role")).toBe("alert");
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    // One seat is free (the admin holds the other): two addresses are one too many, and it says how many.
+    await field.fill("ana@example.test\nbo@example.test");
+    expect(await error.count()).toBe(0);
+    await submit.click();
+    await eventually(() => error.textContent()).toBe(
+      "More addresses (2) than free seats (1): add seats, or invite fewer people.",
+    );
+    expect(invites).toBe(0);
+    // One address fits: it is sent, and listed.
+    await field.fill("ana@example.test");
+    await submit.click();
+    await eventually(() => page.getByTestId("team-invitations").textContent()).toContain("ana@example.test");
+    expect(invites).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

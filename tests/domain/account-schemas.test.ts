@@ -1,6 +1,6 @@
 // Email normalisation and password rules: length, blank or repeated, the 1,000 most common with suffixes refused.
 import { describe, expect, it } from "vitest";
-import { normalizeEmail, PASSWORD_MAX_LENGTH } from "../../src/domain/account-limits";
+import { looksLikeEmail, normalizeEmail, PASSWORD_MAX_LENGTH } from "../../src/domain/account-limits";
 import {
   emailSchema,
   newPasswordSchema,
@@ -8,6 +8,26 @@ import {
   verificationCodeSchema,
 } from "../../src/domain/account-schemas";
 import { COMMON_PASSWORDS, isCommonPassword } from "../../src/domain/common-passwords";
+
+describe("looksLikeEmail", () => {
+  // The team form names the first entry that is not an address; it must never refuse one the Worker takes.
+  it.each([
+    ["ana@example.test", true],
+    ["first.last+tag@sub.example.co.uk", true],
+    ["NOT", false],
+    ["AN", false],
+    ["ana@", false],
+    ["@example.test", false],
+    ["ana@example", false],
+    ["ana@@example.test", false],
+    ["ana@example.", false],
+    ["ana@.test", false],
+    ["ana,bo@example.test", false],
+  ])("%j → %s", (entry, expected) => {
+    expect(looksLikeEmail(entry)).toBe(expected);
+    if (!expected) expect(emailSchema.safeParse(entry).success).toBe(false);
+  });
+});
 
 describe("passwordProblem", () => {
   it.each([
