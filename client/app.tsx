@@ -20,6 +20,7 @@ import { PageLoading } from "./components/page-loading";
 import { RouteGuard } from "./components/route-guard";
 import { useLocale } from "./i18n";
 import { DefaultLayout } from "./layouts/default-layout";
+import { useLostFocusToMain } from "./lib/use-lost-focus-to-main";
 import { AppWatchers } from "./pwa/app-watchers";
 import NotFound from "./routes/not-found";
 import { LAYOUTS, PAGES } from "./routes/pages";
@@ -70,6 +71,7 @@ function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const routes = useRoutes(branchOf(location.pathname));
+  useLostFocusToMain();
   return (
     <NavigateContext value={navigate}>
       <ErrorBoundary resetKey={location.pathname}>

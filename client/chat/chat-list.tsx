@@ -1,10 +1,12 @@
 // The sidebar's conversations of the current assistant: newest first, "load more", a new-chat link.
+import { useRef } from "react";
 import { NavLink, useParams } from "react-router";
 import { chatIdOf } from "../../src/domain/chat/chat-list";
 import { Icon } from "../components/icon";
 import { usePrefetchChat } from "../hooks/use-chat";
 import { useChatList, usePrefetchChatList } from "../hooks/use-chats";
 import { useT } from "../i18n";
+import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { ChatListItem } from "./chat-list-item";
 import "./chat-list.css";
 
@@ -16,8 +18,21 @@ export function ChatList({ assistantId }: { assistantId: string }) {
   const t = useT("chat");
   const list = useChatList(assistantId);
   const chats = list.data?.chats ?? [];
+  const root = useRef<HTMLDivElement>(null);
+  // How many chats the list had when "Load more" was pressed: the first one it brought is where the focus
+  // goes once the last page is in and the button with it.
+  const loadedFrom = useRef(0);
+  useFocusAfterRemoval(root, ".load-more", () => {
+    const links = root.current?.querySelectorAll<HTMLElement>(".chat-link");
+    return links?.[loadedFrom.current] ?? links?.[links.length - 1];
+  });
+  const loadMore = () => {
+    if (list.loadingMore) return;
+    loadedFrom.current = chats.length;
+    void list.loadMore();
+  };
   return (
-    <div className="chat-list" data-testid="chat-list">
+    <div ref={root} className="chat-list" data-testid="chat-list">
       <NavLink to={`/app/a/${assistantId}`} end className="new-chat-link">
         <Icon name="plus" size={18} /> {t("newChat")}
       </NavLink>
@@ -36,8 +51,9 @@ export function ChatList({ assistantId }: { assistantId: string }) {
         <button
           type="button"
           className="link-button load-more"
-          onClick={() => void list.loadMore()}
-          disabled={list.loadingMore}
+          onClick={loadMore}
+          // aria-disabled while it loads: a disabled button would drop the focus to the page.
+          aria-disabled={list.loadingMore}
         >
           {t("list.loadMore")}
         </button>

@@ -1,6 +1,6 @@
 // Editing the last message the user sent: the new text and which of its files stay, then a confirmation that
 // says the answer after it is replaced (the server asks the question again as a fresh exchange).
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import type { AttachmentWire } from "../../src/domain/files";
 import { fileKind } from "../../src/domain/models";
 import { Icon } from "../components/icon";
@@ -36,6 +36,17 @@ export function MessageEditor({
   const [kept, setKept] = useState(() => files.map((f) => f.id));
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
+  const save = useRef<HTMLButtonElement>(null);
+  // The confirmation closed (Cancel, or the new exchange refused) takes its focused buttons with it: Save,
+  // which opened it, has the focus back. In the commit, before the message list's own hand-over to the
+  // message field (message-list.tsx), which is for a confirmed edit whose question goes.
+  const wasConfirming = useRef(false);
+  useLayoutEffect(() => {
+    const closed = wasConfirming.current && !confirming;
+    wasConfirming.current = confirming;
+    const active = document.activeElement;
+    if (closed && (!active || active === document.body)) save.current?.focus();
+  }, [confirming]);
   const content = draft.trim();
   const changed = content !== initial.trim() || kept.length !== files.length;
   const valid = content !== "" || kept.length > 0;
@@ -45,6 +56,7 @@ export function MessageEditor({
     if (valid && changed) setConfirming(true);
   };
   const replace = async () => {
+    if (saving) return;
     setSaving(true);
     const ok = await onSave(content, kept);
     setSaving(false);
@@ -94,8 +106,15 @@ export function MessageEditor({
             <button type="button" className="button small secondary" onClick={() => setConfirming(false)}>
               {t("message.cancel")}
             </button>
-            {/* biome-ignore lint/a11y/noAutofocus: the confirmation's one question needs the focus. */}
-            <button type="button" className="button small" autoFocus disabled={saving} onClick={replace}>
+            {/* aria-disabled while it asks: a disabled button would drop the focus to the page. */}
+            <button
+              type="button"
+              className="button small message-edit-replace"
+              // biome-ignore lint/a11y/noAutofocus: the confirmation's one question needs the focus.
+              autoFocus
+              aria-disabled={saving}
+              onClick={replace}
+            >
               {t("message.editReplace")}
             </button>
           </div>
@@ -105,7 +124,7 @@ export function MessageEditor({
           <button type="button" className="button small secondary" onClick={onClose}>
             {t("message.cancel")}
           </button>
-          <button type="submit" className="button small" disabled={!valid || !changed}>
+          <button ref={save} type="submit" className="button small" disabled={!valid || !changed}>
             {t("message.editSave")}
           </button>
         </div>

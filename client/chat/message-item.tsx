@@ -228,9 +228,10 @@ function ModelMessage({
             // With the model picked in the composer: choosing another one there regenerates with it.
             <button
               type="button"
-              className="message-action"
-              disabled={retrying}
-              onClick={() => onRetry(message)}
+              // aria-disabled while it asks, as the notice's Retry (message-parts.tsx).
+              className="message-action message-retry"
+              aria-disabled={retrying}
+              onClick={() => retrying || onRetry(message)}
             >
               <Icon name="refresh" size={16} />
               <span className="message-action-label">

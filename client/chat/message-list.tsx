@@ -7,6 +7,7 @@ import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
+import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { framedRunStart, keepFrameAnswers } from "./markdown/frame-answers";
 import { markdownReady, warmMarkdownOnInput } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
@@ -139,6 +140,11 @@ export function MessageList({
   const lastQuestion = messages.findLastIndex((m) => m.role === "user");
   const t = useT("chat");
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Retry (or Regenerate) and an edit's Replace go with the exchange they replace once the new one starts:
+  // the focus goes on to the message field below the list, as after Stop, rather than to the page.
+  useFocusAfterRemoval(scrollRef, ".message-retry, .message-edit-replace", () =>
+    scrollRef.current?.closest(".chat-screen")?.querySelector<HTMLElement>(".composer-input"),
+  );
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,

@@ -168,7 +168,14 @@ export function MessageNotice({
       {!stopped && <Icon name="alert" size={16} />}
       <span>{t(`notices.${notice}`, { provider: providerName(provider) })}</span>
       {onRetry && isRetryable(notice) && (
-        <button type="button" className="button small secondary" onClick={onRetry} disabled={retrying}>
+        // aria-disabled while it asks: a disabled button would drop the focus to the page. Once the new answer
+        // starts, this one goes and the focus goes on to the message field (message-list.tsx).
+        <button
+          type="button"
+          className="button small secondary message-retry"
+          onClick={() => retrying || onRetry()}
+          aria-disabled={retrying}
+        >
           <Icon name="refresh" size={14} /> {t("message.retry")}
         </button>
       )}

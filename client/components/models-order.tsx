@@ -85,21 +85,23 @@ function ModelRow({
       {isDefault ? <span className="badge">{t("models.default")}</span> : null}
       {offered ? null : <span className="badge state-important">{t("models.unavailable")}</span>}
       <span className="model-moves">
+        {/* aria-disabled at the ends, not disabled: the row moves with its focused button (keyed by model), and
+            the Move up that brought it to the top would otherwise drop the focus to the page. */}
         <button
           type="button"
           className="icon-button"
-          disabled={index === 0}
+          aria-disabled={index === 0}
           aria-label={t("models.moveUp", { model: label })}
-          onClick={() => move(index, index - 1)}
+          onClick={() => index > 0 && move(index, index - 1)}
         >
           <Icon name="chevronUp" />
         </button>
         <button
           type="button"
           className="icon-button"
-          disabled={index === count - 1}
+          aria-disabled={index === count - 1}
           aria-label={t("models.moveDown", { model: label })}
-          onClick={() => move(index, index + 1)}
+          onClick={() => index < count - 1 && move(index, index + 1)}
         >
           <Icon name="chevronDown" />
         </button>

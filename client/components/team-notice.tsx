@@ -15,8 +15,10 @@ export function TeamNotice({ user }: { user: User }) {
       <button
         type="button"
         className="link-button"
-        disabled={dismiss.isPending}
-        onClick={() => dismiss.mutate()}
+        // aria-disabled while it works: a disabled button would drop the focus to the page. Dismissed, the
+        // notice goes with it: the main region takes the focus (client/lib/use-lost-focus-to-main.ts).
+        aria-disabled={dismiss.isPending}
+        onClick={() => dismiss.isPending || dismiss.mutate()}
       >
         {t("team.dismiss")}
       </button>

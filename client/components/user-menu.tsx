@@ -68,8 +68,10 @@ export function UserMenu({ user, placement = "down" }: { user: User; placement?:
         <button
           type="button"
           className="menu-item"
-          disabled={signOut.isPending}
+          // aria-disabled while it works: a disabled button would drop the focus to the page.
+          aria-disabled={signOut.isPending}
           onClick={() =>
+            signOut.isPending ||
             signOut.mutate(undefined, {
               onSettled: () => {
                 close();

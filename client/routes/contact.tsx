@@ -21,6 +21,7 @@ export default function Contact() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (send.isPending) return;
     send.mutate({ email, message }, { onSuccess: () => setMessage("") });
   };
 
@@ -52,7 +53,8 @@ export default function Contact() {
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
-        <button type="submit" className="button large" disabled={send.isPending}>
+        {/* aria-disabled while it sends: a disabled button would drop the focus to the page. */}
+        <button type="submit" className="button large" aria-disabled={send.isPending}>
           {send.isPending ? t("contact.sending") : t("contact.send")}
         </button>
       </form>

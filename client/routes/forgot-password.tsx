@@ -21,13 +21,14 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
 
   const send = (event: FormEvent) => {
     event.preventDefault();
+    if (forgot.isPending) return;
     reset.reset();
     forgot.mutate(email);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!sentTo || reset.isPending || code.length !== 6) return;
     setProblem(null);
-    if (!sentTo) return;
     if (password.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
     reset.mutate({ email: sentTo, code: code.trim(), password });
   };
@@ -46,6 +47,8 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
               <Field
                 id="reset-code"
                 label={t("forgot.code")}
+                // This form replaces the one whose Send was just pressed, and that button's focus with it.
+                autoFocus
                 className="code-input"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -67,10 +70,13 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
                 onChange={(event) => setPassword(event.target.value)}
               />
               <p className="hint">{t("forgot.notice")}</p>
+              {/* No code yet: disabled (the focus is in the fields). Sent: aria-disabled while it works, as a
+                  disabled button would drop the focus to the page; so are Resend's and Send's below. */}
               <button
                 type="submit"
                 className="button large full"
-                disabled={reset.isPending || code.length !== 6}
+                disabled={code.length !== 6}
+                aria-disabled={reset.isPending}
               >
                 {reset.isPending ? t("pending") : t("forgot.submit")}
               </button>
@@ -79,8 +85,8 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
               <button
                 type="button"
                 className="link-button"
-                disabled={forgot.isPending}
-                onClick={() => forgot.mutate(sentTo)}
+                aria-disabled={forgot.isPending}
+                onClick={() => forgot.isPending || forgot.mutate(sentTo)}
               >
                 {t("forgot.resend")}
               </button>
@@ -101,7 +107,7 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
               />
-              <button type="submit" className="button large full" disabled={forgot.isPending}>
+              <button type="submit" className="button large full" aria-disabled={forgot.isPending}>
                 {forgot.isPending ? t("pending") : t("forgot.send")}
               </button>
             </form>

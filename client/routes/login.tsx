@@ -66,6 +66,7 @@ export default function Login() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     setProblem(null);
     if (mode === "signup") {
       if (password.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
@@ -124,7 +125,9 @@ export default function Login() {
               })}
             </p>
           ) : null}
-          <button type="submit" className="button large full" disabled={pending}>
+          {/* aria-disabled while it works: a disabled button would drop the focus to the page. Signed in, the
+              next screen's main region takes it (client/lib/use-lost-focus-to-main.ts). */}
+          <button type="submit" className="button large full" aria-disabled={pending}>
             {pending ? t("pending") : mode === "signup" ? t("signUp.submit") : t("signIn.submit")}
           </button>
         </form>

@@ -35,6 +35,7 @@ export default function Shared() {
   if (shared.isError) return <Unavailable />;
   const { title, messages, publicId } = shared.data;
   const continueChat = () =>
+    fork.isPending ||
     fork.mutate({ publicId }, { onSuccess: (created) => navigate(chatPath("default", created.chatId)) });
   return (
     <div className="narrow-page shared-chat">
@@ -47,7 +48,13 @@ export default function Shared() {
       </div>
       <div className="shared-continue">
         {user ? (
-          <button type="button" className="button large" onClick={continueChat} disabled={fork.isPending}>
+          // aria-disabled while it copies: a disabled button would drop the focus to the page.
+          <button
+            type="button"
+            className="button large"
+            onClick={continueChat}
+            aria-disabled={fork.isPending}
+          >
             {t("share.continue")}
           </button>
         ) : (

@@ -1,6 +1,6 @@
 // Journeys through the app shell: route guard and redirects, parameter 404s, locales, pricing from the
 // address, the colour mode, notifications and sign-out, against the production build.
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
@@ -20,6 +20,26 @@ const base = () => inject("appUrl");
  * Resolves once the page's task queue has drained twice over: React schedules its effects (and the
  * renders they cause) as tasks, which run before a message posted after them arrives.
  */
+/**
+ * Holds the page's requests to `path` until the returned `release` is called; `count` says how many came. For
+ * what a button does while its request is out.
+ */
+async function holdRequests(page: Page, path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = { count: 0, release };
+  await page.route(`**${path}`, async (route) => {
+    held.count += 1;
+    await released;
+    await route.continue();
+  });
+  return held;
+}
+
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
 async function reactSettled(page: Page): Promise<void> {
   for (let i = 0; i < 2; i++) {
     await page.evaluate(
@@ -123,9 +143,19 @@ describe("the route guard", () => {
 
     await page.getByLabel("Email").fill(demoEmail("starter"));
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // From the keyboard: while it signs in, the button keeps the focus (aria-disabled, a second Enter ignored).
+    const login = await holdRequests(page, "/api/login");
+    const submit = page.getByRole("button", { name: /^(Sign in|Please wait…)$/ });
+    await submit.press("Enter");
+    await eventually(() => submit.getAttribute("aria-disabled")).toBe("true");
+    expect(await hasFocus(submit)).toBe(true);
+    await page.keyboard.press("Enter");
+    login.release();
     // The redirect query is replaced by the page it pointed to.
     await eventually(() => pathOf(page)).toBe("/app/a/default");
+    expect(login.count).toBe(1);
+    // The sign-in screen went with the focused button: the chat screen's main region has the focus, not the page.
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -390,11 +420,19 @@ describe("account pages", () => {
     const rows = page.getByTestId("models-text").getByRole("listitem");
     await eventually(() => rows.count()).toBe(before.length);
 
-    // The second model moves to the top with its "up" button.
+    // The second model moves to the top with its "up" button, from the keyboard: the button moves with its row
+    // and keeps the focus there, unavailable (aria-disabled: a disabled one would drop the focus to the page).
     const second = (await rows.nth(1).locator(".model-label").textContent()) ?? "";
-    await page.getByRole("button", { name: `Move ${second} up` }).click();
+    const up = page.getByRole("button", { name: `Move ${second} up` });
+    await up.press("Enter");
     await eventually(async () => (await savedTextModels())[0]).toBe(before[1]);
     await eventually(() => rows.first().locator(".model-label").textContent()).toBe(second);
+    expect(await up.getAttribute("aria-disabled")).toBe("true");
+    expect(await hasFocus(up)).toBe(true);
+    // At the top, Enter does nothing.
+    await page.keyboard.press("Enter");
+    await reactSettled(page);
+    expect(await rows.first().locator(".model-label").textContent()).toBe(second);
 
     // The (new) first model goes one place down with dnd-kit's keyboard drag: Space, Arrow down, Space.
     await page.getByRole("button", { name: `Move ${second}`, exact: true }).focus();
@@ -422,10 +460,20 @@ describe("account pages", () => {
     await page.getByLabel("Current password").fill(DEMO_PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
     await page.getByLabel("Confirm the new password").fill("a brand new passphrase");
-    await page.getByRole("button", { name: "Change password" }).click();
+    // From the keyboard: while it works, the button keeps the focus (aria-disabled, a second Enter ignored).
+    const change = await holdRequests(page, "/api/login/password");
+    const submit = page.getByRole("button", { name: /^(Change password|Please wait…)$/ });
+    await submit.press("Enter");
+    await eventually(() => submit.getAttribute("aria-disabled")).toBe("true");
+    expect(await hasFocus(submit)).toBe(true);
+    await page.keyboard.press("Enter");
+    change.release();
     await eventually(() => page.getByRole("status").first().textContent()).toContain(
       "Your password has been changed",
     );
+    expect(change.count).toBe(1);
+    expect(await hasFocus(submit)).toBe(true);
+    await page.unroute("**/api/login/password");
     const again = await browser.newContext();
     const res = await again.request.post(`${base()}/api/login`, {
       data: { email: demoEmail("team-admin"), password: "a brand new passphrase" },

@@ -1,6 +1,6 @@
 // The chat screen's sidebar with a long chat list: the list scrolls inside it, and the account menu stays in
 // view at its foot, on a wide screen and in a phone's drawer; its links and the composer's placeholder read
-// well in both colour modes.
+// well in both colour modes; "Load more" keeps the focus from the keyboard.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -111,5 +111,38 @@ describe("the chat screen's quieter text", () => {
       expect(belowAA(found), `${colorScheme}: ${JSON.stringify(found)}`).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: null });
+  });
+});
+
+describe("Load more from the keyboard", () => {
+  it("keeps the focus while it loads, then gives it to the first chat it brought", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${appUrl()}/app/a/default`);
+    const loadMore = page.locator("aside.sidebar").getByRole("button", { name: "Load more" });
+    await loadMore.waitFor();
+    const firstPage = await sidebarChats(page).count();
+    // The next page held: the button keeps the focus (aria-disabled, not disabled), a second Enter ignored.
+    let pages = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route("**/api/assistants/chats", async (route) => {
+      pages += 1;
+      await answered;
+      await route.continue();
+    });
+    await loadMore.press("Enter");
+    await poll(() => loadMore.getAttribute("aria-disabled")).toBe("true");
+    expect(await loadMore.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    answer();
+    // The last page is in and the button gone with it: the focus is on the first chat it brought.
+    await poll(() => loadMore.count()).toBe(0);
+    expect(pages).toBe(1);
+    await page.unroute("**/api/assistants/chats");
+    const firstNew = sidebarChats(page).nth(firstPage).locator(".chat-link");
+    await poll(() => firstNew.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await firstNew.textContent()).toBe(`Chat number ${firstPage + 1}`);
   });
 });

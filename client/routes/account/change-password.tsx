@@ -18,6 +18,7 @@ export default function ChangePassword() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (change.isPending) return;
     setProblem(null);
     if (next.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
     if (next !== confirm) return setProblem(t("changePassword.mismatch"));
@@ -73,7 +74,8 @@ export default function ChangePassword() {
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
         />
-        <button type="submit" className="button large" disabled={change.isPending}>
+        {/* aria-disabled while it works: a disabled button would drop the focus to the page. */}
+        <button type="submit" className="button large" aria-disabled={change.isPending}>
           {change.isPending ? t("pending") : t("changePassword.submit")}
         </button>
       </form>

@@ -23,8 +23,10 @@ function MemberCard({ adminEmail, plan }: { adminEmail: string; plan: string }) 
       <button
         type="button"
         className="button secondary"
-        disabled={leave.isPending}
+        // aria-disabled while it works: a disabled button would drop the focus to the page.
+        aria-disabled={leave.isPending}
         onClick={() => {
+          if (leave.isPending) return;
           if (window.confirm(t("team.leaveConfirm")))
             leave.mutate(undefined, { onSuccess: () => navigate(SUBSCRIPTION_PATH) });
         }}

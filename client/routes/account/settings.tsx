@@ -30,9 +30,11 @@ function DeleteAccount({ email }: { email: string }) {
   // The password is checked first, so a typo is said before the last question, not after it.
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (remove.isPending) return;
     remove.mutate({ ...body(), check: true }, { onSuccess: () => dialog.current?.showModal() });
   };
   const deleteForGood = () =>
+    remove.isPending ||
     remove.mutate(body(), {
       onSuccess: () => navigate("/", { replace: true }),
       onError: () => dialog.current?.close(),
@@ -53,7 +55,9 @@ function DeleteAccount({ email }: { email: string }) {
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
         />
-        <button type="submit" className="button danger" disabled={remove.isPending}>
+        {/* aria-disabled while it checks, as the dialog's button while it deletes: a disabled button would
+            drop the focus to the page. A failure closes the dialog, and the browser gives the focus back here. */}
+        <button type="submit" className="button danger" aria-disabled={remove.isPending}>
           {t("delete.submit")}
         </button>
       </form>
@@ -64,7 +68,12 @@ function DeleteAccount({ email }: { email: string }) {
           <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
             {t("delete.cancel")}
           </button>
-          <button type="button" className="button danger" onClick={deleteForGood} disabled={remove.isPending}>
+          <button
+            type="button"
+            className="button danger"
+            onClick={deleteForGood}
+            aria-disabled={remove.isPending}
+          >
             {t("delete.final")}
           </button>
         </div>
