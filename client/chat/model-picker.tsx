@@ -27,6 +27,8 @@ export function ModelPicker({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
+  // Which option an arrow key on the closed button asks for when the selected one is not listed.
+  const openAt = useRef<"first" | "last">("first");
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -64,7 +66,8 @@ export function ModelPicker({
     if (!open) return;
     search.current?.focus();
     const selected = options.findIndex((m) => m.key === value);
-    setActive(Math.max(0, selected));
+    setActive(selected >= 0 ? selected : openAt.current === "last" ? Math.max(0, options.length - 1) : 0);
+    openAt.current = "first";
   }, [open]);
 
   useEffect(() => {
@@ -108,6 +111,13 @@ export function ModelPicker({
         aria-controls={open ? `${id}-popup` : undefined}
         aria-label={t("picker.label", { model: modelLabel(value) })}
         onClick={() => setOpen((o) => !o)}
+        // The listbox button pattern: the arrows open it too, Up starting from the end.
+        onKeyDown={(event) => {
+          if (open || (event.key !== "ArrowDown" && event.key !== "ArrowUp")) return;
+          event.preventDefault();
+          openAt.current = event.key === "ArrowUp" ? "last" : "first";
+          setOpen(true);
+        }}
         onPointerEnter={() => setAboutToOpen(true)}
         onFocus={() => setAboutToOpen(true)}
       >

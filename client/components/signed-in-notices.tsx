@@ -9,7 +9,7 @@ import { saveHasSeenOnboardingTips, saveLastReleaseNote } from "../hooks/use-pre
 import { type User, useInvalidateUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { keepsNoticesOff, useNoticesReady } from "../state/notices-ready";
-import { notify, withdraw } from "../state/notifications";
+import { notify, update, withdraw } from "../state/notifications";
 
 /** Once per page and user: both layouts mount this, and switching between them must not repeat it. */
 const shown = new Set<string>();
@@ -36,38 +36,48 @@ export function SignedInNotices({ user }: { user: User }) {
 
   useEffect(() => {
     const key = `${user.id}:release`;
-    if (!releaseNoteDue || shown.has(key)) return;
+    if (!releaseNoteDue) return;
+    const texts = {
+      title: t("releaseNote.title", { date: new Date(LATEST_RELEASE_NOTE_DATE) }),
+      description: t("releaseNote.text"),
+      actions: [{ label: t("releaseNote.dismiss") }],
+    };
+    // Already up when the language changes (settings): it speaks the new one, where it stands.
+    if (shown.has(key)) return update("release-note", texts);
     shown.add(key);
     notify({
       id: "release-note",
-      title: t("releaseNote.title", { date: new Date(LATEST_RELEASE_NOTE_DATE) }),
-      description: t("releaseNote.text"),
+      ...texts,
       icon: "sparkles",
       color: "accent",
       timeout: 0,
-      actions: [{ label: t("releaseNote.dismiss") }],
       callback: () => void saveLastReleaseNote().then(invalidate),
     });
   }, [releaseNoteDue, user.id, t, invalidate]);
 
   useEffect(() => {
     const key = `${user.id}:tips`;
-    if (!tipsDue || shown.has(key)) return;
-    shown.add(key);
-    notify({
-      id: "onboarding-tips",
+    if (!tipsDue) return;
+    // Its action's navigate too: a new language is a new router, with the locale's prefix.
+    const texts = {
       title: t("onboarding.title"),
       description: t("onboarding.text"),
-      icon: "info",
-      timeout: 0,
       actions: [
         {
           label: t("onboarding.settings"),
-          variant: "primary",
+          variant: "primary" as const,
           onClick: () => navigate("/app/account/settings"),
         },
         { label: t("onboarding.dismiss") },
       ],
+    };
+    if (shown.has(key)) return update("onboarding-tips", texts);
+    shown.add(key);
+    notify({
+      id: "onboarding-tips",
+      ...texts,
+      icon: "info",
+      timeout: 0,
       callback: () => void saveHasSeenOnboardingTips().then(invalidate),
     });
   }, [tipsDue, user.id, t, navigate, invalidate]);

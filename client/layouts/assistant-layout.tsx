@@ -18,6 +18,7 @@ import { UserMenu } from "../components/user-menu";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+import { notificationSlot } from "../state/notifications";
 
 // Below this width the sidebar is a drawer over the chat (assistant-layout.css), and an open one is modal.
 const DRAWER_QUERY = "(max-width: 860px)";
@@ -27,6 +28,8 @@ const watchDrawer = (change: () => void) => {
   return () => drawerMedia?.removeEventListener("change", change);
 };
 const isDrawer = () => drawerMedia?.matches ?? false;
+/** The sidebar's place for the notifications (state/notification-host.tsx), while it is there to hold them. */
+const holdNotifications = (element: HTMLDivElement | null) => notificationSlot.set(element);
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function AssistantList({ assistants }: { assistants: Assistant[] | null | undefined }) {
@@ -167,6 +170,10 @@ export default function AssistantLayout() {
             <ChatList assistantId={assistantId} />
           </section>
         </div>
+        {/* Beside the chat, the notifications take their place in the sidebar, above the account menu: laid
+            over it they covered New chat, the chats and the menu. Folded or a drawer, the sidebar is out of
+            sight, and they are laid over the screen. */}
+        {drawer || collapsed ? null : <div className="sidebar-notices" ref={holdNotifications} />}
         <div className="sidebar-bottom">
           <UserMenu user={user} placement="up" />
         </div>

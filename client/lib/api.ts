@@ -20,11 +20,20 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** For invalid input: one { path, message } per field. */
   readonly details?: unknown;
-  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
+  /** The server's Retry-After, in seconds, when it said how long to wait (a 429). */
+  readonly retryAfterSeconds?: number;
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -57,7 +66,15 @@ export async function readJson<R extends ClientResponse<unknown, number, "json" 
       status: res.status,
       route: routePattern(new URL(res.url, location.href).pathname),
     });
-    throw new ApiError(res.status, code, err?.message ?? `Request failed (${res.status})`, err?.details);
+    // Seconds only: the API never sends Retry-After as a date.
+    const retryAfter = Number.parseInt(res.headers.get("Retry-After") ?? "", 10);
+    throw new ApiError(
+      res.status,
+      code,
+      err?.message ?? `Request failed (${res.status})`,
+      err?.details,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return body as SuccessBody<R>;
 }

@@ -60,8 +60,9 @@ export default function Join() {
         <button
           type="button"
           className="button large full"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate()}
+          // aria-disabled while it works, as Join below: a disabled button would drop the focus to the page.
+          aria-disabled={signOut.isPending}
+          onClick={() => signOut.isPending || signOut.mutate()}
         >
           {t("join.signOut")}
         </button>
@@ -79,8 +80,10 @@ export default function Join() {
         <button
           type="button"
           className="button large full"
-          disabled={accept.isPending}
-          onClick={() => accept.mutate(token, { onSuccess: () => navigate(DEFAULT_CHAT_PATH) })}
+          aria-disabled={accept.isPending}
+          onClick={() =>
+            accept.isPending || accept.mutate(token, { onSuccess: () => navigate(DEFAULT_CHAT_PATH) })
+          }
         >
           {accept.isPending ? t("join.joining") : t("join.join")}
         </button>

@@ -9,20 +9,34 @@ import { Field } from "../components/field";
 import { PageLoading } from "../components/page-loading";
 import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use-account";
 import { useSessionUser } from "../hooks/use-user";
-import { useT } from "../i18n";
+import { useLocale, useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { useApiError } from "../lib/use-api-error";
 import "./auth.css";
 
-function useCountdown(seconds: number | undefined) {
+/** Counts `seconds` down, again from each new reading (`readAt`): a resend reads 60 as before, and keyed on
+ * the number alone the count never restarted. The setter starts it from what a refusal said. */
+function useCountdown(seconds: number | undefined, readAt: number) {
   const [left, setLeft] = useState(0);
-  useEffect(() => setLeft(seconds ?? 0), [seconds]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reading restarts it, even with the same number.
+  useEffect(() => setLeft(seconds ?? 0), [seconds, readAt]);
   useEffect(() => {
     if (left <= 0) return;
     const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
-  return left;
+  return [left, setLeft] as const;
+}
+
+/** A wait in words, in the largest unit that keeps it meaningful: "45 seconds", "3 minutes", "5 hours". */
+function formatWait(seconds: number, locale: string): string {
+  const [value, unit] =
+    seconds < 120
+      ? [seconds, "second"]
+      : seconds < 7200
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
 export default function Verification() {
@@ -35,7 +49,13 @@ export default function Verification() {
   const verify = useVerifyCode();
   const resend = useResendCode();
   const [code, setCode] = useState("");
-  const wait = useCountdown(state.data?.resendInSeconds);
+  const [wait, waitFor] = useCountdown(state.data?.resendInSeconds, state.dataUpdatedAt);
+  const locale = useLocale();
+  // A refused resend says how long the server wants (Retry-After), not a vague "a few minutes".
+  const resendErrorText = (error: unknown) =>
+    error instanceof ApiError && error.status === 429 && error.retryAfterSeconds
+      ? t("verification.resendWait", { wait: formatWait(error.retryAfterSeconds, locale) })
+      : errorText(error);
 
   if (session.isPending) return <PageLoading />;
 
@@ -79,6 +99,7 @@ export default function Verification() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (verify.isPending || spent || code.length !== 6) return;
     verify.mutate(code.trim(), { onSuccess: () => navigate(DEFAULT_CHAT_PATH, { replace: true }) });
   };
 
@@ -90,7 +111,7 @@ export default function Verification() {
           {state.data ? t("verification.text", { email: state.data.email }) : t("verification.textNoEmail")}
         </p>
         {verify.error || resend.error ? (
-          <Alert>{errorText(usedUp ?? resend.error)}</Alert>
+          <Alert>{usedUp ? errorText(usedUp) : resendErrorText(resend.error)}</Alert>
         ) : resend.isSuccess ? (
           <Alert tone="success">{t("verification.resent")}</Alert>
         ) : null}
@@ -116,10 +137,14 @@ export default function Verification() {
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
           />
+          {/* No code yet: disabled (the focus is in the field). Sent: aria-disabled while it is checked and once
+              a wrong try used the code up, which happen with the focus on it; a disabled button would drop it to
+              the page. So is Resend while it sends and while it counts down after. */}
           <button
             type="submit"
             className="button large full"
-            disabled={verify.isPending || spent || code.length !== 6}
+            disabled={code.length !== 6}
+            aria-disabled={verify.isPending || spent}
           >
             {verify.isPending ? t("pending") : t("verification.submit")}
           </button>
@@ -128,9 +153,18 @@ export default function Verification() {
           <button
             type="button"
             className="link-button"
-            disabled={resend.isPending || wait > 0}
+            aria-disabled={resend.isPending || wait > 0}
             // The new code has its tries again: the last failure no longer speaks for it.
-            onClick={() => resend.mutate(undefined, { onSuccess: () => verify.reset() })}
+            onClick={() =>
+              resend.isPending ||
+              wait > 0 ||
+              resend.mutate(undefined, {
+                onSuccess: () => verify.reset(),
+                onError: (error) => {
+                  if (error instanceof ApiError && error.retryAfterSeconds) waitFor(error.retryAfterSeconds);
+                },
+              })
+            }
           >
             {wait > 0 ? t("verification.resendIn", { seconds: wait }) : t("verification.resend")}
           </button>

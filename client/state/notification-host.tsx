@@ -1,9 +1,10 @@
 // Shows the notifications: each closes after its timeout, pauses while hovered and resumes on leave.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
-import { type AppNotification, dismiss, notificationStore } from "./notifications";
+import { type AppNotification, dismiss, notificationSlot, notificationStore } from "./notifications";
 import "./notification-host.css";
 
 function Toast({ notification }: { notification: AppNotification }) {
@@ -99,12 +100,14 @@ function Toast({ notification }: { notification: AppNotification }) {
 
 export function NotificationHost() {
   const notifications = useStore(notificationStore);
+  const slot = useStore(notificationSlot);
   if (notifications.length === 0) return null;
-  return (
+  const list = (
     <ol className="toasts">
       {notifications.map((notification) => (
         <Toast key={notification.id} notification={notification} />
       ))}
     </ol>
   );
+  return slot ? createPortal(list, slot) : list;
 }

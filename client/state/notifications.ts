@@ -36,6 +36,12 @@ export const DEFAULT_NOTIFICATION_COLOR: NotificationColor = "primary";
 
 export const notificationStore = createStore<readonly AppNotification[]>([]);
 
+/**
+ * Where a layout wants the notifications laid out in its own flow, if anywhere: the chat screen's sidebar
+ * beside the chat. Fixed over it, they covered New chat, the chats and the account menu.
+ */
+export const notificationSlot = createStore<HTMLElement | null>(null);
+
 let lastId = 0;
 const nextId = () => {
   lastId = Math.max(Date.now(), lastId + 1);
@@ -60,6 +66,13 @@ export function dismiss(id: string): void {
   if (!notification) return;
   notificationStore.set((list) => list.filter((n) => n.id !== id));
   notification.callback?.();
+}
+
+/** Changes a notification still shown, in its place and with its timer running on; else nothing. */
+export function update(id: string, changes: Partial<Omit<AppNotification, "id">>): void {
+  notificationStore.set((list) =>
+    list.some((n) => n.id === id) ? list.map((n) => (n.id === id ? { ...n, ...changes } : n)) : list,
+  );
 }
 
 /** Takes a notification off the screen without closing it: its callback does not run (it may come back). */

@@ -89,3 +89,29 @@ describe("the model picker in French", () => {
     expect(french.test).not.toBe(modelByKey("test")?.description);
   });
 });
+
+describe("the model picker from the keyboard", () => {
+  it("opens on ArrowDown and ArrowUp, as a listbox button does, with the selected model active", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    const button = page.locator(".model-picker-button");
+    const search = page.locator(".model-picker-search");
+    /** The option the search field points at, and whether it is the selected one. */
+    const active = () =>
+      search.evaluate((el) => {
+        const option = document.getElementById(el.getAttribute("aria-activedescendant") ?? "");
+        return option && [option.getAttribute("role"), option.getAttribute("aria-selected")];
+      });
+    for (const key of ["ArrowDown", "ArrowUp"]) {
+      await button.focus();
+      await page.keyboard.press(key);
+      await poll(() => button.getAttribute("aria-expanded")).toBe("true");
+      await poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+      await poll(active).toEqual(["option", "true"]);
+      await page.keyboard.press("Escape");
+      await poll(() => button.getAttribute("aria-expanded")).toBe("false");
+    }
+  });
+});

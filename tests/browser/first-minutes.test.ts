@@ -178,6 +178,28 @@ describe("notifications", () => {
     await context.close();
   });
 
+  it("speak the language picked in the settings at once, not from the next page on", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "welcome-language", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    await eventually(() => welcomeNotices(page).count()).toBe(2);
+    await page.locator("#settings-language").selectOption("fr");
+    await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    const tips = page.getByTestId("notification").filter({ hasText: "Bienvenue sur Switchboard !" });
+    await eventually(() => tips.count()).toBe(1);
+    expect(await tips.getByRole("button").allTextContents()).toEqual(
+      expect.arrayContaining(["Ouvrir les paramètres", "Compris"]),
+    );
+    expect(
+      await page.getByTestId("notification").filter({ hasText: "Welcome to Switchboard!" }).count(),
+    ).toBe(0);
+    // Its action follows the new language's addresses.
+    await tips.getByRole("button", { name: "Ouvrir les paramètres" }).click();
+    await eventually(() => pathOf(page)).toBe("/fr/app/account/settings");
+    await context.close();
+  });
+
   it("closes an ordinary one after its timeout, paused while hovered", async () => {
     const context = await browser.newContext();
     const email = await signUpFresh(context, base(), "toast");
@@ -335,6 +357,54 @@ describe("the welcome notices on a desktop", () => {
     if (!toasts) throw new Error("no toasts");
     expect(targets.map((t) => t.name)).toContain("Copy");
     expect(targets.filter((t) => overlap(toasts, t)).map((t) => t.name)).toEqual([]);
+    await context.close();
+  });
+
+  it("stay off the sidebar's controls: New chat, the chats and the account menu take the click", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "desktop-sidebar", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/a/default`);
+    await send(page, "A chat for the sidebar under the welcome notices");
+    await waitForAnswer(page);
+    await eventually(() => welcomeNotices(page).count()).toBe(2);
+    const sidebar = page.locator("aside.sidebar");
+    await sidebar.locator("li.chat-item").first().waitFor();
+    // Every control of the sidebar in sight (not scrolled away in its list) is the element under its
+    // centre: none has a notice over it.
+    const covered = () =>
+      sidebar.evaluate((aside) => {
+        const scroller = aside.querySelector(".sidebar-scroll")?.getBoundingClientRect();
+        const controls = [...aside.querySelectorAll<HTMLElement>("a[href], button")].filter(
+          (el) => !el.closest(".toasts") && el.checkVisibility(),
+        );
+        const names = controls.map((el) => el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "");
+        const hidden = controls
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            const x = r.left + r.width / 2;
+            const y = r.top + r.height / 2;
+            const scrolledAway =
+              scroller && el.closest(".sidebar-scroll") && (y < scroller.top || y > scroller.bottom);
+            if (scrolledAway || y > innerHeight) return false;
+            const top = document.elementFromPoint(x, y);
+            return !(top === el || el.contains(top));
+          })
+          .map((el) => el.getAttribute("aria-label") ?? el.textContent?.trim());
+        return { names, hidden };
+      });
+    const { names, hidden } = await covered();
+    expect(names).toContain("New chat");
+    expect(names).toContain("Open the account menu");
+    expect(hidden).toEqual([]);
+    // One at a time: the other waits for this one to be dismissed.
+    const shown = () =>
+      welcomeNotices(page).evaluateAll((found) => found.filter((el) => el.checkVisibility()).length);
+    expect(await shown()).toBe(1);
+    await welcomeNotices(page).filter({ hasText: "Welcome to Switchboard!" }).getByText("Got it").click();
+    await eventually(() => welcomeNotices(page).count()).toBe(1);
+    expect(await shown()).toBe(1);
+    expect((await covered()).hidden).toEqual([]);
     await context.close();
   });
 

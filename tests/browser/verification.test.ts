@@ -95,3 +95,61 @@ describe("the verification page", () => {
     await context.close();
   });
 });
+
+describe("asking for a new code", () => {
+  it("counts the wait down again after each resend, and a refused one says the server's wait", async () => {
+    const email = await unverifiedAccount("123456");
+    const context = await browser.newContext();
+    const signedIn = await context.request.post(`${base()}/api/login`, {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { Origin: base() },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // The page's minute passes when the test says; the server's runs as usual.
+    await page.clock.install();
+    await page.goto(`${base()}/verification`);
+    const resend = page.locator(".auth-switch button");
+    // The server's first reading (a wait of 0) is in before anything is clicked.
+    await page.getByText(email).waitFor();
+    const backdate = () =>
+      query(
+        `update hot.verification_code set "sentAt" = now() - interval '2 minutes'
+         where "userId" = (select id from hot."user" where email = $1)`,
+        [email],
+      );
+    // Each second's tick is set after the last one rendered: one jump would run only the first.
+    const waitOut = () =>
+      eventually(async () => {
+        await page.clock.fastForward(1_000);
+        return resend.textContent();
+      }).toBe("Send me a new code");
+
+    // Two resends a minute apart each read a 60 s wait: the second must start the count again too.
+    for (const round of [1, 2]) {
+      await eventually(() => resend.textContent(), 5_000).toBe("Send me a new code");
+      await resend.click();
+      await eventually(() => resend.textContent(), 5_000).toMatch(
+        /^You can ask for a new code in (60|59) s$/,
+      );
+      expect(await page.locator(".alert.success").textContent(), `round ${round}`).toBe(
+        "A new code is on its way.",
+      );
+      await waitOut();
+      if (round === 1) await backdate();
+    }
+
+    // This page's count is over, yet the server sent the last code seconds ago: its wait is what is said.
+    await resend.click();
+    await eventually(() => page.getByRole("alert").textContent(), 5_000).toMatch(
+      /^Please wait \d+ seconds before asking for a new code\.$/,
+    );
+    const said = Number(/\d+/.exec((await page.getByRole("alert").textContent()) ?? "")?.[0]);
+    expect(said).toBeGreaterThan(30);
+    expect(said).toBeLessThanOrEqual(60);
+    await eventually(() => resend.textContent()).toMatch(/^You can ask for a new code in \d+ s$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

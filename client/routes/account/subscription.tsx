@@ -91,7 +91,14 @@ export default function Subscription() {
           {late ? t("billing.confirmingLate") : t("billing.confirming")}
         </Alert>
       ) : (
-        <p className="lead">{ended ? t("subscription.endedText") : t("subscription.text")}</p>
+        // A removed member's account is not new: "Your account is ready" read wrong under the team's notice.
+        <p className="lead">
+          {ended
+            ? t("subscription.endedText")
+            : user.teamNotice
+              ? t("subscription.removedText")
+              : t("subscription.text")}
+        </p>
       )}
       <Alert tone="info" testId="payment-cancelled">
         {params.get("checkout") === "cancelled" ? t("billing.cancelled") : null}
