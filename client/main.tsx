@@ -60,9 +60,10 @@ async function boot() {
     forceColorMode("light");
     // In slices, as the app's first render, not in one blocking task.
     startTransition(() => render(<HomeEntry onNavigate={openApp} />));
-  } else if (start.path === "/pricing") {
+  } else if (start.path === "/pricing" && !new URLSearchParams(location.search).has("redirect")) {
     // /pricing likewise: the page alone; it asks who is signed in (the boot script already has) and
-    // calls checkout itself.
+    // calls checkout itself. With a redirect query, as "/", the app's route guard follows or drops it
+    // (SPEC §2), which the light page has no router for.
     startEarly(start.path, start.locale);
     // A signed-in visitor may see the checkout form, whose errors have their own texts.
     if (hasSignedInHint(document.cookie)) void loadCatalogue(start.locale, "errors").catch(() => {});

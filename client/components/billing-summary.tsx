@@ -104,8 +104,10 @@ export function BillingSummary({
           <button
             type="button"
             className="button"
-            onClick={() => portal.mutate()}
-            disabled={portal.isPending || portal.isSuccess}
+            // Until the portal opens (the page leaves for Stripe after success), aria-disabled: a disabled
+            // button would drop the focus to the page.
+            onClick={() => portal.isPending || portal.isSuccess || portal.mutate()}
+            aria-disabled={portal.isPending || portal.isSuccess}
           >
             {t("billing.manage")}
           </button>

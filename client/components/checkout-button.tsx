@@ -20,7 +20,12 @@ export function CheckoutButton({ selection }: { selection: PlanSelection }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!plan) return;
+    if (!plan || busy) return;
+    // The seats field says what is wrong with its text: take the person there rather than pay for another count.
+    if (seats === null) {
+      document.getElementById("seats")?.focus();
+      return;
+    }
     // Cancelling at Stripe comes back here with every choice still in the address (without the locale
     // prefix, as the router would say; with or without the router).
     const { path } = splitLocalePath(location.pathname);
@@ -61,7 +66,10 @@ export function CheckoutButton({ selection }: { selection: PlanSelection }) {
         <button
           type="submit"
           className="button large"
-          disabled={!plan || busy}
+          // No plan yet: disabled (the focus is on the plans then). Busy: aria-disabled, as a disabled button
+          // would drop the focus to the page.
+          disabled={!plan}
+          aria-disabled={busy}
           aria-busy={busy}
           aria-describedby="checkout-hint"
         >

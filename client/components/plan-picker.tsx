@@ -1,12 +1,13 @@
 // The three plans with monthly or yearly prices, seats for a team and the detailed comparison. The choice
 // lives in the address (users, plan, yearly, seeDetails: SPEC §2), so it can be shared and carried on.
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { PAID_PLANS, type PaidPlan, type Plan } from "../../src/domain/plans";
 import {
   MAX_SEATS,
   monthlyTotal,
   type PricingQuery,
   parsePricingQuery,
+  parseSeats,
   seatPrice,
   yearlySavingPercent,
 } from "../../src/domain/pricing";
@@ -20,19 +21,29 @@ import "./plan-picker.css";
 export interface PlanSelection {
   plan: PaidPlan | null;
   yearly: boolean;
-  seats: number;
+  /** Null while the seats field holds no valid count (empty, not whole, out of range): nothing may be priced or bought. */
+  seats: number | null;
   query: PricingQuery;
 }
 
 export function PlanPicker({
   address,
   currentPlan,
+  currentYearly,
+  currentSeats,
   currentSelectable = false,
   children,
 }: {
   /** Where the choice is read and written: the router's address, or the light page's (lib/plan-address.ts). */
   address: PlanAddress;
   currentPlan?: Plan;
+  /**
+   * The current plan's interval: the picker opens on it when the address does not say, and "Current plan" marks
+   * only that plan on that interval (a yearly Standard is not Standard monthly). Unknown: the plan alone.
+   */
+  currentYearly?: boolean;
+  /** The current subscription's seats: where a team selection starts. */
+  currentSeats?: number;
   /** Changing seats or the interval keeps the plan: then the current plan can be chosen too. */
   currentSelectable?: boolean;
   children: (s: PlanSelection) => ReactNode;
@@ -40,10 +51,19 @@ export function PlanPicker({
   const t = useT("pricing");
   const { params } = address;
   const query = parsePricingQuery(params);
-  const yearly = query.yearly ?? false;
+  const yearly = query.yearly ?? currentYearly ?? false;
   const selected = query.plan ?? null;
   const seeDetails = query.seeDetails ?? false;
-  const seats = query.team ? query.team.users : 1;
+  // The field's text as typed: a controlled number field that only takes valid counts cannot be emptied to
+  // type another (Backspace on "1" did nothing, so "3" made 13). Null: it shows the address's count.
+  const [seatsText, setSeatsText] = useState<string | null>(null);
+  const seatsValue = seatsText ?? String(query.team?.users ?? "");
+  const typedSeats = query.team && seatsText !== null ? parseSeats(seatsText) : undefined;
+  const seats = typedSeats === undefined ? (query.team?.users ?? 1) : typedSeats;
+  // What the details table prices while the field is being typed in.
+  const shownSeats = seats ?? query.team?.users ?? 1;
+  const isCurrent = (plan: PaidPlan) =>
+    currentPlan === plan && (currentYearly === undefined || currentYearly === yearly);
 
   /** Rewrites the parameters in place; others in the address are kept. */
   const change = (patch: Partial<Record<"users" | "plan" | "yearly" | "seeDetails", string | null>>) => {
@@ -84,10 +104,8 @@ export function PlanPicker({
           >
             <header>
               <h2 id={`plan-${plan}-name`}>{t(`plans.${plan}.name`)}</h2>
-              {currentPlan === plan ? <span className="badge current">{t("current")}</span> : null}
-              {plan === "standard" && currentPlan !== plan ? (
-                <span className="badge">{t("popular")}</span>
-              ) : null}
+              {isCurrent(plan) ? <span className="badge current">{t("current")}</span> : null}
+              {plan === "standard" && !isCurrent(plan) ? <span className="badge">{t("popular")}</span> : null}
             </header>
             <p className="hint">{t(`plans.${plan}.tagline`)}</p>
             <p className="price">
@@ -101,7 +119,7 @@ export function PlanPicker({
               ))}
               <li>{t("allModels")}</li>
             </ul>
-            {currentPlan === plan && !currentSelectable ? (
+            {isCurrent(plan) && !currentSelectable ? (
               <button type="button" className="button full secondary" disabled>
                 {t("current")}
               </button>
@@ -130,20 +148,27 @@ export function PlanPicker({
               type="number"
               min={1}
               max={MAX_SEATS}
-              value={query.team.users}
+              value={seatsValue}
+              error={seats === null ? t("team.seatsInvalid", { max: MAX_SEATS }) : undefined}
               onChange={(event) => {
-                const value = Number(event.target.value);
-                if (Number.isInteger(value) && value >= 1 && value <= MAX_SEATS)
-                  change({ users: String(value) });
+                setSeatsText(event.target.value);
+                const value = parseSeats(event.target.value);
+                if (value !== null) change({ users: String(value) });
+              }}
+              // A valid count is in the address now: show it as written there ("007" → "7").
+              onBlur={() => {
+                if (seats !== null) setSeatsText(null);
               }}
             />
-            <p data-testid="team-summary">
-              {t("team.summary", {
-                count: query.team.users,
-                plan: t(`plans.${query.team.plan}.name`),
-                total: monthlyTotal(query.team.plan, yearly, query.team.users),
-              })}
-            </p>
+            {seats === null ? null : (
+              <p data-testid="team-summary">
+                {t("team.summary", {
+                  count: seats,
+                  plan: t(`plans.${query.team.plan}.name`),
+                  total: monthlyTotal(query.team.plan, yearly, seats),
+                })}
+              </p>
+            )}
           </>
         ) : (
           <>
@@ -152,7 +177,10 @@ export function PlanPicker({
               type="button"
               className="button secondary"
               onClick={() =>
-                change({ users: String(Math.max(2, query.users ?? 2)), plan: selected ?? "standard" })
+                change({
+                  users: String(Math.max(2, query.users ?? currentSeats ?? 2)),
+                  plan: selected ?? "standard",
+                })
               }
             >
               {t("team.start")}
@@ -195,14 +223,16 @@ export function PlanPicker({
                       <span className="hint block">{t(`details.windows.${category}`)}</span>
                     </th>
                     {PAID_PLANS.map((plan) => (
-                      <td key={plan}>{t("details.number", { value: QUOTAS[plan][category] * seats })}</td>
+                      <td key={plan}>
+                        {t("details.number", { value: QUOTAS[plan][category] * shownSeats })}
+                      </td>
                     ))}
                   </tr>
                 ))}
                 <tr>
                   <th scope="row">{t("details.monthly")}</th>
                   {PAID_PLANS.map((plan) => (
-                    <td key={plan}>{t("price", { price: monthlyTotal(plan, yearly, seats) })}</td>
+                    <td key={plan}>{t("price", { price: monthlyTotal(plan, yearly, shownSeats) })}</td>
                   ))}
                 </tr>
               </tbody>

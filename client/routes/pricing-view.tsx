@@ -2,17 +2,49 @@
 // choice carried along; a signed-in account without a plan pays at once, one with a plan changes it.
 // Shown by the app's route (pricing.tsx) and, on a first visit, by the light entry (pricing-entry.tsx).
 
-import { Suspense } from "react";
+import { type MouseEvent, Suspense, useEffect, useState } from "react";
+import type { BillingSummary } from "../../src/domain/billing";
 import { isPaidPlan } from "../../src/domain/plans";
 import { pricingQueryString } from "../../src/domain/pricing";
 import { AppLink } from "../components/app-link";
 import { CheckoutButton } from "../components/checkout-button";
 import { PlanPicker, type PlanSelection } from "../components/plan-picker";
 import { useT } from "../i18n";
+import { api, readJson } from "../lib/api";
 import type { PlanAddress } from "../lib/plan-address";
 import { storePricingSelection } from "../lib/pricing-selection";
 import type { SessionUser } from "../lib/session-user";
 import "./pricing.css";
+
+/** A link that carries the choice on must not carry a seat count being typed: it points at the field instead. */
+function holdInvalidSeats(selection: PlanSelection, event: MouseEvent<HTMLAnchorElement>): boolean {
+  if (selection.seats !== null) return false;
+  event.preventDefault();
+  document.getElementById("seats")?.focus();
+  return true;
+}
+
+/**
+ * The subscription as it is, for a paying account: its interval and seats, which the page opens on (SPEC §2's
+ * address says neither until the person chooses). Unknown (not paying, not yet read, failed): undefined.
+ */
+function useCurrentSubscription(paying: boolean): BillingSummary | undefined {
+  const [summary, setSummary] = useState<BillingSummary | undefined>(undefined);
+  useEffect(() => {
+    if (!paying) return;
+    let live = true;
+    readJson(api.api.billing.subscription.$get()).then(
+      (found) => {
+        if (live) setSummary(found);
+      },
+      (error: unknown) => console.error("Error while reading the subscription", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [paying]);
+  return paying ? summary : undefined;
+}
 
 function SignUpLink({ selection }: { selection: PlanSelection }) {
   const t = useT("pricing");
@@ -22,7 +54,9 @@ function SignUpLink({ selection }: { selection: PlanSelection }) {
       <AppLink
         to={`/login?mode=signup${pricingQueryString(query).replace("?", "&")}`}
         className="button large"
-        onClick={() => storePricingSelection(query)}
+        onClick={(event) => {
+          if (!holdInvalidSeats(selection, event)) storePricingSelection(query);
+        }}
       >
         {plan ? t("continueWith", { plan: t(`plans.${plan}.name`) }) : t("start")}
       </AppLink>
@@ -42,19 +76,29 @@ export function PricingView({
   const t = useT("pricing");
   const signedIn = user?.verified === true;
   const paying = signedIn && isPaidPlan(user.usagePlan);
+  const current = useCurrentSubscription(paying);
   return (
     <div className="pricing-page">
       <header className="page-intro">
         <h1>{t("title")}</h1>
         <p className="lead">{t("subtitle")}</p>
       </header>
-      <PlanPicker address={address} currentPlan={signedIn ? user.usagePlan : undefined}>
+      <PlanPicker
+        address={address}
+        // A paying account's plan is marked once its interval is known: not Standard monthly for a yearly Standard.
+        currentPlan={signedIn && (!paying || current) ? user.usagePlan : undefined}
+        currentYearly={current?.yearly ?? undefined}
+        currentSeats={current?.seats ?? undefined}
+      >
         {(selection) =>
           paying ? (
             <div className="cta-row">
               <AppLink
+                // The change page starts from the subscription's own seats and interval; only what was chosen here
+                // (the plan, and seats or interval if touched) is carried.
                 to={`/app/account/change_subscription${pricingQueryString(selection.query)}`}
                 className="button large"
+                onClick={(event) => holdInvalidSeats(selection, event)}
               >
                 {t("changePlan")}
               </AppLink>

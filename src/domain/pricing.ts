@@ -28,11 +28,17 @@ export interface ParsedPricingQuery extends PricingQuery {
 const parseBoolean = (value: string | null): boolean | undefined =>
   value === "true" ? true : value === "false" ? false : undefined;
 
-function parseUsers(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
+/**
+ * A number of seats as a person typed it (or the address holds it): a whole number from 1 to MAX_SEATS, else
+ * null. The seats field keeps what is typed while it is not one yet, so nothing may be bought with it then.
+ */
+export function parseSeats(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
   const users = Number(value.trim());
-  return users >= 1 && users <= MAX_SEATS ? users : undefined;
+  return users >= 1 && users <= MAX_SEATS ? users : null;
 }
+
+const parseUsers = (value: string | null): number | undefined => parseSeats(value) ?? undefined;
 
 const parsePlan = (value: string | null): PaidPlan | undefined =>
   (PAID_PLANS as readonly string[]).includes(value ?? "") ? (value as PaidPlan) : undefined;

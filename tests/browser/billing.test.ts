@@ -1,6 +1,7 @@
 // Paying in Chromium against the local Stripe: pricing → sign up → verify → Checkout → plan; a declined
 // card; an ended subscription bought anew (its Stripe customer gone: nothing to manage); a cancellation in the
-// Customer Portal shown as scheduled, taken back by a change of seats; fewer seats and their credit.
+// Customer Portal shown as scheduled, taken back by a change of seats; fewer seats and their credit; a yearly
+// team's change of plan from /pricing, which once restarted it on one monthly seat.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -178,6 +179,92 @@ describe("the customer portal", () => {
     await page.getByTestId("change-done").waitFor();
     expect(await page.getByTestId("change-done").textContent()).toMatch(credit);
     expect(await page.getByTestId("billing-seats").textContent()).toBe("1 in use of 2");
+    await context.close();
+  });
+});
+
+/** Not available to press: disabled, or aria-disabled (which keeps the focus on it). */
+const unavailable = async (page: Page, name: string) => {
+  const button = page.getByRole("button", { name });
+  return (await button.isDisabled()) || (await button.getAttribute("aria-disabled")) === "true";
+};
+
+describe("a yearly team changing its plan", () => {
+  it("starts from its seats and interval, takes a typed seat count, and says what was charged", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpFresh(context, base(), "yearly-team");
+    await page.goto(`${base()}/app/account/subscription?plan=standard&users=2&yearly=true`);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByTestId("checkout-pay").click();
+    await page.getByTestId("payment-confirmed").waitFor({ timeout: 30_000 });
+
+    // /pricing opens on the subscription's own interval and marks its plan there, not on the other one.
+    await page.goto(`${base()}/pricing`);
+    const current = page.getByTestId("plan-standard").locator(".badge.current");
+    await current.waitFor();
+    expect(await page.getByRole("radio", { name: /Yearly/ }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: "Monthly" }).check();
+    await eventually(() => current.count()).toBe(0);
+
+    // Another plan, nothing else touched: the change page keeps the two seats and the yearly billing.
+    await page.goto(`${base()}/pricing`);
+    await current.waitFor();
+    await page.getByRole("button", { name: "Choose Expert" }).click();
+    await page.getByRole("link", { name: "Change my plan" }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe("/app/account/change_subscription");
+    const seats = page.getByLabel("Seats");
+    await eventually(() => seats.inputValue()).toBe("2");
+    expect(await page.getByRole("radio", { name: /Yearly/ }).isChecked()).toBe(true);
+    expect(await page.getByTestId("plan-expert").getAttribute("data-selected")).toBe("true");
+    await page.getByTestId("change-preview").waitFor();
+
+    // Typed as a person types: emptied, the field says what it takes, and nothing is priced or confirmable.
+    await seats.selectText();
+    await seats.press("Backspace");
+    expect(await seats.inputValue()).toBe("");
+    const fieldError = page.locator("#seats-error");
+    await eventually(() => fieldError.textContent()).toBe("Enter a whole number of seats from 1 to 1000.");
+    expect(await seats.getAttribute("aria-invalid")).toBe("true");
+    await eventually(() => page.getByTestId("change-preview").count()).toBe(0);
+    expect(await unavailable(page, "Confirm the change")).toBe(true);
+    // Over the maximum: kept as typed and refused, not dropped.
+    await seats.pressSequentially("2000");
+    expect(await seats.inputValue()).toBe("2000");
+    expect(await fieldError.textContent()).toBe("Enter a whole number of seats from 1 to 1000.");
+    expect(await unavailable(page, "Confirm the change")).toBe(true);
+    // While the new count's price is on its way, the last one priced (another choice) is neither shown nor
+    // confirmable.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/billing/preview", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await seats.selectText();
+    await seats.pressSequentially("3");
+    expect(await seats.inputValue()).toBe("3");
+    expect(await fieldError.count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("change-preview").count()).toBe(0);
+    expect(await unavailable(page, "Confirm the change")).toBe(true);
+    release();
+
+    // Three Expert seats a year (€600 each): what is due today is said again once Stripe charged it.
+    const preview = page.getByTestId("change-preview");
+    await eventually(() => preview.textContent()).toContain("Then €1,800.00 a year.");
+    const due = /^Due today: (€[\d,]+\.\d{2})\./.exec((await preview.textContent()) ?? "")?.[1];
+    expect(due).toMatch(/^€[1-9]/);
+    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await page.getByTestId("change-done").waitFor();
+    expect(await page.getByTestId("change-charged").textContent()).toBe(`Charged today: ${due}.`);
+    expect(await page.getByTestId("billing-plan").textContent()).toBe("Expert");
+    expect(await page.getByTestId("billing-seats").textContent()).toBe("1 in use of 3");
+    expect(await page.getByTestId("billing-interval").textContent()).toBe("Yearly");
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,12 +1,36 @@
 // The pricing query of SPEC §2 and seat prices of SPEC §9.
 import { describe, expect, it } from "vitest";
 import {
+  MAX_SEATS,
   monthlyTotal,
   parsePricingQuery,
+  parseSeats,
   pricingQueryString,
   seatPrice,
   yearlySavingPercent,
 } from "../../src/domain/pricing.ts";
+
+describe("the seats field", () => {
+  // What a person may have typed on the way to a number; only a whole count in range may be bought.
+  it.each([
+    ["1", 1],
+    ["3", 3],
+    [" 12 ", 12],
+    ["007", 7],
+    [String(MAX_SEATS), MAX_SEATS],
+    ["", null],
+    ["   ", null],
+    ["0", null],
+    [String(MAX_SEATS + 1), null],
+    ["2000", null],
+    ["-3", null],
+    ["2.5", null],
+    ["1e3", null],
+    ["abc", null],
+  ] as const)("reads %j as %s", (text, seats) => {
+    expect(parseSeats(text)).toBe(seats);
+  });
+});
 
 describe("the pricing query", () => {
   it("reads users, plan, yearly and seeDetails; a team needs both users and plan", () => {

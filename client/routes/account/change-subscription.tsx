@@ -10,6 +10,7 @@ import {
 } from "../../../src/domain/billing";
 import { formatMoney } from "../../../src/domain/money";
 import { isPaidPlan } from "../../../src/domain/plans";
+import { parsePricingQuery } from "../../../src/domain/pricing";
 import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
 import { PlanPicker, type PlanSelection } from "../../components/plan-picker";
@@ -42,15 +43,19 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
   const locale = useLocale();
   const errorText = useApiError();
   const change = useChangePlan();
-  // What was confirmed, to say after the change what Stripe credited for it.
+  // What was confirmed, to say after the change what Stripe charged or credited for it.
   const [confirmed, setConfirmed] = useState<{ preview: BillingPreview; fewerSeats: boolean } | null>(null);
   const { plan, yearly, seats } = selection;
   const unchanged = plan === summary.plan && yearly === summary.yearly && seats === summary.seats;
   // The server's own rule on the summary's counts: no preview nor Confirm for a change it would refuse.
-  const refusal = summarySeatsRefusal(summary, seats);
-  const choice = plan && !unchanged && !refusal ? { plan, yearly, seats } : null;
+  const refusal = seats === null ? null : summarySeatsRefusal(summary, seats);
+  // No valid seat count (the field says why): nothing to preview nor confirm.
+  const choice = plan && seats !== null && !unchanged && !refusal ? { plan, yearly, seats } : null;
   const preview = usePlanPreview(choice);
-  const fewerSeats = summary.seats !== null && seats < summary.seats;
+  // Only the preview of this very choice: the one kept on screen while the next loads is another choice's, and
+  // confirming with it would charge what was not shown (and at its proration date).
+  const priced = preview.isPlaceholderData ? undefined : preview.data;
+  const fewerSeats = summary.seats !== null && seats !== null && seats < summary.seats;
   if (change.isSuccess && unchanged) {
     return (
       <Alert tone="success" testId="change-done">
@@ -58,6 +63,12 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
         {confirmed ? (
           <>
             {" "}
+            {/* Charged at the proration date the preview was made for, so the preview's amounts are Stripe's. */}
+            <span data-testid="change-charged">
+              {t("billing.chargedToday", {
+                amount: formatMoney(confirmed.preview.amountDue, confirmed.preview.currency, locale),
+              })}
+            </span>{" "}
             <CreditNote {...confirmed} />
           </>
         ) : null}
@@ -75,15 +86,15 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
               })
             : null}
       </Alert>
-      {choice && preview.data ? (
+      {choice && priced ? (
         <p data-testid="change-preview">
           {t("billing.dueToday", {
-            amount: formatMoney(preview.data.amountDue, preview.data.currency, locale),
+            amount: formatMoney(priced.amountDue, priced.currency, locale),
           })}{" "}
-          <CreditNote preview={preview.data} fewerSeats={fewerSeats} />{" "}
+          <CreditNote preview={priced} fewerSeats={fewerSeats} />{" "}
           <span className="hint">
             {t(yearly ? "billing.thenYearly" : "billing.thenMonthly", {
-              amount: formatMoney(preview.data.nextPeriodAmount, preview.data.currency, locale),
+              amount: formatMoney(priced.nextPeriodAmount, priced.currency, locale),
             })}
           </span>
         </p>
@@ -99,11 +110,14 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
         <button
           type="button"
           className="button large"
-          disabled={!choice || !preview.data || change.isPending}
+          // Nothing to confirm yet: disabled (the focus is on the plans then). Confirmed: aria-disabled while
+          // it works, as a disabled button would drop the focus to the page.
+          disabled={!choice || !priced}
+          aria-disabled={change.isPending}
           onClick={() => {
-            if (!choice || !preview.data) return;
-            setConfirmed({ preview: preview.data, fewerSeats });
-            change.mutate({ ...choice, prorationDate: preview.data.prorationDate });
+            if (!choice || !priced || change.isPending) return;
+            setConfirmed({ preview: priced, fewerSeats });
+            change.mutate({ ...choice, prorationDate: priced.prorationDate });
           }}
         >
           {change.isPending ? t("billing.changing") : t("billing.confirmChange")}
@@ -122,13 +136,20 @@ export default function ChangeSubscription() {
   const address = useRouterAddress();
   const current = summary.data;
 
-  // Start from the subscription as it is, unless the address already says what to change to.
+  // Start from the subscription as it is; what the address already says (a plan chosen on /pricing, and seats
+  // or an interval if chosen there too) is kept. Filling in only the plan once dropped a team's seats and a
+  // yearly interval: Confirm would have sold one monthly seat.
   useEffect(() => {
-    if (!current || !isPaidPlan(current.plan) || current.seats === null || params.has("plan")) return;
+    if (!current || !isPaidPlan(current.plan) || current.seats === null) return;
+    const query = parsePricingQuery(params);
+    const missing = {
+      plan: query.plan === undefined ? current.plan : null,
+      users: query.users === undefined ? String(current.seats) : null,
+      yearly: query.yearly === undefined ? String(current.yearly ?? false) : null,
+    };
+    if (!missing.plan && !missing.users && !missing.yearly) return;
     const next = new URLSearchParams(params);
-    next.set("plan", current.plan);
-    next.set("users", String(current.seats));
-    next.set("yearly", String(current.yearly ?? false));
+    for (const [name, value] of Object.entries(missing)) if (value !== null) next.set(name, value);
     setParams(next, { replace: true });
   }, [current, params, setParams]);
 
@@ -145,7 +166,12 @@ export default function ChangeSubscription() {
       {current && mayChangePlan(current) ? (
         <>
           <h2 className="section-title">{t("changeSubscription.other")}</h2>
-          <PlanPicker address={address} currentPlan={user.usagePlan} currentSelectable>
+          <PlanPicker
+            address={address}
+            currentPlan={user.usagePlan}
+            currentYearly={current.yearly ?? undefined}
+            currentSelectable
+          >
             {(selection) => <ChangeConfirm summary={current} selection={selection} />}
           </PlanPicker>
         </>

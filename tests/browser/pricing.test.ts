@@ -1,0 +1,74 @@
+// The /pricing page as a person uses it: seats typed key by key (a field that could not be emptied sold 13
+// seats for 3), and a signed-in visitor's redirect query, which the light page once kept in the address.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { collectPageErrors, eventually, pathOf, signIn } from "./session";
+
+let browser: Browser;
+const base = () => inject("appUrl");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the seats of a team on /pricing", () => {
+  it("can be emptied and retyped, say what they take, and hold the sign-up while they are not a count", async () => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/pricing?plan=standard`);
+    await page.getByRole("button", { name: "Buy for a team" }).click();
+    const seats = page.getByLabel("Seats");
+    await eventually(() => seats.inputValue()).toBe("2");
+
+    await seats.selectText();
+    await seats.press("Backspace");
+    expect(await seats.inputValue()).toBe("");
+    const fieldError = page.locator("#seats-error");
+    await eventually(() => fieldError.textContent()).toBe("Enter a whole number of seats from 1 to 1000.");
+    expect(await seats.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("team-summary").count()).toBe(0);
+    // The link does not carry the last count on: it takes the person back to the field.
+    await page.getByRole("link", { name: "Continue with Standard" }).click();
+    expect(new URL(page.url()).pathname).toBe("/pricing");
+    expect(await seats.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Over the maximum: kept as typed and refused, never dropped for the last valid count.
+    await seats.pressSequentially("2000");
+    expect(await seats.inputValue()).toBe("2000");
+    expect(await fieldError.textContent()).toBe("Enter a whole number of seats from 1 to 1000.");
+    expect(await page.getByTestId("team-summary").count()).toBe(0);
+
+    await seats.selectText();
+    await seats.pressSequentially("3");
+    expect(await seats.inputValue()).toBe("3");
+    expect(await fieldError.count()).toBe(0);
+    await eventually(() => page.getByTestId("team-summary").textContent()).toBe(
+      "3 seats on Standard: €60 a month.",
+    );
+    await page.getByRole("link", { name: "Continue with Standard" }).click();
+    await eventually(() => pathOf(page)).toBe("/login?mode=signup&users=3&plan=standard");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a redirect query on /pricing", () => {
+  it("is followed for a signed-in visitor with a replace navigation, as on the other public pages", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "starter");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/`);
+    await page.goto(`${base()}/pricing?redirect=${encodeURIComponent("/app/account/settings")}`);
+    await eventually(() => pathOf(page)).toBe("/app/account/settings");
+    // Replaced, not pushed: Back leaves the redirect behind.
+    await page.goBack();
+    await eventually(() => pathOf(page)).toBe("/");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
