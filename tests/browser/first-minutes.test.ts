@@ -408,6 +408,21 @@ describe("the welcome notices on a desktop", () => {
     await context.close();
   });
 
+  it("give the focus to the page's main region when one is dismissed from the keyboard", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "desktop-dismiss", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    await eventually(() => welcomeNotices(page).count()).toBe(2);
+    const gotIt = welcomeNotices(page).filter({ hasText: "Welcome to Switchboard!" }).getByText("Got it");
+    await gotIt.focus();
+    await gotIt.press("Enter");
+    await eventually(() => welcomeNotices(page).count()).toBe(1);
+    // The button went with its notice: the focus goes on from the main region, not from the top of the page.
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await context.close();
+  });
+
   it("stay off an account page's column: a new API key's one-time Copy button takes the click", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await subscribedFresh(context, "desktop-api-key", { dismissNotices: false });
