@@ -220,6 +220,8 @@ export function PlanPicker({
                   <tr key={category}>
                     <th scope="row">
                       {t(`details.rows.${category}`)}
+                      {/* A space, not just the line the style breaks: copied or read as text, the label and its
+                          window are two words apart, not "messagesevery". */}{" "}
                       <span className="hint block">{t(`details.windows.${category}`)}</span>
                     </th>
                     {PAID_PLANS.map((plan) => (

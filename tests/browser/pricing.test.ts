@@ -72,3 +72,14 @@ describe("a redirect query on /pricing", () => {
     await context.close();
   });
 });
+
+describe("the plans' details table", () => {
+  it("keeps a space between each row's name and its window, as text and as screen readers get it", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base()}/pricing?seeDetails=true`);
+    const rows = page.locator("tbody th[scope=row]");
+    await eventually(() => rows.count()).toBe(5);
+    expect(await rows.first().textContent()).toBe("Text messages every 3 hours");
+    await page.close();
+  });
+});
