@@ -198,3 +198,24 @@ describe("an assistant of one's own", () => {
     expect(problems.filter((problem) => problem.includes("status of 409"))).toHaveLength(1);
   });
 });
+
+describe("an assistant with a long name", () => {
+  it("is said saved in a notice that wraps the name inside it, clear of its close button", async () => {
+    const { page } = session;
+    const name = `Long${"n".repeat(60)}${tag}`;
+    await page.goto(`${appUrl()}/app/assistants/new`);
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("button", { name: "Create assistant" }).click();
+    const toast = page.getByTestId("notification").filter({ hasText: `${name} saved` });
+    await toast.waitFor();
+    const fits = await toast.evaluate((element) => {
+      const text = element.querySelector(".toast-text") as HTMLElement;
+      const close = element.querySelector(".icon-button") as HTMLElement;
+      return {
+        overflows: text.scrollWidth > text.clientWidth,
+        clear: text.getBoundingClientRect().right <= close.getBoundingClientRect().left + 0.5,
+      };
+    });
+    expect(fits).toEqual({ overflows: false, clear: true });
+  });
+});
