@@ -46,6 +46,8 @@ function Toast({ notification }: { notification: AppNotification }) {
     <li
       className={`toast toast-${notification.color}`}
       role={notification.color === "destroy" ? "alert" : "status"}
+      // Waits to be dismissed (no timeout): in the sidebar only the newest such one shows (notification-host.css).
+      data-sticky={timeout <= 0 || undefined}
       onMouseEnter={pause}
       onMouseLeave={resume}
       data-testid="notification"

@@ -405,6 +405,19 @@ describe("the welcome notices on a desktop", () => {
     await eventually(() => welcomeNotices(page).count()).toBe(1);
     expect(await shown()).toBe(1);
     expect((await covered()).hidden).toEqual([]);
+    // A passing notice (with its timeout) shows beside the one that waits, not behind it where it would run out
+    // unseen: here the refusal of a rename.
+    await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
+    const item = sidebar.locator("li.chat-item").first();
+    await item.hover();
+    await item.getByRole("button", { name: /Actions for/ }).click();
+    await page.getByRole("button", { name: "Rename" }).click();
+    const title = page.getByRole("textbox", { name: "Conversation title" });
+    await title.fill("A title the server refuses");
+    await title.press("Enter");
+    const refused = welcomeNotices(page).filter({ hasText: "The conversation could not be renamed." });
+    await eventually(() => refused.evaluate((el) => el.checkVisibility())).toBe(true);
+    expect(await shown()).toBe(2);
     await context.close();
   });
 
