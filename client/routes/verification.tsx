@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { VERIFICATION_MAX_ATTEMPTS } from "../../src/domain/auth-limits";
+import { waitUnit } from "../../src/domain/throttle";
 import { attemptsLeftAfter } from "../../src/domain/verification";
 import { Alert } from "../components/alert";
 import { Field } from "../components/field";
@@ -28,14 +29,9 @@ function useCountdown(seconds: number | undefined, readAt: number) {
   return [left, setLeft] as const;
 }
 
-/** A wait in words, in the largest unit that keeps it meaningful: "45 seconds", "3 minutes", "5 hours". */
+/** A wait in words in the page's language: "45 seconds", "3 minutes", "5 hours" (the API's units). */
 function formatWait(seconds: number, locale: string): string {
-  const [value, unit] =
-    seconds < 120
-      ? [seconds, "second"]
-      : seconds < 7200
-        ? [Math.ceil(seconds / 60), "minute"]
-        : [Math.ceil(seconds / 3600), "hour"];
+  const { value, unit } = waitUnit(seconds);
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 

@@ -31,12 +31,16 @@ export function retryAfterSeconds(
   return wait;
 }
 
-/** "in 14 minutes", "in 3 hours": a wait as people say it. */
-export function waitInWords(seconds: number): string {
-  if (seconds < 90)
-    return `in ${Math.max(1, Math.round(seconds))} second${Math.round(seconds) === 1 ? "" : "s"}`;
+/** A wait in the largest unit that keeps it meaningful: 45 s stays seconds, 14 minutes, 3 hours (rounded up). */
+export function waitUnit(seconds: number): { value: number; unit: "second" | "minute" | "hour" } {
+  if (seconds < 90) return { value: Math.max(1, Math.round(seconds)), unit: "second" };
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Math.ceil(seconds / 3600);
-  return `in ${hours} hour${hours === 1 ? "" : "s"}`;
+  if (minutes < 90) return { value: minutes, unit: "minute" };
+  return { value: Math.ceil(seconds / 3600), unit: "hour" };
+}
+
+/** "in 14 minutes", "in 3 hours": a wait as people say it (the API's English; the client says it in `Intl`). */
+export function waitInWords(seconds: number): string {
+  const { value, unit } = waitUnit(seconds);
+  return `in ${value} ${unit}${value === 1 ? "" : "s"}`;
 }

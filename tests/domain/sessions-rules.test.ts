@@ -8,7 +8,7 @@ import {
   isSessionAlive,
   shouldRefreshSession,
 } from "../../src/domain/sessions";
-import { retryAfterSeconds } from "../../src/domain/throttle";
+import { retryAfterSeconds, waitInWords, waitUnit } from "../../src/domain/throttle";
 
 const DAY = 86_400_000;
 const t0 = new Date("2026-01-01T00:00:00Z");
@@ -71,6 +71,23 @@ describe("retryAfterSeconds", () => {
     [[{ key: "a", count: 11, windowStartedAt: new Date(now.getTime() + 40) }], 900],
   ])("%j → %s", (counts, wait) => {
     expect(retryAfterSeconds(counts, opts)).toBe(wait);
+  });
+});
+
+describe("a wait in words", () => {
+  // One rule for the API's English and the verification page's Intl wording (they used to disagree).
+  it.each([
+    [0.4, 1, "second", "in 1 second"],
+    [45, 45, "second", "in 45 seconds"],
+    [89, 89, "second", "in 89 seconds"],
+    [90, 2, "minute", "in 2 minutes"],
+    [61 * 60, 61, "minute", "in 61 minutes"],
+    [89 * 60, 89, "minute", "in 89 minutes"],
+    [89 * 60 + 1, 2, "hour", "in 2 hours"],
+    [3 * 3600, 3, "hour", "in 3 hours"],
+  ])("%s s → %s %s", (seconds, value, unit, words) => {
+    expect(waitUnit(seconds)).toEqual({ value, unit });
+    expect(waitInWords(seconds)).toBe(words);
   });
 });
 
