@@ -106,7 +106,7 @@ export function ModelPicker({
         ref={button}
         type="button"
         className="model-picker-button"
-        aria-haspopup="listbox"
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? `${id}-popup` : undefined}
         aria-label={t("picker.label", { model: modelLabel(value) })}

@@ -104,10 +104,15 @@ describe("the model picker from the keyboard", () => {
         const option = document.getElementById(el.getAttribute("aria-activedescendant") ?? "");
         return option && [option.getAttribute("role"), option.getAttribute("aria-selected")];
       });
+    // What it opens is a dialog (a search field above the listbox), and the button says so.
+    expect(await button.getAttribute("aria-haspopup")).toBe("dialog");
     for (const key of ["ArrowDown", "ArrowUp"]) {
       await button.focus();
       await page.keyboard.press(key);
       await poll(() => button.getAttribute("aria-expanded")).toBe("true");
+      expect(await page.locator(`#${await button.getAttribute("aria-controls")}`).getAttribute("role")).toBe(
+        "dialog",
+      );
       await poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
       await poll(active).toEqual(["option", "true"]);
       await page.keyboard.press("Escape");
