@@ -598,7 +598,20 @@ describe("signed-in notices", () => {
     const page = await context.newPage();
     await page.goto(`${base()}/app/account/settings`);
     await page.getByRole("button", { name: "Open the account menu" }).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    // While it signs out the item is unavailable, and looks it (dimmed like every busy button).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/logout", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const signOut = page.getByRole("button", { name: "Sign out" });
+    await signOut.click();
+    await eventually(() => signOut.getAttribute("aria-disabled")).toBe("true");
+    expect(Number(await signOut.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1);
+    release();
     await eventually(() => pathOf(page)).toBe("/");
     expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(401);
     await context.close();
