@@ -30,13 +30,16 @@ function InviteForm({ open }: { open: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const emails = splitEmails(text);
-    if (emails.length === 0 || invite.isPending) return;
+    if (invite.isPending) return;
     const wrong = emails.find((entry) => !looksLikeEmail(entry));
-    const found = wrong
-      ? t("team.invalidEntry", { entry: wrong })
-      : open > 0 && emails.length > open
-        ? t("team.tooFewSeats", { asked: emails.length, open })
-        : null;
+    const found =
+      emails.length === 0
+        ? t("team.noEntry")
+        : wrong
+          ? t("team.invalidEntry", { entry: wrong })
+          : open > 0 && emails.length > open
+            ? t("team.tooFewSeats", { asked: emails.length, open })
+            : null;
     setProblem(found);
     if (found) {
       document.getElementById("team-invite-emails")?.focus();
@@ -117,7 +120,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
           {view.members.map((member) => (
             <li key={member.userId} data-email={member.email}>
               <div className="team-person">
-                <strong>{member.email}</strong>
+                <strong id={`team-member-${member.userId}`}>{member.email}</strong>
                 {member.isAdmin ? <span className="badge">{t("team.adminBadge")}</span> : null}
                 <span className="hint">{t("team.joined", { date: date(member.joinedAt) })}</span>
               </div>
@@ -132,6 +135,9 @@ export function TeamAdmin({ view }: { view: AdminView }) {
               {member.isAdmin ? null : (
                 <button
                   type="button"
+                  id={`team-remove-${member.userId}`}
+                  // Named "Remove ada@example.com": a list of buttons all called "Remove" says not whose.
+                  aria-labelledby={`team-remove-${member.userId} team-member-${member.userId}`}
                   className="button secondary small team-remove"
                   aria-disabled={remove.isPending}
                   onClick={() => {
@@ -159,7 +165,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
             {view.invitations.map((invitation) => (
               <li key={invitation.email}>
                 <div className="team-person">
-                  <strong>{invitation.email}</strong>
+                  <strong id={`team-invitation-${invitation.id}`}>{invitation.email}</strong>
                   <span className="hint">
                     {invitation.expired
                       ? t("team.expired")
@@ -169,6 +175,8 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                 <div className="team-actions">
                   <button
                     type="button"
+                    id={`team-resend-${invitation.id}`}
+                    aria-labelledby={`team-resend-${invitation.id} team-invitation-${invitation.id}`}
                     className="button secondary small team-resend"
                     aria-disabled={resend.isPending}
                     onClick={() => resend.isPending || resend.mutate([invitation.email])}
@@ -177,6 +185,8 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                   </button>
                   <button
                     type="button"
+                    id={`team-withdraw-${invitation.id}`}
+                    aria-labelledby={`team-withdraw-${invitation.id} team-invitation-${invitation.id}`}
                     className="button secondary small team-withdraw"
                     aria-disabled={withdraw.isPending}
                     onClick={() => withdraw.isPending || withdraw.mutate(invitation.id)}

@@ -1,7 +1,7 @@
 // /join?token=…: where a team invitation's mailed link leads. It shows whose team and which plan, then signs
 // the invitee in or up (coming back here) and joins; opening the link confirms the invited address.
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { DEFAULT_CHAT_PATH, SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
+import { DEFAULT_CHAT_PATH, SUBSCRIPTION_PATH, TEAM_SETTINGS_PATH } from "../../src/domain/app-routes";
 import { INVITATION_TOKEN_PATTERN, sameEmail } from "../../src/domain/team";
 import { Alert } from "../components/alert";
 import { useVerificationState } from "../hooks/use-account";
@@ -29,7 +29,8 @@ export default function Join() {
   const signedInEmail = session.data?.verified ? session.data.email : (verification.data?.email ?? null);
   const here = `/join?token=${token ?? ""}`;
   const invitation = preview.data;
-  const ownPlan = accept.error instanceof ApiError && accept.error.code === "own_plan_active";
+  // A refusal the invitee can act on links to where they do: their plan, or their own team's members.
+  const refusal = accept.error instanceof ApiError ? accept.error.code : null;
 
   let body: React.ReactNode;
   if (!token) body = <Alert>{t("join.invalid")}</Alert>;
@@ -72,9 +73,14 @@ export default function Join() {
     body = (
       <>
         <Alert>{accept.error ? errorText(accept.error) : null}</Alert>
-        {ownPlan ? (
+        {refusal === "own_plan_active" ? (
           <p>
             <Link to={SUBSCRIPTION_PATH}>{t("join.ownPlanLink")}</Link>
+          </p>
+        ) : null}
+        {refusal === "team_has_members" ? (
+          <p>
+            <Link to={TEAM_SETTINGS_PATH}>{t("join.teamLink")}</Link>
           </p>
         ) : null}
         <button

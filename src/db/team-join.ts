@@ -15,6 +15,12 @@ const REFUSALS = {
       "own_plan_active",
       "You pay for your own plan, so you can join the team once it has ended. Cancel it first if you have not already.",
     ),
+  team_has_members: () =>
+    new AppError(
+      409,
+      "team_has_members",
+      "Your own team still has members. Remove them before joining another team.",
+    ),
   already_in_team: () =>
     new AppError(409, "already_in_team", "You are already in a team. Leave it before joining another."),
   is_admin: () => new AppError(409, "already_in_team", "You are this team's admin."),

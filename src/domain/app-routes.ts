@@ -57,6 +57,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 export const SUBSCRIPTION_PATH = "/app/account/subscription";
 export const DEFAULT_CHAT_PATH = "/app/a/default";
+export const TEAM_SETTINGS_PATH = "/app/account/settings/team";
 
 /** The assistant an address names by its `:assistantId` segment ("default" or an id): null is the default one. */
 export const assistantOfSegment = (segment: string): number | null =>

@@ -95,6 +95,8 @@ export const TEAM_ERROR_CODES = [
   "invitation_used",
   "invitation_wrong_email",
   "own_plan_active",
+  /** An admin whose plan ended still has members: they must go before the admin can join another team. */
+  "team_has_members",
   "already_in_team",
   "not_team_member",
   "team_unavailable",

@@ -45,7 +45,7 @@ export const isMemberRow = <Row extends { adminUserId: number | null }>(
 export const hasFreeSeat = (seats: number, members: number): boolean => 1 + members < seats;
 
 /** Why a signed-in invitee may not join, or null when they may (the seat is checked apart, under the lock). */
-export type JoinRefusal = "own_plan_active" | "already_in_team" | "is_admin";
+export type JoinRefusal = "own_plan_active" | "team_has_members" | "already_in_team" | "is_admin";
 
 export function joinRefusal(input: {
   inviteeId: number;
@@ -60,7 +60,8 @@ export function joinRefusal(input: {
   if (isMemberRow(own, input.inviteeId)) return "already_in_team";
   // A plan of one's own is kept until it is cancelled: two plans at once would bill the person twice.
   if (own?.ok && !own.ended) return "own_plan_active";
-  if (input.hasMembers) return "own_plan_active";
+  // Leading a team of one's own (its plan ended, its members kept): one person is never in two teams.
+  if (input.hasMembers) return "team_has_members";
   return null;
 }
 

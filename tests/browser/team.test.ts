@@ -320,8 +320,9 @@ describe("the team page's actions from the keyboard", () => {
 
     // A resent invitation is a new one, listed last: its row moves there with the focus.
     const row = (email: string) => invitations.locator("li", { hasText: email });
+    // Each row's buttons are named with its address ("Resend ana@…"), not all "Resend" alike.
     await row(invitees[0] ?? "")
-      .getByRole("button", { name: "Resend" })
+      .getByRole("button", { name: `Resend ${invitees[0]}`, exact: true })
       .press("Enter");
     await eventually(() => invitations.locator("li").last().textContent()).toContain(invitees[0]);
     await eventually(() => focused(row(invitees[0] ?? "").getByRole("button", { name: "Resend" }))).toBe(
@@ -340,7 +341,7 @@ describe("the team page's actions from the keyboard", () => {
       page.getByTestId("team-members").locator(`li[data-email="${email}"]`);
     page.once("dialog", (dialog) => void dialog.accept());
     await memberRow(members[0] ?? "")
-      .getByRole("button", { name: "Remove" })
+      .getByRole("button", { name: `Remove ${members[0]}`, exact: true })
       .press("Enter");
     await eventually(() => memberRow(members[0] ?? "").count()).toBe(0);
     await eventually(() => focused(memberRow(members[1] ?? "").getByRole("button", { name: "Remove" }))).toBe(
@@ -370,6 +371,12 @@ describe("the team's invitation form", () => {
     const field = page.getByLabel("Email addresses");
     const submit = page.getByRole("button", { name: "Send invitations" });
     const error = page.locator("#team-invite-emails-error");
+    // Nothing typed: the button (aria-disabled, which Playwright will not click unforced) says why it does
+    // nothing, instead of doing nothing silently.
+    expect(await submit.getAttribute("aria-disabled")).toBe("true");
+    await submit.click({ force: true });
+    await eventually(() => error.textContent()).toBe("Enter at least one email address.");
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
     await field.fill("ana@example.test, NOT AN EMAIL");
     await submit.click();
     await eventually(() => error.textContent()).toBe("“NOT” is not an email address.");

@@ -94,7 +94,7 @@ describe("who may join", () => {
       { ...base, own: { adminUserId: null, ok: false, ended: false } },
       null,
     ],
-    ["an admin of their own members", { ...base, hasMembers: true }, "own_plan_active"],
+    ["an admin of their own members", { ...base, hasMembers: true }, "team_has_members"],
   ] as const)("%s", (_label, input, refusal) => {
     expect(joinRefusal(input)).toBe(refusal);
   });

@@ -210,6 +210,25 @@ describe("POST /api/team/accept", () => {
     expect((await me(payer.cookie)).usagePlan).toBe("standard");
   });
 
+  it("refuses an admin whose own plan ended while their team still has members, and says that", async () => {
+    const leader = await accountOnPlan("standard", { seats: 2 });
+    await joined(leader);
+    await withDb((db) =>
+      db
+        .update(subscription)
+        .set({ ok: false, status: "canceled" })
+        .where(eq(subscription.userId, leader.id)),
+    );
+    const other = await accountOnPlan("standard", { seats: 3 });
+    await invite(other, [leader.email]);
+    const res = await post("/api/team/accept", leader.cookie, { token: await mailedToken(leader.email) });
+    expect(res.status).toBe(409);
+    const error = await errorOf(res);
+    // Not "you pay for your own plan": that plan has ended; the members are what stands in the way.
+    expect(error.code).toBe("team_has_members");
+    expect(error.message).toMatch(/still has members/);
+  });
+
   it("confirms an unverified invitee's address: the mailed link proves it", async () => {
     const admin = await accountOnPlan("standard", { seats: 2 });
     const invitee = await createAccount({ verified: false });
