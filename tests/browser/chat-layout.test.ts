@@ -34,6 +34,19 @@ describe("the composer's dock", () => {
   });
 });
 
+describe("the composer's placeholder", () => {
+  it("stays on the field's one line when the model's name makes it longer than the field", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    // The placeholder is drawn by the browser, not in the DOM: what keeps it on one line is its own style.
+    const style = await composer(page).evaluate((element) => {
+      const placeholder = getComputedStyle(element, "::placeholder");
+      return [placeholder.whiteSpace, placeholder.overflow];
+    });
+    expect(style).toEqual(["nowrap", "hidden"]);
+  });
+});
+
 describe("a message over the length limit", () => {
   it("is refused before sending, saying by how much, with Send disabled and the text kept", async () => {
     const { page } = session;
