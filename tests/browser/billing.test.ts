@@ -140,8 +140,12 @@ describe("the customer portal", () => {
     await page.getByLabel("Seats").fill("2");
     await page.getByTestId("change-preview").waitFor();
     expect(await page.getByTestId("change-preview").textContent()).toMatch(/Due today: €\d+/);
-    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await page.getByRole("button", { name: "Confirm the change" }).press("Enter");
     await page.getByTestId("change-done").waitFor();
+    // The Confirm button is gone: the focus goes to what happened, not to the top of the page.
+    await eventually(() =>
+      page.getByTestId("change-done-focus").evaluate((element) => element === document.activeElement),
+    ).toBe(true);
     expect(await page.getByTestId("billing-seats").textContent()).toBe("1 in use of 2");
     await page.goto(`${base()}/app/account/subscription`);
 

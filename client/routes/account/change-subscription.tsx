@@ -1,6 +1,6 @@
 // /app/account/change_subscription: another plan, interval or number of seats for the live subscription, with
 // what it costs today (Stripe's prorated preview) shown before confirming.
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   type BillingPreview,
@@ -38,6 +38,20 @@ function CreditNote({ preview, fewerSeats }: { preview: BillingPreview; fewerSea
   );
 }
 
+/**
+ * The confirmed change's message takes the focus: the Confirm button that had it is gone, and keyboard and
+ * screen-reader users land on what happened (what was charged) rather than at the top of the page.
+ */
+function ChangeDone({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div ref={box} tabIndex={-1} className="change-done" data-testid="change-done-focus">
+      {children}
+    </div>
+  );
+}
+
 function ChangeConfirm({ summary, selection }: { summary: Summary; selection: PlanSelection }) {
   const t = useT("account");
   const locale = useLocale();
@@ -58,21 +72,23 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
   const fewerSeats = summary.seats !== null && seats !== null && seats < summary.seats;
   if (change.isSuccess && unchanged) {
     return (
-      <Alert tone="success" testId="change-done">
-        {t("billing.changed")}
-        {confirmed ? (
-          <>
-            {" "}
-            {/* Charged at the proration date the preview was made for, so the preview's amounts are Stripe's. */}
-            <span data-testid="change-charged">
-              {t("billing.chargedToday", {
-                amount: formatMoney(confirmed.preview.amountDue, confirmed.preview.currency, locale),
-              })}
-            </span>{" "}
-            <CreditNote {...confirmed} />
-          </>
-        ) : null}
-      </Alert>
+      <ChangeDone>
+        <Alert tone="success" testId="change-done">
+          {t("billing.changed")}
+          {confirmed ? (
+            <>
+              {" "}
+              {/* Charged at the proration date the preview was made for, so the preview's amounts are Stripe's. */}
+              <span data-testid="change-charged">
+                {t("billing.chargedToday", {
+                  amount: formatMoney(confirmed.preview.amountDue, confirmed.preview.currency, locale),
+                })}
+              </span>{" "}
+              <CreditNote {...confirmed} />
+            </>
+          ) : null}
+        </Alert>
+      </ChangeDone>
     );
   }
   return (
