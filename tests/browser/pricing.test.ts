@@ -3,6 +3,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { emptySeats, typeTooManySeats } from "./seats-field";
 import { collectPageErrors, eventually, pathOf, signIn } from "./session";
 
 let browser: Browser;
@@ -24,28 +25,20 @@ describe("the seats of a team on /pricing", () => {
     const seats = page.getByLabel("Seats");
     await eventually(() => seats.inputValue()).toBe("2");
 
-    await seats.selectText();
-    await seats.press("Backspace");
-    expect(await seats.inputValue()).toBe("");
-    const fieldError = page.locator("#seats-error");
-    await eventually(() => fieldError.textContent()).toBe("Enter a whole number of seats from 1 to 1000.");
-    expect(await seats.getAttribute("aria-invalid")).toBe("true");
+    await emptySeats(page, seats);
     expect(await page.getByTestId("team-summary").count()).toBe(0);
     // The link does not carry the last count on: it takes the person back to the field.
     await page.getByRole("link", { name: "Continue with Standard" }).click();
     expect(new URL(page.url()).pathname).toBe("/pricing");
     expect(await seats.evaluate((element) => element === document.activeElement)).toBe(true);
 
-    // Over the maximum: kept as typed and refused, never dropped for the last valid count.
-    await seats.pressSequentially("2000");
-    expect(await seats.inputValue()).toBe("2000");
-    expect(await fieldError.textContent()).toBe("Enter a whole number of seats from 1 to 1000.");
+    await typeTooManySeats(page, seats);
     expect(await page.getByTestId("team-summary").count()).toBe(0);
 
     await seats.selectText();
     await seats.pressSequentially("3");
     expect(await seats.inputValue()).toBe("3");
-    expect(await fieldError.count()).toBe(0);
+    expect(await page.locator("#seats-error").count()).toBe(0);
     await eventually(() => page.getByTestId("team-summary").textContent()).toBe(
       "3 seats on Standard: €60 a month.",
     );

@@ -2,7 +2,7 @@
 // after a reload, and says to ask for a new code, which then works.
 import { createHash } from "node:crypto";
 import pg from "pg";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, mailedCode } from "./session";
@@ -47,15 +47,21 @@ async function unverifiedAccount(code: string): Promise<string> {
   return email;
 }
 
+/** A browser context signed in (through the API) as a new unverified account whose code is `code`. */
+async function signedInUnverified(code: string): Promise<{ email: string; context: BrowserContext }> {
+  const email = await unverifiedAccount(code);
+  const context = await browser.newContext();
+  const signedIn = await context.request.post(`${base()}/api/login`, {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { Origin: base() },
+  });
+  expect(signedIn.ok()).toBe(true);
+  return { email, context };
+}
+
 describe("the verification page", () => {
   it("counts the tries down, then offers only a new code, which confirms the account", async () => {
-    const email = await unverifiedAccount("123456");
-    const context = await browser.newContext();
-    const signedIn = await context.request.post(`${base()}/api/login`, {
-      data: { email, password: DEMO_PASSWORD },
-      headers: { Origin: base() },
-    });
-    expect(signedIn.ok()).toBe(true);
+    const { email, context } = await signedInUnverified("123456");
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(`${base()}/verification`);
@@ -98,13 +104,7 @@ describe("the verification page", () => {
 
 describe("asking for a new code", () => {
   it("counts the wait down again after each resend, and a refused one says the server's wait", async () => {
-    const email = await unverifiedAccount("123456");
-    const context = await browser.newContext();
-    const signedIn = await context.request.post(`${base()}/api/login`, {
-      data: { email, password: DEMO_PASSWORD },
-      headers: { Origin: base() },
-    });
-    expect(signedIn.ok()).toBe(true);
+    const { email, context } = await signedInUnverified("123456");
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     // The page's minute passes when the test says; the server's runs as usual.
