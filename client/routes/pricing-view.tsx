@@ -26,24 +26,28 @@ function holdInvalidSeats(selection: PlanSelection, event: MouseEvent<HTMLAnchor
 
 /**
  * The subscription as it is, for a paying account: its interval and seats, which the page opens on (SPEC §2's
- * address says neither until the person chooses). Unknown (not paying, not yet read, failed): undefined.
+ * address says neither until the person chooses). `summary` is unknown until read, and stays so if the read
+ * fails; `settled` says the read is over either way.
  */
-function useCurrentSubscription(paying: boolean): BillingSummary | undefined {
-  const [summary, setSummary] = useState<BillingSummary | undefined>(undefined);
+function useCurrentSubscription(paying: boolean): { summary?: BillingSummary; settled: boolean } {
+  const [read, setRead] = useState<{ summary?: BillingSummary; settled: boolean }>({ settled: false });
   useEffect(() => {
     if (!paying) return;
     let live = true;
     readJson(api.api.billing.subscription.$get()).then(
-      (found) => {
-        if (live) setSummary(found);
+      (summary) => {
+        if (live) setRead({ summary, settled: true });
       },
-      (error: unknown) => console.error("Error while reading the subscription", error),
+      (error: unknown) => {
+        console.error("Error while reading the subscription", error);
+        if (live) setRead({ settled: true });
+      },
     );
     return () => {
       live = false;
     };
   }, [paying]);
-  return paying ? summary : undefined;
+  return paying ? read : { settled: false };
 }
 
 function SignUpLink({ selection }: { selection: PlanSelection }) {
@@ -76,7 +80,7 @@ export function PricingView({
   const t = useT("pricing");
   const signedIn = user?.verified === true;
   const paying = signedIn && isPaidPlan(user.usagePlan);
-  const current = useCurrentSubscription(paying);
+  const { summary: current, settled } = useCurrentSubscription(paying);
   return (
     <div className="pricing-page">
       <header className="page-intro">
@@ -86,7 +90,8 @@ export function PricingView({
       <PlanPicker
         address={address}
         // A paying account's plan is marked once its interval is known: not Standard monthly for a yearly Standard.
-        currentPlan={signedIn && (!paying || current) ? user.usagePlan : undefined}
+        // If the subscription cannot be read, the plan is still marked, on either interval.
+        currentPlan={signedIn && (!paying || settled) ? user.usagePlan : undefined}
         currentYearly={current?.yearly ?? undefined}
         currentSeats={current?.seats ?? undefined}
       >

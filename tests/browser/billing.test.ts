@@ -213,6 +213,18 @@ describe("a yearly team changing its plan", () => {
     await page.getByRole("radio", { name: "Monthly" }).check();
     await eventually(() => current.count()).toBe(0);
 
+    // The subscription unreadable (a failed request): its plan is still marked, on either interval.
+    await page.route("**/api/billing/subscription", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"error":{"code":"x","message":"x"}}',
+      }),
+    );
+    await page.goto(`${base()}/pricing`);
+    await current.waitFor();
+    await page.unroute("**/api/billing/subscription");
+
     // Another plan, nothing else touched: the change page keeps the two seats and the yearly billing.
     await page.goto(`${base()}/pricing`);
     await current.waitFor();
