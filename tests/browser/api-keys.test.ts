@@ -101,4 +101,28 @@ describe("API keys", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("gives a second key made while the first one's panel is open its own panel, with the focus", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpFresh(context, base(), "api-keys-two");
+    await page.goto(`${base()}/app/account/settings/api`);
+    const name = page.getByLabel("Key name");
+    const value = page.getByTestId("api-key-value");
+    const secret = page.getByTestId("api-key-secret");
+    await name.fill("First");
+    await name.press("Enter");
+    await secret.waitFor();
+    const first = await value.textContent();
+    await page.getByRole("tab", { name: "Python (openai)" }).click();
+    await name.fill("Second");
+    await name.press("Enter");
+    await eventually(() => value.textContent()).not.toBe(first);
+    // A new key's panel, as the first one was: the focus on it, and its calls from the first tab.
+    await eventually(() => secret.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+    expect(await page.getByRole("tab", { name: "curl" }).getAttribute("aria-selected")).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -66,6 +66,8 @@ export default function SettingsApi() {
       <p className="lead">{t("api.text")}</p>
       {created ? (
         <ApiKeySecret
+          // A key made while the last one's panel is open gets a panel of its own (the focus, the first tab).
+          key={created.key}
           name={created.name}
           secret={created.key}
           baseUrl={baseUrl}
