@@ -31,12 +31,14 @@ export function retryAfterSeconds(
   return wait;
 }
 
-/** A wait in the largest unit that keeps it meaningful: 45 s stays seconds, 14 minutes, 3 hours (rounded up). */
-export function waitUnit(seconds: number): { value: number; unit: "second" | "minute" | "hour" } {
+/** A wait in the largest unit that keeps it meaningful: 45 s stays seconds, 14 minutes, 3 hours, 30 days (rounded up). */
+export function waitUnit(seconds: number): { value: number; unit: "second" | "minute" | "hour" | "day" } {
   if (seconds < 90) return { value: Math.max(1, Math.round(seconds)), unit: "second" };
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 90) return { value: minutes, unit: "minute" };
-  return { value: Math.ceil(seconds / 3600), unit: "hour" };
+  const hours = Math.ceil(seconds / 3600);
+  if (hours < 48) return { value: hours, unit: "hour" };
+  return { value: Math.ceil(seconds / 86_400), unit: "day" };
 }
 
 /** "in 14 minutes", "in 3 hours": a wait as people say it (the API's English; the client says it in `Intl`). */

@@ -3,6 +3,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { ZodType } from "zod";
+import { openAIParam } from "../domain/openai-wire";
 import { nulCharacterPath } from "../domain/stored-text";
 import { AppError } from "../errors";
 
@@ -10,6 +11,19 @@ export interface FieldIssue {
   path: string;
   message: string;
 }
+
+/** What each validated part of a request is called in a refusal: "Invalid request body: messages[1].role: …". */
+const TARGET_NAMES: Record<keyof ValidationTargets, string> = {
+  json: "request body",
+  form: "form",
+  query: "query",
+  param: "path",
+  header: "header",
+  cookie: "cookie",
+};
+
+/** A field as people (and OpenAI's `param`) write it: `messages[1].role`, not `messages.1.role`. */
+const fieldName = (path: string) => openAIParam(path) ?? "";
 
 /** The media types Hono's JSON validator reads; anything else it would silently treat as `{}`. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -39,8 +53,12 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
             ? "The request body must be a JSON object."
             : issue.message,
       }));
-      const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-      throw new AppError(400, "invalid_input", `Invalid ${target}: ${summary}`, { details: issues });
+      const summary = issues
+        .map((i) => (i.path ? `${fieldName(i.path)}: ${i.message}` : i.message))
+        .join("; ");
+      throw new AppError(400, "invalid_input", `Invalid ${TARGET_NAMES[target]}: ${summary}`, {
+        details: issues,
+      });
     }
     // Postgres stores no U+0000: refused here, with where it was, rather than failing the statement (a 500).
     const nul = nulCharacterPath(result.data);
@@ -49,7 +67,7 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
       throw new AppError(
         400,
         "invalid_input",
-        `Invalid ${target}: ${nul ? `${nul}: ` : ""}${issue.message}`,
+        `Invalid ${TARGET_NAMES[target]}: ${nul ? `${fieldName(nul)}: ` : ""}${issue.message}`,
         {
           details: [issue],
         },

@@ -9,6 +9,7 @@ import {
   offeredModel,
   usageCategoryOf,
 } from "../domain/models";
+import { waitInWords } from "../domain/throttle";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import { providerSetupFromEnv } from "../providers";
@@ -89,14 +90,14 @@ export async function reserveApiRequest(
     throw new AppError(
       429,
       "too_many_requests",
-      `Rate limit reached for this API key (${perMinute} requests per minute, fair usage per hour). Retry after ${decision.retryAfterSeconds} s.`,
+      `Rate limit reached for this API key (${perMinute} requests per minute, fair usage per hour). Try again ${waitInWords(decision.retryAfterSeconds)}.`,
       { headers },
     );
   }
   throw new AppError(
     429,
     "quota_reached",
-    `You reached your quota: ${decision.used} of ${decision.limit} ${category} requests. Retry after ${decision.retryAfterSeconds} s.`,
+    `You reached your quota: ${decision.used} of ${decision.limit} ${category} requests. Try again ${waitInWords(decision.retryAfterSeconds)}.`,
     { headers },
   );
 }

@@ -44,7 +44,11 @@ const chatSchema = z.object({
       // What a message says (not empty, parts we can pass on) is checked by conversationOf, each failure
       // with its own code, before the request is counted.
       z.object({
-        role: z.enum(["system", "developer", "user", "assistant"]),
+        // Tools are not offered, so neither are their messages: said plainly rather than as a bad enum value.
+        role: z.enum(
+          ["system", "developer", "user", "assistant"],
+          "must be system, developer, user or assistant (tool calls are not supported)",
+        ),
         content: contentSchema.optional(),
       }),
     )
@@ -56,6 +60,8 @@ const chatSchema = z.object({
   max_tokens: z.number().int().positive().max(MAX_OUTPUT_TOKENS).nullish(),
   max_completion_tokens: z.number().int().positive().max(MAX_OUTPUT_TOKENS).nullish(),
   reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).nullish(),
+  // One answer per request: more choices would be refused rather than silently answered with one.
+  n: z.literal(1, "only n: 1 is supported").nullish(),
 });
 
 const imageSchema = z.object({

@@ -85,6 +85,10 @@ describe("a wait in words", () => {
     [89 * 60, 89, "minute", "in 89 minutes"],
     [89 * 60 + 1, 2, "hour", "in 2 hours"],
     [3 * 3600, 3, "hour", "in 3 hours"],
+    [47 * 3600, 47, "hour", "in 47 hours"],
+    [47 * 3600 + 1, 2, "day", "in 2 days"],
+    // A month's quota window just begun: not "2591999 s", nor "720 hours".
+    [2_591_999, 30, "day", "in 30 days"],
   ])("%s s → %s %s", (seconds, value, unit, words) => {
     expect(waitUnit(seconds)).toEqual({ value, unit });
     expect(waitInWords(seconds)).toBe(words);

@@ -209,6 +209,8 @@ describe("the OpenAI-compatible API", () => {
     expect(Number(err.headers?.get("retry-after"))).toBeGreaterThan(0);
     expect(err.error).toMatchObject({ type: "insufficient_quota", code: "insufficient_quota" });
     expect(err.message).toContain("You reached your quota");
+    // The wait in words (Retry-After has the seconds): not "Retry after 10800 s".
+    expect(err.message).toMatch(/Try again in \d+ (minutes|hours|days)\.$/);
     expect(await usageCount(account.id, "text")).toBe(QUOTAS.starter.text);
   });
 
@@ -564,6 +566,22 @@ describe("the OpenAI-compatible API", () => {
       "messages[0].content[0].text",
       "invalid_value",
     ]);
+    // One answer per request: n > 1 is refused, not answered with one choice.
+    expect(await refusalOf({ model: "test", messages: user("hi"), n: 2 })).toEqual(["n", "invalid_value"]);
+    const tool = await refusal(
+      sdk(key).chat.completions.create({
+        model: "test",
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "tool", content: "42", tool_call_id: "call_1" },
+        ],
+      }),
+    );
+    // The field as `param` writes it, and what is wrong in words: tools are not offered (the SDK leads with
+    // the status).
+    expect(tool.message).toBe(
+      "400 Invalid request body: messages[1].role: must be system, developer, user or assistant (tool calls are not supported)",
+    );
     expect(await refusalOf({ model: "test", messages: user("") })).toEqual([
       "messages[0].content",
       "empty_content",
