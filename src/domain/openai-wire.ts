@@ -192,7 +192,7 @@ export function usageChunk(
 
 export function chatCompletion(
   base: { id: string; created: number; model: string },
-  answer: { content: string; reasoning: string; usage: OpenAIUsage },
+  answer: { content: string; reasoning: string; usage: OpenAIUsage; finish?: FinishReason },
 ): ChatCompletion {
   const message: ChatCompletion["choices"][number]["message"] = {
     role: "assistant",
@@ -205,7 +205,7 @@ export function chatCompletion(
     object: "chat.completion",
     created: base.created,
     model: base.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: "stop" }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: answer.finish ?? "stop" }],
     usage: answer.usage,
   };
 }

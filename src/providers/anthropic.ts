@@ -164,5 +164,6 @@ export const anthropicAdapter = defineAdapter("text", async function* (req, conf
     throw new ProviderFailure("unable_to_process", "the model refused");
   }
   yield* reportSearch(false, true);
+  if (stopReason === "max_tokens") yield { type: "truncated" };
   yield { type: "usage", inputTokens, outputTokens };
 });

@@ -139,6 +139,7 @@ export const geminiSearchAdapter = defineAdapter("text", async function* (req, c
       throw new ProviderFailure("unable_to_process", `no answer: ${finishReason}`);
     }
     if (!searchReported) yield { type: "search", status: "completed", sources: sources.list() };
+    if (finishReason === "MAX_TOKENS") yield { type: "truncated" };
     if (usage) {
       const outputTokens = (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0);
       yield { type: "usage", inputTokens: usage.promptTokenCount ?? 0, outputTokens };

@@ -206,6 +206,7 @@ export const openAIChatAdapter = defineAdapter("text", async function* (req, con
   if (finishReason === "content_filter" && !wroteText) {
     throw new ProviderFailure("unable_to_process", "content filtered");
   }
+  if (finishReason === "length") yield { type: "truncated" };
   if (searches && !searchReported) yield { type: "search", status: "completed", sources: sources.list() };
   if (usage) {
     yield {

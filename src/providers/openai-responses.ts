@@ -93,10 +93,16 @@ export const openAIResponsesAdapter = defineAdapter("text", async function* (req
           yield { type: "usage", inputTokens: usage.input_tokens, outputTokens: usage.output_tokens };
         break;
       }
-      case "response.incomplete":
+      case "response.incomplete": {
         // Cut by max_output_tokens or a content filter: what was written stands.
         done = true;
+        yield* report(false, true);
+        if (event.response.incomplete_details?.reason === "max_output_tokens") yield { type: "truncated" };
+        const usage = event.response.usage;
+        if (usage)
+          yield { type: "usage", inputTokens: usage.input_tokens, outputTokens: usage.output_tokens };
         break;
+      }
       case "response.failed":
         throw new ProviderFailure(
           "provider_unavailable",

@@ -80,7 +80,11 @@ const testText = defineAdapter("text", async function* (req, config) {
     await pause();
     yield { type: "search", status: "completed", sources: testSources(prompt) };
   }
-  const text = testMarkdown(prompt, message?.attachments ?? [], { web, long: script.long });
+  const full = testMarkdown(prompt, message?.attachments ?? [], { web, long: script.long });
+  // An output limit cuts the answer as a provider does (4 characters a token), and says so.
+  const limit = req.options?.maxOutputTokens;
+  const truncated = limit !== undefined && tokens(full) > limit;
+  const text = truncated ? full.slice(0, limit * 4) : full;
   const pieces = streamPieces(text);
   const count = script.error ? Math.ceil(pieces.length / 2) : pieces.length;
   for (let i = 0; i < count; i++) {
@@ -92,6 +96,7 @@ const testText = defineAdapter("text", async function* (req, config) {
     yield errorEvent(script.error);
     return;
   }
+  if (truncated) yield { type: "truncated" };
   yield { type: "usage", inputTokens: inputTokens(req), outputTokens: tokens(text) };
 });
 

@@ -51,6 +51,8 @@ export type ProviderEvent =
   | { type: "search"; status: "in_progress" | "completed"; sources?: SearchSource[] }
   | { type: "image"; data: Uint8Array; mimeType: string; choices?: ImageChoice[] }
   | { type: "usage"; inputTokens: number; outputTokens: number }
+  /** The provider stopped at the output-token limit: what was written stands, unfinished. */
+  | { type: "truncated" }
   /**
    * The stream's last event when something failed. `retryAfter` is in seconds; `detail` is for logs only,
    * never for users.

@@ -112,6 +112,8 @@ export async function completeChat(env: Env, input: ChatInput, signal?: AbortSig
   let content = "";
   let reasoning = "";
   let reported: { inputTokens: number; outputTokens: number } | null = null;
+  // "length" when the provider stopped at the output limit (max_tokens), as OpenAI says it.
+  let finish: "stop" | "length" = "stop";
 
   /** The next event that says something (usage is kept aside), or null at the end. */
   async function next(): Promise<ProviderEvent | null> {
@@ -121,6 +123,7 @@ export async function completeChat(env: Env, input: ChatInput, signal?: AbortSig
       const event = step.value;
       if (event.type === "usage")
         reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      else if (event.type === "truncated") finish = "length";
       else if (event.type === "text" || event.type === "reasoning" || event.type === "error") return event;
     }
   }
@@ -132,7 +135,7 @@ export async function completeChat(env: Env, input: ChatInput, signal?: AbortSig
       if (event.type === "text") content += event.delta;
       if (event.type === "reasoning") reasoning += event.delta;
     }
-    return Response.json(chatCompletion(base, { content, reasoning, usage: usage() }));
+    return Response.json(chatCompletion(base, { content, reasoning, usage: usage(), finish }));
   }
 
   const first = await next();
@@ -164,7 +167,7 @@ export async function completeChat(env: Env, input: ChatInput, signal?: AbortSig
         const { message, code } = failureError(event, model);
         controller.enqueue(data({ error: { message, type: "api_error", param: null, code } }));
       } else {
-        controller.enqueue(data(completionChunk(base, {}, "stop")));
+        controller.enqueue(data(completionChunk(base, {}, finish)));
         if (input.includeUsage) controller.enqueue(data(usageChunk(base, usage())));
       }
       controller.enqueue(encoder.encode("data: [DONE]\n\n"));

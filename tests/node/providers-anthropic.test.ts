@@ -121,6 +121,20 @@ describe("Anthropic messages", () => {
     expect(joined(events, "text")).toBe(fakeAnswer("anthropic", "claude-sonnet-5-5", "Prove it"));
   });
 
+  it("says when max_tokens cut the answer (stop_reason max_tokens)", async () => {
+    // A model that does not think: its max_tokens is the answer's alone.
+    const haiku = model("anthropic", "claude-haiku-4-5-20251001");
+    const cut = await collect(
+      streamModel(ask(haiku, "Tell me all", { options: { maxOutputTokens: 5 } }), config),
+    );
+    expect(lastBody().max_tokens).toBe(5);
+    expect(joined(cut, "text").length).toBeLessThanOrEqual(20);
+    expect(ofType(cut, "truncated")).toHaveLength(1);
+    expect(ofType(await collect(streamModel(ask(haiku, "Tell me all"), config)), "truncated")).toHaveLength(
+      0,
+    );
+  });
+
   it("uses the web search tool for -web models and reports its results as sources", async () => {
     const m = model("anthropic", "claude-sonnet-5-5", { category: "web" });
     const events = await collect(streamModel(ask(m, "Latest news"), config));

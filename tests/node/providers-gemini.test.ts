@@ -47,6 +47,13 @@ describe("Gemini web models (native API with Google Search)", () => {
     expect(events.at(-1)).toMatchObject({ type: "usage" });
   });
 
+  it("says when maxOutputTokens cut the answer (finishReason MAX_TOKENS)", async () => {
+    const cut = await collect(streamModel(ask(web, "Who won?", { options: { maxOutputTokens: 5 } }), config));
+    expect(joined(cut, "text").length).toBeLessThanOrEqual(20);
+    expect(ofType(cut, "truncated")).toHaveLength(1);
+    expect(ofType(await collect(streamModel(ask(web, "Who won?"), config)), "truncated")).toHaveLength(0);
+  });
+
   it("non-web Gemini models keep using the OpenAI-compatible endpoint", async () => {
     await collect(streamModel(ask(model("google", "gemini-2.5-flash-lite"), "Hi"), config));
     expect(up.events.requests.at(-1)?.path).toBe("/v1beta/openai/chat/completions");

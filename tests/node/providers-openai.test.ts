@@ -54,6 +54,17 @@ describe("streamed answers", () => {
     },
   );
 
+  it("says when the output limit cut the answer (finish_reason length)", async () => {
+    const luna = model("openai", "gpt-6-luna");
+    const cut = await collect(
+      streamModel(ask(luna, "Tell me all", { options: { maxOutputTokens: 5 } }), config),
+    );
+    expect(lastBody().max_completion_tokens).toBe(5);
+    expect(joined(cut, "text").length).toBeLessThanOrEqual(20);
+    expect(ofType(cut, "truncated")).toHaveLength(1);
+    expect(ofType(await collect(streamModel(ask(luna, "Tell me all"), config)), "truncated")).toHaveLength(0);
+  });
+
   it("still completes when the first token is slow", async () => {
     up.script("openai", "slow_first_token", { delayMs: 300 });
     const events = await collect(streamModel(ask(model("openai", "gpt-6-luna"), "Slow start"), config));

@@ -111,7 +111,10 @@ export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
   if (answeredWithFailure(ctx, errorBody)) return;
 
   const prompt = lastUserText(body.messages);
-  const answer = fakeAnswer("anthropic", model, prompt, textOf(body.system), attachedKinds(body.messages));
+  const whole = fakeAnswer("anthropic", model, prompt, textOf(body.system), attachedKinds(body.messages));
+  // max_tokens cuts the answer (4 characters a token here), and stop_reason says so.
+  const answer = whole.slice(0, body.max_tokens * 4);
+  const stopReason = answer === whole ? "end_turn" : "max_tokens";
   const { thinks, shown } = thinkingShape(model, body.thinking as Thinking);
   const tools = Array.isArray(body.tools) ? (body.tools as Array<{ type?: string }>) : [];
   const searches = tools.some((t) => t.type?.startsWith("web_search"));
@@ -125,7 +128,7 @@ export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
       role: "assistant",
       model,
       content: [{ type: "text", text: answer, citations: null }],
-      stop_reason: "end_turn",
+      stop_reason: stopReason,
       stop_sequence: null,
       usage: { input_tokens: inputTokens, output_tokens: Math.ceil(answer.length / 4) },
     });
@@ -239,7 +242,7 @@ export async function handleAnthropic(ctx: Ctx, key: string): Promise<void> {
     ctx,
     {
       type: "message_delta",
-      delta: { stop_reason: "end_turn", stop_sequence: null },
+      delta: { stop_reason: stopReason, stop_sequence: null },
       usage: { output_tokens: outputTokens },
     },
     "message_delta",

@@ -42,14 +42,12 @@ export async function handleGeminiNative(ctx: Ctx, key: string): Promise<void> {
   const model = decodeURIComponent(match[1] ?? "gemini");
   const prompt = lastUserText(body.contents);
   const instruction = body.systemInstruction as { parts?: unknown } | undefined;
-  const answer = fakeAnswer(
-    "google",
-    model,
-    prompt,
-    textOf(instruction?.parts),
-    attachedKinds(body.contents),
-  );
-  const config = body.generationConfig as { thinkingConfig?: { includeThoughts?: boolean } } | undefined;
+  const whole = fakeAnswer("google", model, prompt, textOf(instruction?.parts), attachedKinds(body.contents));
+  const config = body.generationConfig as
+    | { thinkingConfig?: { includeThoughts?: boolean }; maxOutputTokens?: number }
+    | undefined;
+  // maxOutputTokens cuts the answer (4 characters a token here), and finishReason says so.
+  const answer = whole.slice(0, (config?.maxOutputTokens ?? Infinity) * 4);
   const thoughts = config?.thinkingConfig?.includeThoughts ? pieces(fakeReasoning(prompt)) : [];
   const grounded =
     Array.isArray(body.tools) && body.tools.some((t: Record<string, unknown>) => "google_search" in t);
@@ -80,7 +78,7 @@ export async function handleGeminiNative(ctx: Ctx, key: string): Promise<void> {
     candidates: [
       {
         content: { parts: [{ text: "" }], role: "model" },
-        finishReason: "STOP",
+        finishReason: answer === whole ? "STOP" : "MAX_TOKENS",
         index: 0,
         ...(groundingMetadata ? { groundingMetadata } : {}),
       },

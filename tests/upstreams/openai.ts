@@ -64,13 +64,17 @@ async function chatCompletions(ctx: Ctx): Promise<void> {
   if (answeredWithFailure(ctx, errorBody)) return;
   if (refusedAsShutDown(ctx, model)) return;
 
-  const answer = fakeAnswer(
+  const whole = fakeAnswer(
     ctx.provider,
     model,
     prompt,
     systemOfMessages(body.messages),
     attachedKinds(body.messages),
   );
+  // The output limit cuts the answer (4 characters a token here) and says so with finish_reason "length".
+  const limit = Number(body.max_completion_tokens ?? body.max_tokens) || Infinity;
+  const answer = whole.length > limit * 4 ? whole.slice(0, limit * 4) : whole;
+  const finish = answer === whole ? "stop" : "length";
   const thinks = body.reasoning_effort !== undefined || REASONING_MODEL.test(model);
   const style = thinks ? reasoningStyle(ctx.provider) : "none";
   const sources = fakeSources(prompt);
@@ -93,7 +97,7 @@ async function chatCompletions(ctx: Ctx): Promise<void> {
         {
           index: 0,
           message: { role: "assistant", content: answer, refusal: null },
-          finish_reason: "stop",
+          finish_reason: finish,
           logprobs: null,
         },
       ],
@@ -158,7 +162,7 @@ async function chatCompletions(ctx: Ctx): Promise<void> {
     ctx.provider === "xai" && body.search_parameters ? { citations: sources.map((s) => s.url) } : {};
   writeSse(
     ctx,
-    chunk({}, "stop", {
+    chunk({}, finish, {
       ...groq,
       ...xaiCitations,
       ...(USAGE_IN_LAST_CHUNK.has(ctx.provider) ? { usage } : {}),

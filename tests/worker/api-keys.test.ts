@@ -187,6 +187,30 @@ describe("the OpenAI-compatible API", () => {
     expect(completion.usage?.completion_tokens).toBeGreaterThan(0);
   });
 
+  it("says finish_reason 'length' when max_tokens cut the answer, streamed or whole", async () => {
+    const account = await accountOnPlan("expert");
+    const { key } = await createKey(account.cookie);
+    const question = [{ role: "user" as const, content: `Tell me everything ${uniqueTag("cut")}` }];
+    // The built-in test model and a provider's (the upstream stand-in cuts as OpenAI does).
+    for (const model of ["test", "gpt-4.1"]) {
+      const whole = await sdk(key).chat.completions.create({ model, messages: question });
+      const cut = await sdk(key).chat.completions.create({ model, messages: question, max_tokens: 5 });
+      expect(whole.choices[0]?.finish_reason, model).toBe("stop");
+      expect(cut.choices[0]?.finish_reason, model).toBe("length");
+      expect(cut.choices[0]?.message.content?.length, model).toBeLessThanOrEqual(20);
+      expect(cut.usage?.completion_tokens, model).toBeLessThanOrEqual(5);
+      const stream = await sdk(key).chat.completions.create({
+        model,
+        messages: question,
+        max_completion_tokens: 5,
+        stream: true,
+      });
+      const finishes: (string | null | undefined)[] = [];
+      for await (const chunk of stream) finishes.push(chunk.choices[0]?.finish_reason);
+      expect(finishes.filter(Boolean), model).toEqual(["length"]);
+    }
+  });
+
   it("generates an image with an image model", async () => {
     const account = await accountOnPlan("starter");
     const { key } = await createKey(account.cookie);
