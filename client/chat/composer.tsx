@@ -94,7 +94,10 @@ export function Composer({
   const missing = entry ? unacceptedKinds(entry, local) : [];
   const imageOnly = entry ? isImageOnlyInput(entry) : false;
   const hasImage = local.some((f) => fileKind(f) === "image");
-  const overTotal = documentsTotal([...conversationFiles, ...local]) > DOCUMENTS_TOTAL_LIMIT;
+  // A refused file (too big, or not a type kept) was never stored: it counts towards no total.
+  const kept = files.files.filter((f) => f.status !== "error");
+  const keptSizes = kept.map((f) => ({ name: f.file.name, type: f.file.type, size: f.file.size }));
+  const overTotal = documentsTotal([...conversationFiles, ...keptSizes]) > DOCUMENTS_TOTAL_LIMIT;
   // Over only with this message's files: removing one of them is the way back under the total.
   const overByNewFiles = overTotal && documentsTotal(conversationFiles) <= DOCUMENTS_TOTAL_LIMIT;
   const hasWordsOrFiles = Boolean(text.trim()) || files.uploaded.length > 0;

@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { hc } from "hono/client";
 import { isErrorCode } from "../../src/domain/error-codes";
-import { type AttachmentWire, isAttachmentWire } from "../../src/domain/files";
+import { type AttachmentWire, isAttachmentWire, judgeUpload, SNIFF_BYTES } from "../../src/domain/files";
 import type { AppType } from "../../src/index";
 import { ApiError, api, readJson } from "../lib/api";
 
@@ -29,10 +29,24 @@ function uploadError(status: number, body: unknown): ApiError {
 }
 
 /**
- * POST /api/attachments/upload as multipart. XHR rather than the typed client because only XHR reports
+ * The refusal the server would answer for this file (too big, or not a type it keeps), found in the browser
+ * by the same rule before anything is sent; null when the file may go.
+ */
+export async function refusalOf(file: File): Promise<ApiError | null> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const judged = judgeUpload(file, head);
+  if (judged.ok) return null;
+  const { status, code, message, detail } = judged.refusal;
+  return new ApiError(status, code, message, detail ? [{ path: "file", message: detail }] : undefined);
+}
+
+/**
+ * POST /api/attachments/upload as multipart, once the file passed the server's rule here (`refusalOf`). XHR rather than the typed client because only XHR reports
  * upload progress; the URL still comes from the typed client and the answer is checked before use.
  */
-export function uploadAttachment(file: File, options: UploadOptions = {}): Promise<Attachment> {
+export async function uploadAttachment(file: File, options: UploadOptions = {}): Promise<Attachment> {
+  const refused = await refusalOf(file);
+  if (refused) throw refused;
   // $url needs an absolute base (the shared client's is "/"): the route's path, typed, on this origin.
   const url = hc<AppType>(window.location.origin).api.attachments.upload.$url().pathname;
   const form = new FormData();

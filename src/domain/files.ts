@@ -195,6 +195,37 @@ export function checkUpload(name: string, head: Uint8Array): UploadCheck {
   return { ok: true, kind: expected.kind, type: expected.mime };
 }
 
+/** Why an upload is refused, as the API answers it (src/files/attachments.ts). */
+export interface UploadRefusal {
+  status: 413 | 415;
+  code: "payload_too_large" | "unsupported_media_type";
+  message: string;
+  detail?: string;
+}
+
+/**
+ * The upload rule whole, for the server and for the browser, which checks a picked file before sending it
+ * (no 32 MB upload to hear it is too big, no file listed as fine until the server says otherwise): the size,
+ * then `checkUpload` on the first bytes.
+ */
+export function judgeUpload(
+  file: { name: string; size: number },
+  head: Uint8Array,
+): { ok: true; kind: FileKind; type: string } | { ok: false; refusal: UploadRefusal } {
+  if (file.size > MAX_UPLOAD_BYTES) {
+    const message = `A file may be at most ${MAX_UPLOAD_BYTES} bytes.`;
+    return { ok: false, refusal: { status: 413, code: "payload_too_large", message } };
+  }
+  const check = checkUpload(file.name, head.subarray(0, SNIFF_BYTES));
+  if (check.ok) return check;
+  const message =
+    check.reason === "extension"
+      ? `"${file.name}" is not a supported file type (images, audio, video and documents only).`
+      : `"${file.name}" does not contain what its name says (its bytes look like ${check.found}).`;
+  const detail = check.reason === "extension" ? "unsupported type" : "content mismatch";
+  return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message, detail } };
+}
+
 let accept: string | undefined;
 
 /**

@@ -9,7 +9,7 @@ import {
   orphansBefore,
 } from "../db/attachments";
 import type { Database } from "../db/client";
-import { checkUpload, MAX_UPLOAD_BYTES, ORPHAN_AGE_MS, SNIFF_BYTES } from "../domain/files";
+import { judgeUpload, ORPHAN_AGE_MS, SNIFF_BYTES } from "../domain/files";
 import type { FileKind } from "../domain/models";
 import { AppError, notFound } from "../errors";
 
@@ -42,24 +42,14 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const { userId, file } = input;
   const name = cleanFileName(file.name);
-  if (file.size > MAX_UPLOAD_BYTES)
-    throw new AppError(413, "payload_too_large", `A file may be at most ${MAX_UPLOAD_BYTES} bytes.`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const check = checkUpload(name, bytes.subarray(0, SNIFF_BYTES));
+  // The first bytes only, so a file over the limit is refused without being read.
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const check = judgeUpload({ name, size: file.size }, head);
   if (!check.ok) {
-    throw new AppError(
-      415,
-      "unsupported_media_type",
-      check.reason === "extension"
-        ? `"${name}" is not a supported file type (images, audio, video and documents only).`
-        : `"${name}" does not contain what its name says (its bytes look like ${check.found}).`,
-      {
-        details: [
-          { path: "file", message: check.reason === "extension" ? "unsupported type" : "content mismatch" },
-        ],
-      },
-    );
+    const { status, code, message, detail } = check.refusal;
+    throw new AppError(status, code, message, detail ? { details: [{ path: "file", message: detail }] } : {});
   }
+  const bytes = new Uint8Array(await file.arrayBuffer());
   const id = crypto.randomUUID();
   const key = `${attachmentPrefix(userId)}${id}`;
   const fileHash = toHex(await crypto.subtle.digest("SHA-256", bytes));

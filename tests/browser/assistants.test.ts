@@ -49,14 +49,26 @@ describe("an assistant of one's own", () => {
     await page.getByLabel("Instructions").fill(PREPROMPT);
     await page.getByRole("radio", { name: "🧭" }).check();
     await page.getByRole("radio", { name: "Violet" }).check();
-    // A file waits in the list until the assistant exists, then uploads with it.
-    await page.getByTestId("assistant-file-input").setInputFiles({
-      name: "owls.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from(`Owls can turn their heads 270 degrees. ${tag}`),
+    // A file waits in the list until the assistant exists, then uploads with it. One the server would refuse
+    // is said refused as it is picked, and never sent.
+    let uploads = 0;
+    await page.route("**/api/attachments/upload", (route) => {
+      uploads += 1;
+      return route.continue();
     });
-    await page.getByTestId("assistant-file").filter({ hasText: "owls.txt" }).waitFor();
-    expect(await shownText(page.getByTestId("assistant-file"))).toContain("47 B");
+    await page.getByTestId("assistant-file-input").setInputFiles([
+      {
+        name: "owls.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from(`Owls can turn their heads 270 degrees. ${tag}`),
+      },
+      { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ not a document") },
+    ]);
+    const owls = page.getByTestId("assistant-file").filter({ hasText: "owls.txt" });
+    await owls.waitFor();
+    expect(await shownText(owls)).toContain("47 B");
+    const tool = page.getByTestId("assistant-file").filter({ hasText: "tool.exe" });
+    await poll(() => shownText(tool)).toContain("This type of file or content is not accepted.");
     await page.getByRole("checkbox", { name: "Give it its own model order" }).check();
     // The user's order starts with the offline test model; this assistant puts GPT-5 (a stand-in) first.
     const text = page.getByTestId("models-text");
@@ -66,6 +78,9 @@ describe("an assistant of one's own", () => {
     await page.getByRole("button", { name: "Create assistant" }).click();
 
     await poll(() => new URL(page.url()).pathname).toBe("/app/assistants");
+    // Only the file that passed went up.
+    expect(uploads).toBe(1);
+    await page.unroute("**/api/attachments/upload");
     expect(problems).toEqual([]);
     const card = page.getByTestId("assistant-card").filter({ hasText: LABEL });
     await card.waitFor();

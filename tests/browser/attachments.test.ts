@@ -223,6 +223,24 @@ describe("attachments", () => {
     await page.getByRole("button", { name: "Remove report-a.txt" }).click();
   }, 300_000);
 
+  it("refuses a file over 32 MB on its chip as it is picked, sending none of it and counting it in no total", async () => {
+    await newChatScreen();
+    let uploads = 0;
+    await page.route("**/api/attachments/upload", (route) => {
+      uploads += 1;
+      return route.continue();
+    });
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles(filesOnDisk([["huge.txt", 33_000_000, "h"]]), { timeout: 120_000 });
+    await poll(() => shownText(chips().first())).toContain("That is too large to send.");
+    // Never stored, so no documents total to bring down: the chip alone says what is wrong.
+    expect(await page.getByTestId("composer-problems").count()).toBe(0);
+    expect(uploads).toBe(0);
+    await page.unroute("**/api/attachments/upload");
+    await page.getByRole("button", { name: "Remove huge.txt" }).click();
+  }, 300_000);
+
   it("over the documents total in an open chat, opens the previous message's editor to remove one", async () => {
     // A chat whose question carries a 20 MB document (made through the API: a file input takes long).
     const origin = { Origin: appUrl() };

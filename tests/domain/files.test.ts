@@ -11,6 +11,8 @@ import {
   isAttachmentSetComplete,
   isLargeDocument,
   isMediaFile,
+  judgeUpload,
+  MAX_UPLOAD_BYTES,
   sameLocalFile,
   servedContentType,
   sniffFamily,
@@ -97,6 +99,28 @@ describe("checkUpload", () => {
     ["noextension", bytes("text"), "extension"],
   ] as const)("refuses %s (%s)", (name, head, reason) => {
     expect(checkUpload(name, head)).toMatchObject({ ok: false, reason });
+  });
+});
+
+describe("judgeUpload: the server's rule, which the browser runs before sending", () => {
+  it.each([
+    ["photo.png", 1_000, PNG, null],
+    ["report.pdf", MAX_UPLOAD_BYTES, PDF, null],
+    // The size first: a file over the limit is refused whatever it is (its bytes need not be read).
+    ["report.pdf", MAX_UPLOAD_BYTES + 1, PDF, [413, "payload_too_large", undefined]],
+    ["setup.exe", 10, bytes([0x4d, 0x5a]), [415, "unsupported_media_type", "unsupported type"]],
+    ["cute-cat.png", 10, HTML, [415, "unsupported_media_type", "content mismatch"]],
+  ] as const)("%s of %s bytes → %j", (name, size, head, refused) => {
+    const judged = judgeUpload({ name, size }, head);
+    if (refused === null) {
+      expect(judged.ok).toBe(true);
+      return;
+    }
+    if (judged.ok) throw new Error(`${name} was kept`);
+    const [status, code, detail] = refused;
+    expect([judged.refusal.status, judged.refusal.code]).toEqual([status, code]);
+    expect(judged.refusal.detail).toBe(detail);
+    expect(judged.refusal.message).toMatch(status === 413 ? /at most 32000000 bytes/ : new RegExp(name));
   });
 });
 

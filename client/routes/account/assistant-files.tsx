@@ -11,7 +11,7 @@ import {
 } from "../../../src/domain/files";
 import { Icon } from "../../components/icon";
 import { assistantKeys } from "../../hooks/use-assistants";
-import { deleteAttachment, uploadAttachment } from "../../hooks/use-attachments";
+import { deleteAttachment, refusalOf, uploadAttachment } from "../../hooks/use-attachments";
 import { useT } from "../../i18n";
 import { useApiError } from "../../lib/use-api-error";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
@@ -120,7 +120,15 @@ export function AssistantFiles({
     );
     if (fresh.length === 0) return;
     if (assistantId === null) {
-      onPendingChange([...pending, ...fresh]);
+      // Checked now, as an upload would be: a file the server would refuse is shown refused, not kept to be
+      // dropped once the assistant is created.
+      const refusals = await Promise.all(fresh.map(refusalOf));
+      const refused = fresh.flatMap((file, i) => {
+        const error = refusals[i];
+        return error ? [{ file, progress: 0, error: errorText(error) }] : [];
+      });
+      onPendingChange([...pending, ...fresh.filter((_, i) => !refusals[i])]);
+      setUploads((list) => [...list, ...refused]);
       return;
     }
     setUploads((list) => [...list, ...fresh.map((file) => ({ file, progress: 0, error: null }))]);
