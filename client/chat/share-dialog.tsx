@@ -35,8 +35,8 @@ export function ShareDialog({
   const listed = indexable ?? share.data?.indexable ?? currentShare.data?.indexable ?? false;
   const failed = share.isError || unshare.isError;
 
-  const copy = () =>
-    navigator.clipboard.writeText(url).then(
+  const copy = (link = url) =>
+    navigator.clipboard.writeText(link).then(
       () => {
         setCopied(true);
         setTimeout(() => setCopied(false), 1500);
@@ -47,7 +47,11 @@ export function ShareDialog({
   const create = () => {
     if (busy) return;
     unshare.reset();
-    share.mutate({ chatId, indexable: listed });
+    // The link made (or brought up to date) is copied at once, as the dialog says; Copy link copies it again.
+    share.mutate(
+      { chatId, indexable: listed },
+      { onSuccess: (made) => void copy(`${window.location.origin}${sharedPagePath(made.publicId)}`) },
+    );
   };
   const stop = () => {
     if (busy) return;
@@ -85,7 +89,7 @@ export function ShareDialog({
               readOnly
               onFocus={(event) => event.target.select()}
             />
-            <button type="button" className="button" onClick={copy}>
+            <button type="button" className="button" onClick={() => copy()}>
               <Icon name={copied ? "check" : "copy"} size={16} />{" "}
               {copied ? t("share.copied") : t("share.copy")}
             </button>

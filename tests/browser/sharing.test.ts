@@ -116,11 +116,16 @@ describe("sharing a chat", () => {
       });
     expect(listed.width).toBeLessThan(30);
     expect(listed).toMatchObject({ lines: 1, beside: true });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+    await page.evaluate(() => navigator.clipboard.writeText("before"));
     await dialog.getByRole("button", { name: "Create link" }).click();
     const field = dialog.getByRole("textbox", { name: "Public link" });
     await poll(() => field.inputValue()).toMatch(
       /\/shared\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     );
+    // Made and copied: the link is on the clipboard without a second press, and the button says so.
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await field.inputValue());
+    await dialog.getByRole("button", { name: "Copied" }).waitFor();
     // The pressed button is now "Update link", and still has the focus.
     expect(await focused(dialog.getByRole("button", { name: "Update link" }))).toBe(true);
     link = await field.inputValue();
