@@ -78,4 +78,7 @@ export const sharedPageRoutes = new Hono<AppEnv>()
     const chat = await forkInto(c.var.db(), c.env.FILES, { userId: user.id, source: { publicId } });
     if (!chat) return gone(requestLocale(c));
     return c.redirect(`/app/a/${chat.assistantId ?? "default"}/c/${chat.id}`, 303);
-  });
+  })
+  // Any other address under /shared/ (none, or more after the id) is a page not found, as a person reads it:
+  // not the API's JSON 404.
+  .get("*", (c) => gone(requestLocale(c), new URL(c.req.url).pathname));

@@ -265,6 +265,12 @@ describe("ownership and unknown ids", () => {
     expect(text).toContain("Page Not Found: /shared/not-a-uuid");
     expect(text).toContain('src="/images/lost-mascot.svg"');
     expect((await sharedJson("not-a-uuid")).status).toBe(400);
+    // No id, or more after one: the same page, not the API's JSON.
+    for (const path of ["", `${unknown}/extra`]) {
+      const res = await page(path);
+      expect([res.status, res.headers.get("Content-Type")], path).toEqual([404, "text/html; charset=utf-8"]);
+      expect(await res.text()).toContain(`Page Not Found: /shared/${path}`);
+    }
     // Sharing needs a session.
     expect((await api("/api/chat/share", { body: { chatId } })).status).toBe(401);
   });
