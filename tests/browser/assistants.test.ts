@@ -233,4 +233,19 @@ describe("an assistant with a long name", () => {
     });
     expect(fits).toEqual({ overflows: false, clear: true });
   });
+
+  it("keeps its card to two lines of name, as long as the name is", async () => {
+    const { page } = session;
+    const name = `Wide${"w".repeat(190)}${tag}`.slice(0, 200);
+    await page.goto(`${appUrl()}/app/assistants/new`);
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("button", { name: "Create assistant" }).click();
+    await poll(() => new URL(page.url()).pathname).toBe("/app/assistants");
+    const title = page.getByTestId("assistant-card").filter({ hasText: name }).locator("strong");
+    const lines = await title.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      return Math.round(element.getBoundingClientRect().height / lineHeight);
+    });
+    expect(lines).toBeLessThanOrEqual(2);
+  });
 });

@@ -44,7 +44,8 @@ function AssistantsList() {
             <Link to={`/app/a/${assistant.id}`} className="assistant-card-main">
               <AssistantAvatar image={assistant.image} prop={assistant.prop} size={36} />
               <span>
-                <strong>{assistant.label}</strong>
+                {/* A name of 200 letters without a space: two lines of it, as the description gets. */}
+                <strong className="clamp">{assistant.label}</strong>
                 {assistant.preprompt ? <span className="hint block clamp">{assistant.preprompt}</span> : null}
               </span>
             </Link>
