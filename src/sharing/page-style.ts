@@ -13,6 +13,7 @@ a{color:var(--link)}
 main{max-width:780px;margin:0 auto;padding:8px 16px 40px}
 h1.title{font-size:1.5rem;line-height:1.3;margin:20px 0 4px}
 .meta{color:var(--muted);font-size:.9rem;margin:0 0 24px}
+.top .meta{margin:0}
 .message{margin:0 0 22px}
 .who{font-size:.85rem;font-weight:600;color:var(--muted);margin:0 0 4px}
 .message.user .text{background:var(--user);border-radius:12px;padding:10px 14px;white-space:pre-wrap}

@@ -149,6 +149,15 @@ describe("sharing a chat", () => {
     expect(await page.getByRole("link", { name: "Sign in to continue" }).count()).toBe(1);
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBeTruthy();
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    // The header's two ends sit on one line: "Shared conversation" level with the wordmark.
+    const middles = await page.locator("header.top > *").evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return Math.round(box.top + box.height / 2);
+      }),
+    );
+    expect(middles).toHaveLength(2);
+    expect(Math.abs((middles[0] ?? 0) - (middles[1] ?? 0))).toBeLessThanOrEqual(1);
     await context.close();
   });
 
