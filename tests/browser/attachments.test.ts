@@ -234,6 +234,15 @@ describe("attachments", () => {
       .getByTestId("composer-file-input")
       .setInputFiles(filesOnDisk([["huge.txt", 33_000_000, "h"]]), { timeout: 120_000 });
     await poll(() => shownText(chips().first())).toContain("That is too large to send.");
+    // Its remove button stays beside the name, above the reason, not pushed under it.
+    const edge = (part: string, side: "top" | "bottom") =>
+      chips()
+        .first()
+        .locator(part)
+        .evaluate((element, which) => element.getBoundingClientRect()[which], side);
+    expect(await edge(".file-chip-remove", "bottom")).toBeLessThanOrEqual(
+      await edge(".file-chip-warning", "top"),
+    );
     // Never stored, so no documents total to bring down: the chip alone says what is wrong.
     expect(await page.getByTestId("composer-problems").count()).toBe(0);
     expect(uploads).toBe(0);
