@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { type FoundPassage, searchPassages } from "../db/embeddings";
 import type { MessageSpan } from "../db/messages";
 import { DOCUMENT_LIMITS } from "../domain/documents/formats";
+import { passageOrder } from "../domain/documents/passage-order";
 import { embedTexts } from "../providers/embeddings";
 import type { ProviderConfig } from "../providers/types";
 
@@ -52,7 +53,7 @@ export function sourcesOf(passages: readonly FoundPassage[]): DocumentSource[] {
 /**
  * Embeds the question and takes the nearest passages of this chat's and this assistant's documents
  * (only the user's, in SQL). A short document alone in its chat fits in the limit, so it reaches the
- * model whole. Passages are then put back in reading order, document by document.
+ * model whole. The most relevant document comes first, each in reading order (`passageOrder`).
  */
 export async function retrievePassages(
   db: Database,
@@ -77,8 +78,6 @@ export async function retrievePassages(
     vector,
     limit: input.limit ?? DOCUMENT_LIMITS.topPassages,
   });
-  const ordered = [...found].sort(
-    (a, b) => a.metadata.name.localeCompare(b.metadata.name) || a.metadata.index - b.metadata.index,
-  );
+  const ordered = passageOrder(found);
   return { passages: ordered, sources: sourcesOf(found), prompt: passagesPrompt(ordered) };
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkBlocks, type TextBlock } from "../../src/domain/documents/chunk";
 import { documentFormat, extensionOf } from "../../src/domain/documents/formats";
+import { passageOrder } from "../../src/domain/documents/passage-order";
 
 describe("documentFormat", () => {
   it.each([
@@ -104,5 +105,32 @@ describe("chunkBlocks", () => {
     }
     expect(passages.at(-1)).toMatchObject({ page: 3, pageEnd: 3 });
     expect(passages[0]).toMatchObject({ page: 1, pageEnd: 1 });
+  });
+});
+
+describe("passageOrder", () => {
+  const passage = (id: string) => {
+    const [attachmentId = "", index = "0"] = id.split(":");
+    return { id, metadata: { attachmentId, index: Number(index) } };
+  };
+  // Found nearest first; given to the model by best document, each in reading order.
+  it.each([
+    [["zanzibar:0"], ["zanzibar:0"]],
+    // The nearest passage's document leads, whatever the names' alphabetical order.
+    [
+      ["zanzibar:1", "report:0", "zanzibar:0"],
+      ["zanzibar:0", "zanzibar:1", "report:0"],
+    ],
+    [
+      ["report:3", "zanzibar:0", "report:1"],
+      ["report:1", "report:3", "zanzibar:0"],
+    ],
+    [
+      ["b:2", "a:5", "c:0", "a:1", "b:0"],
+      ["b:0", "b:2", "a:1", "a:5", "c:0"],
+    ],
+    [[], []],
+  ])("%j → %j", (found, expected) => {
+    expect(passageOrder(found.map(passage)).map((p) => p.id)).toEqual(expected);
   });
 });
