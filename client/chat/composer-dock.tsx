@@ -1,5 +1,5 @@
 // The foot of the chat screen: the usage banner, the last request's failure, and the composer.
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import type { User } from "../hooks/use-user";
 import { MessageNotice } from "./message-parts";
@@ -14,10 +14,21 @@ export function ComposerDock({
   failure: NoticeKey | null;
   children: ReactNode;
 }) {
+  // "We couldn't reach Switchboard" stops being true once the browser is back online: it goes then, the
+  // message kept in the composer to send again. A new failure (each send clears the last) shows anew.
+  const [reconnected, setReconnected] = useState(false);
+  useEffect(() => {
+    setReconnected(false);
+    if (failure !== "network") return;
+    const back = () => setReconnected(true);
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
+  }, [failure]);
+  const shown = failure === "network" && reconnected ? null : failure;
   return (
     <div className="composer-dock">
       <UsageBanner user={user} />
-      {failure && <MessageNotice notice={failure} />}
+      {shown && <MessageNotice notice={shown} />}
       {children}
     </div>
   );

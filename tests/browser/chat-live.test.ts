@@ -111,6 +111,11 @@ describe("a connection lost for a moment", () => {
     } finally {
       await session.context.setOffline(false);
     }
+    // Back online, the notice about the connection goes: it no longer holds, and the message is still there.
+    await poll(() =>
+      page.getByText("We couldn't reach Switchboard. Check your connection and try again.").count(),
+    ).toBe(0);
+    expect(await composer(page).inputValue()).toBe("A question while offline");
     await page.close();
   });
 });
