@@ -4,7 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { openAIParam } from "../domain/openai-wire";
-import { nulCharacterPath } from "../domain/stored-text";
+import { UNSTORABLE_TEXT_MESSAGES, unstorableTextPath } from "../domain/stored-text";
 import { AppError } from "../errors";
 
 export interface FieldIssue {
@@ -60,17 +60,17 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
         details: issues,
       });
     }
-    // Postgres stores no U+0000: refused here, with where it was, rather than failing the statement (a 500).
-    const nul = nulCharacterPath(result.data);
-    if (nul !== null) {
-      const issue: FieldIssue = { path: nul, message: "must not contain the NUL character (U+0000)" };
+    // Postgres stores no U+0000 and no half surrogate pair: refused here, with where it was, rather than
+    // failing the statement (a 500) or storing a replacement character.
+    const unstorable = unstorableTextPath(result.data);
+    if (unstorable !== null) {
+      const { path } = unstorable;
+      const issue: FieldIssue = { path, message: UNSTORABLE_TEXT_MESSAGES[unstorable.problem] };
       throw new AppError(
         400,
         "invalid_input",
-        `Invalid ${TARGET_NAMES[target]}: ${nul ? `${fieldName(nul)}: ` : ""}${issue.message}`,
-        {
-          details: [issue],
-        },
+        `Invalid ${TARGET_NAMES[target]}: ${path ? `${fieldName(path)}: ` : ""}${issue.message}`,
+        { details: [issue] },
       );
     }
   });

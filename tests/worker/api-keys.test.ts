@@ -590,6 +590,11 @@ describe("the OpenAI-compatible API", () => {
       "messages[0].content[0].text",
       "invalid_value",
     ]);
+    // Half a surrogate pair is the client's mistake (a 400), not the provider's failure (a 502).
+    expect(await refusalOf({ model: "test", messages: user("\ud800") })).toEqual([
+      "messages[0].content",
+      "invalid_value",
+    ]);
     // One answer per request: n > 1 is refused, not answered with one choice.
     expect(await refusalOf({ model: "test", messages: user("hi"), n: 2 })).toEqual(["n", "invalid_value"]);
     const tool = await refusal(

@@ -111,6 +111,48 @@ describe("the NUL character, which Postgres cannot store", () => {
     }
     expect((await readChat(account.cookie, chat.id)).chat.title).not.toContain("\u0000");
   });
+
+  it("refuses half a surrogate pair the same way: not a 500, nor a value stored changed", async () => {
+    const account = await accountOnPlan("starter");
+    const { chat } = await startChat(account.cookie, "A chat to rename");
+    const title = (await readChat(account.cookie, chat.id)).chat.title;
+    for (const [path, body, field, cookie] of [
+      // Open to anyone: no one may make it fail.
+      [
+        "/api/collect",
+        { items: [{ type: "api", name: "a", at: Date.now(), model: "m\ud800" }] },
+        "items.0.model",
+      ],
+      [
+        "/api/user/preferences/saveAssistantsConfiguration",
+        { assistantsConfiguration: { "\ud800z": 1 } },
+        "assistantsConfiguration.\\ud800z",
+        account.cookie,
+      ],
+      ["/api/chat/update", { id: chat.id, title: "\ud800z" }, "title", account.cookie],
+      [
+        "/api/chat/new",
+        { assistantId: "default", model: "test", content: "x\udfff" },
+        "content",
+        account.cookie,
+      ],
+    ] as const) {
+      const res = await call(path, { body, cookie });
+      expect(res.status, path).toBe(400);
+      const error = await errorOf(res);
+      expect(error.message, path).toContain("must be valid Unicode");
+      expect(
+        (error.details as Detail[] | undefined)?.map((d) => d.path),
+        path,
+      ).toEqual([field]);
+    }
+    expect((await readChat(account.cookie, chat.id)).chat.title).toBe(title);
+    // Whole pairs are characters like any other.
+    expect(
+      (await call("/api/chat/update", { body: { id: chat.id, title: "Owls 🦉" }, cookie: account.cookie }))
+        .status,
+    ).toBe(200);
+  });
 });
 
 describe("a stream's last event id", () => {
