@@ -72,6 +72,8 @@ describe("a generated image", () => {
     const owner = await accountOnPlan("starter");
     const other = await accountOnPlan("starter");
     const { chatId, image } = await generated(owner.cookie, "a green triangle", "test-image");
+    // The chat's title is made after its answer: once it is in, nothing writes the title but this test.
+    await expect.poll(async () => (await readChat(owner.cookie, chatId)).chat.title).not.toBe("");
     expect((await api(image.url, { cookie: owner.cookie })).headers.get("Content-Disposition")).toMatch(
       /^inline;/,
     );
@@ -116,6 +118,11 @@ describe("a generated image", () => {
     expect((await api(`/api/files/generated/${owner.id}/nothing.png`, { cookie: owner.cookie })).status).toBe(
       404,
     );
+    // So is one longer than R2's keys can be (R2 would throw on it: no 500).
+    for (const download of ["", "?download=1"]) {
+      const long = `/api/files/generated/${owner.id}/${"a".repeat(1_010)}.png${download}`;
+      expect((await api(long, { cookie: owner.cookie })).status, download).toBe(404);
+    }
     // The owner still gets it.
     expect((await api(image.url, { cookie: owner.cookie })).status).toBe(200);
   });
