@@ -7,10 +7,18 @@ import { useStore } from "../lib/store";
 import { type AppNotification, dismiss, notificationSlot, notificationStore } from "./notifications";
 import "./notification-host.css";
 
+/**
+ * What is left of each shown notification's time when its toast unmounts: moving between the sidebar's slot and
+ * the page (the sidebar folded or unfolded) mounts it again, and it must go on from there, not start over.
+ */
+const timeLeft = new Map<string, number>();
+
 function Toast({ notification }: { notification: AppNotification }) {
   const t = useT("common");
   const { id, timeout } = notification;
   const remaining = useRef(timeout);
+  // How far along the progress bar starts: as far as the time left says.
+  const [elapsedAtMount, setElapsedAtMount] = useState(0);
   const startedAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [paused, setPaused] = useState(false);
@@ -35,12 +43,21 @@ function Toast({ notification }: { notification: AppNotification }) {
   };
 
   useEffect(() => {
+    // Read here, not while rendering: a toast moving mounts anew before the old one's cleanup has said what
+    // is left (effects clean up before they run again; rendering comes first).
+    const left = timeLeft.get(id);
+    if (left !== undefined) {
+      remaining.current = left;
+      setElapsedAtMount(timeout - left);
+    }
     run();
     return () => {
+      if (timer.current !== undefined) remaining.current -= Date.now() - startedAt.current;
+      timeLeft.set(id, remaining.current);
       clearTimeout(timer.current);
       timer.current = undefined;
     };
-  }, [run]);
+  }, [run, id, timeout]);
 
   return (
     <li
@@ -93,7 +110,11 @@ function Toast({ notification }: { notification: AppNotification }) {
       {timeout > 0 ? (
         <span
           className="toast-progress"
-          style={{ animationDuration: `${timeout}ms`, animationPlayState: paused ? "paused" : "running" }}
+          style={{
+            animationDuration: `${timeout}ms`,
+            animationDelay: `${-elapsedAtMount}ms`,
+            animationPlayState: paused ? "paused" : "running",
+          }}
         />
       ) : null}
     </li>
@@ -103,6 +124,10 @@ function Toast({ notification }: { notification: AppNotification }) {
 export function NotificationHost() {
   const notifications = useStore(notificationStore);
   const slot = useStore(notificationSlot);
+  // The time left of notifications gone is forgotten.
+  useEffect(() => {
+    for (const id of timeLeft.keys()) if (!notifications.some((n) => n.id === id)) timeLeft.delete(id);
+  }, [notifications]);
   if (notifications.length === 0) return null;
   const list = (
     <ol className="toasts">

@@ -174,6 +174,34 @@ describe("the chat list's actions", () => {
     await page.unroute("**/api/chat/update");
   });
 
+  it("keeps a notice's time running when folding the sidebar moves it onto the page", async () => {
+    const { page } = session;
+    const notice = toast(page, "The conversation could not be renamed.");
+    // The last test's notice of the same words gone first.
+    await poll(() => notice.count(), 10_000).toBe(0);
+    await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await openMenu(page, chatId);
+    await page.getByRole("button", { name: "Rename" }).click();
+    const field = page.getByRole("textbox", { name: "Conversation title" });
+    await field.fill("Refused again");
+    await field.press("Enter");
+    await notice.waitFor();
+    await page.unroute("**/api/chat/update");
+    // The pointer away from wherever the notice shows: hovering one pauses its time.
+    await page.mouse.move(640, 700);
+    try {
+      // Five seconds in all: three in the sidebar, then the sidebar folds and the notice moves onto the page,
+      // where it goes on from there rather than starting its five seconds again.
+      await page.waitForTimeout(3_000);
+      await page.getByRole("button", { name: "Close the sidebar" }).press("Enter");
+      await poll(() => page.locator(".sidebar-notices").count()).toBe(0);
+      expect(await notice.count()).toBe(1);
+      await poll(() => notice.count(), 3_500).toBe(0);
+    } finally {
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+    }
+  });
+
   it("says so when the server refuses a delete, and puts the chat back", async () => {
     const { page } = session;
     await page.route("**/api/chat/delete", (route) => route.fulfill({ status: 500, body: "{}" }));
