@@ -1,16 +1,22 @@
 // Editing the last message the user sent: the new text and which of its files stay, then a confirmation that
 // says the answer after it is replaced (the server asks the question again as a fresh exchange).
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, type Ref, useId, useLayoutEffect, useRef, useState } from "react";
 import type { AttachmentWire } from "../../src/domain/files";
 import { fileKind } from "../../src/domain/models";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { FileChip } from "./file-chip";
 
-export function EditButton({ onClick }: { onClick: () => void }) {
+export function EditButton({ onClick, ref }: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
   const t = useT("chat");
   return (
-    <button type="button" className="message-action" onClick={onClick} aria-label={t("message.edit")}>
+    <button
+      ref={ref}
+      type="button"
+      className="message-action"
+      onClick={onClick}
+      aria-label={t("message.edit")}
+    >
       <Icon name="edit" size={16} />
       <span className="message-action-label">{t("message.edit")}</span>
     </button>
@@ -28,7 +34,8 @@ export function MessageEditor({
   files?: readonly AttachmentWire[];
   /** Resolves true once the new exchange started (the editor then closes). */
   onSave: (content: string, keptFileIds: string[]) => Promise<boolean>;
-  onClose: () => void;
+  /** `cancelled`: closed without a new exchange (Cancel, Escape), the question as it was. */
+  onClose: (cancelled: boolean) => void;
 }) {
   const t = useT("chat");
   const id = useId();
@@ -60,12 +67,23 @@ export function MessageEditor({
     setSaving(true);
     const ok = await onSave(content, kept);
     setSaving(false);
-    if (ok) onClose();
+    if (ok) onClose(false);
     else setConfirming(false);
   };
 
   return (
-    <form className="message-editor" onSubmit={submit}>
+    // Escape steps back once, wherever the focus is in the editor: out of the confirmation, else out of the
+    // editor, as every other popup does.
+    <form
+      className="message-editor"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        if (confirming) setConfirming(false);
+        else onClose(true);
+      }}
+    >
       {kept.length > 0 ? (
         <ul className="message-files" aria-label={t("files.attached")}>
           {files
@@ -95,9 +113,6 @@ export function MessageEditor({
           setDraft(event.target.value);
           setConfirming(false);
         }}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") onClose();
-        }}
       />
       {confirming ? (
         <div className="message-editor-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
@@ -121,7 +136,7 @@ export function MessageEditor({
         </div>
       ) : (
         <div className="message-editor-actions">
-          <button type="button" className="button small secondary" onClick={onClose}>
+          <button type="button" className="button small secondary" onClick={() => onClose(true)}>
             {t("message.cancel")}
           </button>
           <button ref={save} type="submit" className="button small" disabled={!valid || !changed}>

@@ -1,7 +1,7 @@
 // One message: the user's as plain text, the model's with icon, label, thinking, search, markdown, images
 // and its SPEC §8 notice; both with their time and a copy button; the last question can be edited, the
 // last answer generated again, and a Midjourney grid upscaled.
-import { memo, useEffect, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { keepsRegenerate, messageNotice } from "../../src/domain/chat/message-notices";
 import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import type { MessageWire } from "../../src/domain/chat/wire";
@@ -108,6 +108,14 @@ function UserMessage({
   const t = useT("chat");
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
+  // An edit given up (Cancel, Escape) gives the focus back to the Edit button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [backToEdit, setBackToEdit] = useState(false);
+  useEffect(() => {
+    if (!backToEdit || editing) return;
+    editButton.current?.focus();
+    setBackToEdit(false);
+  }, [backToEdit, editing]);
   useEffect(() => {
     if (!editRequested || !onEdit) return;
     setEditing(true);
@@ -120,7 +128,10 @@ function UserMessage({
           initial={message.content}
           files={message.attachments}
           onSave={(content, kept) => onEdit(message, content, kept)}
-          onClose={() => setEditing(false)}
+          onClose={(cancelled) => {
+            setEditing(false);
+            setBackToEdit(cancelled);
+          }}
         />
       </article>
     );
@@ -133,7 +144,7 @@ function UserMessage({
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
         {/* A picture-only question has no words to copy. */}
         {message.content ? <CopyButton text={message.content} /> : null}
-        {onEdit && message.id > 0 ? <EditButton onClick={() => setEditing(true)} /> : null}
+        {onEdit && message.id > 0 ? <EditButton ref={editButton} onClick={() => setEditing(true)} /> : null}
       </footer>
     </article>
   );

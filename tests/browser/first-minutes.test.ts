@@ -532,13 +532,29 @@ describe("editing a question", () => {
     await waitForAnswer(page);
 
     const question = page.locator("#root article.message.user").last();
-    await question.getByRole("button", { name: "Edit" }).click();
-    await question.getByRole("textbox", { name: "Your message" }).fill("Tell me about pears");
+    const edit = question.getByRole("button", { name: "Edit" });
+    const focused = (locator: typeof edit) =>
+      locator.evaluate((element) => element === document.activeElement);
+    // Escape gives an edit up: the focus goes back to the Edit button, not to the top of the page.
+    await edit.click();
+    const field = question.getByRole("textbox", { name: "Your message" });
+    await eventually(() => focused(field)).toBe(true);
+    await page.keyboard.press("Escape");
+    await eventually(() => focused(edit)).toBe(true);
+
+    await edit.click();
+    await field.fill("Tell me about pears");
     await question.getByRole("button", { name: "Save" }).click();
     const confirm = page.getByRole("alertdialog");
     expect(await confirm.textContent()).toContain(
       "The answer after this message will be replaced by a new one.",
     );
+    // Escape steps back out of the confirmation only: the words are kept, Save has the focus again.
+    await page.keyboard.press("Escape");
+    await eventually(() => confirm.count()).toBe(0);
+    expect(await field.inputValue()).toBe("Tell me about pears");
+    await eventually(() => focused(question.getByRole("button", { name: "Save" }))).toBe(true);
+    await question.getByRole("button", { name: "Save" }).click();
     await confirm.getByRole("button", { name: "Replace the answer" }).click();
 
     await eventually(() => page.locator("#root article.message.user").allTextContents()).toEqual([
