@@ -121,6 +121,9 @@ export function ChatListItem({
 
   const confirmDelete = () => {
     dialog.current?.close();
+    // Another chat's row goes from under the focus: its menu button holds it until then, and the list hands
+    // it to the next row's (chat-list.tsx). The open chat's screen gives way instead, the drawer with it.
+    if (!active) menuButton.current?.focus();
     remove.mutate(chat.id);
     if (active) navigate(`/app/a/${assistantId}`);
   };

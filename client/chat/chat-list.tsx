@@ -26,6 +26,11 @@ export function ChatList({ assistantId }: { assistantId: string }) {
     const links = root.current?.querySelectorAll<HTMLElement>(".chat-link");
     return links?.[loadedFrom.current] ?? links?.[links.length - 1];
   });
+  // A deleted chat's row goes with the focus on its menu button: the next row's takes it, else the one before,
+  // else New chat (in a phone's drawer the page behind is out of reach).
+  useFocusAfterRemoval(root, ".chat-menu-button", () =>
+    root.current?.querySelector<HTMLElement>(".new-chat-link"),
+  );
   const loadMore = () => {
     if (list.loadingMore) return;
     loadedFrom.current = chats.length;

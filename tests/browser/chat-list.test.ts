@@ -95,6 +95,51 @@ describe("the chat list's actions", () => {
     }
   });
 
+  it("on a phone, deleting another chat from the drawer leaves the focus on the next chat's menu button", async () => {
+    // A page of its own: the file's other tests go on from the shared page as they left it.
+    const page = await session.context.newPage();
+    // Two chats more: the one deleted, and the one below it that takes the focus.
+    const make = async (content: string) => {
+      const res = await session.context.request.post(`${appUrl()}/api/chat/new`, {
+        data: { assistantId: "default", model: "test", content },
+        headers: apiHeaders(),
+      });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { chat: { id: number } }).chat.id;
+    };
+    const below = await make("A chat below the one deleted");
+    const doomed = await make("A chat to delete from the drawer");
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(`${appUrl()}/app/a/default`);
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+      const row = page.locator(`li.chat-item[data-chat-id="${doomed}"]`);
+      await row.waitFor();
+      await openMenu(page, doomed);
+      await page.locator(":popover-open").getByRole("button", { name: "Delete" }).click();
+      await page
+        .getByRole("dialog", { name: "Delete this conversation?" })
+        .getByRole("button", { name: "Delete" })
+        .click();
+      await poll(() => row.count()).toBe(0);
+      await poll(() =>
+        page.evaluate(() => document.activeElement?.closest("li.chat-item")?.getAttribute("data-chat-id")),
+      ).toBe(String(below));
+      expect(await page.evaluate(() => document.activeElement?.classList.contains("chat-menu-button"))).toBe(
+        true,
+      );
+    } finally {
+      await page.close();
+      // The other tests count on the one chat of their own.
+      for (const id of [doomed, below]) {
+        await session.context.request.post(`${appUrl()}/api/chat/delete`, {
+          data: { id },
+          headers: apiHeaders(),
+        });
+      }
+    }
+  });
+
   it("on a phone, Escape closes a menu or a dialog opened in the drawer, not the drawer; the focus stays in it", async () => {
     const { page } = session;
     await page.setViewportSize({ width: 375, height: 812 });
