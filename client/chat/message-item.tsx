@@ -40,15 +40,21 @@ function CopyButton({ text }: { text: string }) {
       (error: unknown) => console.error("Copy failed", error),
     );
   return (
-    <button
-      type="button"
-      className="message-action"
-      onClick={copy}
-      aria-label={copied ? t("message.copied") : t("message.copy")}
-    >
-      <Icon name={copied ? "check" : "copy"} size={16} />
-      <span className="message-action-label">{copied ? t("message.copied") : t("message.copy")}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="message-action"
+        onClick={copy}
+        aria-label={copied ? t("message.copied") : t("message.copy")}
+      >
+        <Icon name={copied ? "check" : "copy"} size={16} />
+        <span className="message-action-label">{copied ? t("message.copied") : t("message.copy")}</span>
+      </button>
+      {/* Said, not only shown: a screen reader does not read a focused button's new name by itself. */}
+      <span className="visually-hidden" role="status">
+        {copied ? t("message.copied") : ""}
+      </span>
+    </>
   );
 }
 

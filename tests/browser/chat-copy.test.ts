@@ -98,6 +98,15 @@ describe("copy handling", () => {
     expect(copied.text).not.toContain("An example article");
   });
 
+  it("copies a whole answer with its Copy button, and says so to a screen reader too", async () => {
+    const { page } = session;
+    const answer = lastAnswer(page);
+    await answer.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect.poll(() => readClipboard(page).then((c) => c.text)).toContain("Longest word");
+    await answer.getByRole("button", { name: "Copied", exact: true }).waitFor();
+    expect(await answer.getByRole("status").filter({ hasText: "Copied" }).count()).toBe(1);
+  });
+
   it("copies plain text only from the composer", async () => {
     const { page } = session;
     await composer(page).fill("Just **plain** words");
