@@ -10,6 +10,7 @@ import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { setChatAssistant } from "../hooks/use-chat";
 import { useDeleteChat, useMoveChat, useRenameChat } from "../hooks/use-chats";
 import { useT } from "../i18n";
+import { useMenuKeys } from "../lib/use-menu-keys";
 import { notify } from "../state/notifications";
 
 /** Loaded when a chat is shared, not with every chat list. */
@@ -79,6 +80,7 @@ export function ChatListItem({
   const client = useQueryClient();
   const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
+  useMenuKeys(menu);
   const menuButton = useRef<HTMLButtonElement>(null);
   /** Set when the rename field closes from the keyboard: its row's menu button takes the focus back. */
   const refocus = useRef(false);

@@ -1,11 +1,13 @@
 // The signed-in user's menu: avatar initials, plan, account links, the configured external links, install,
 // sign out.
+import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { initialsOf } from "../../src/domain/avatar";
 import { isPaidPlan } from "../../src/domain/plans";
 import { type User, useSignOut } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
+import { useMenuKeys } from "../lib/use-menu-keys";
 import { promptInstall, pwaStore } from "../pwa/register";
 import { ExternalLinks, hasExternalLinks } from "./external-links";
 import { Icon } from "./icon";
@@ -28,7 +30,9 @@ export function UserMenu({ user, placement = "down" }: { user: User; placement?:
   const signOut = useSignOut();
   const { canInstall } = useStore(pwaStore);
   const id = `user-menu-${placement}`;
-  const close = () => document.getElementById(id)?.hidePopover();
+  const menu = useRef<HTMLDivElement>(null);
+  useMenuKeys(menu);
+  const close = () => menu.current?.hidePopover();
 
   return (
     <div className="user-menu">
@@ -36,7 +40,7 @@ export function UserMenu({ user, placement = "down" }: { user: User; placement?:
         <Avatar email={user.email} />
         <span className="user-menu-email">{user.email}</span>
       </button>
-      <div id={id} popover="auto" className={`menu menu-${placement}`}>
+      <div ref={menu} id={id} popover="auto" className={`menu menu-${placement}`}>
         <p className="menu-heading">
           <span>{t("menu.signedInAs")}</span>
           <strong>{user.email}</strong>

@@ -72,6 +72,44 @@ describe("the chat list's actions", () => {
     }
   });
 
+  it("opens a menu from the keyboard on its first item; the arrows, Home and End move, Escape goes back", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    const focusedName = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("aria-label"),
+      );
+    const opener = page
+      .locator(`li.chat-item[data-chat-id="${chatId}"]`)
+      .getByRole("button", { name: /Actions for/ });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await poll(focusedName).toBe("Rename");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Share");
+    await page.keyboard.press("End");
+    expect(await focusedName()).toBe("Delete");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Rename");
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedName()).toBe("Delete");
+    await page.keyboard.press("Home");
+    expect(await focusedName()).toBe("Rename");
+    await page.keyboard.press("Escape");
+    await poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The account menu the same way; opened with the pointer, a menu leaves the focus where it was.
+    const account = page.getByRole("button", { name: "Open the account menu" });
+    await account.focus();
+    await page.keyboard.press("Enter");
+    await poll(focusedName).toBe("Settings");
+    await page.keyboard.press("Escape");
+    await account.click();
+    await page.waitForTimeout(200);
+    expect(await account.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("Escape");
+  });
+
   it("on a phone, closes the rename field with Escape and leaves the drawer open", async () => {
     const { page } = session;
     await page.setViewportSize({ width: 375, height: 812 });
