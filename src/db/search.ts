@@ -175,16 +175,20 @@ export async function searchChats(
       select hit.*, row_number() over (partition by hit.chat order by hit.exact desc, hit."createdAt" desc) as n
       from hit
     ),
-    -- The page first; message contents are read for its rows only.
+    -- The page first; message contents are read for its rows only. Titles come by how well they match: the
+    -- query as written in them, then all its words, then the nearest by trigrams ("bulk chat number 12" puts
+    -- "…number 12" before "…number 37"), newest first among equals.
     found as (
-      select 0 as kind, c.id as chat, null::bigint as message, c."updatedAt" as date, true as exact
+      select 0 as kind, c.id as chat, null::bigint as message, c."updatedAt" as date, true as exact,
+        (c.title ilike ${like})::int * 2 + (to_tsvector('simple', c.title) @@ q.exact)::int
+          + word_similarity(${raw}, c.title) as quality
       from q cross join hot.chat c
       where c."user" = ${userId}
         and c."updatedAt" >= q.since
         and (c.title ilike ${like} or ${raw} <% c.title or to_tsvector('simple', c.title) @@ q.fuzzy)
       union all
-      select 1, r.chat, r.id, r."createdAt", r.exact from ranked r where r.n <= ${MESSAGES_PER_CHAT}
-      order by kind, exact desc, date desc, message desc, chat desc
+      select 1, r.chat, r.id, r."createdAt", r.exact, 0 from ranked r where r.n <= ${MESSAGES_PER_CHAT}
+      order by kind, quality desc, exact desc, date desc, message desc, chat desc
       limit ${limit + 1} offset ${offset}
     )
     select f.chat as "chatId", c."assistantId", a.label as assistant, c.title, c.model,
@@ -194,7 +198,7 @@ export async function searchChats(
       join hot.chat c on c.id = f.chat and c."user" = ${userId}
       left join hot.message m on m.id = f.message
       left join hot.assistant a on a.id = c."assistantId"
-    order by f.kind, f.exact desc, f.date desc, f.message desc, f.chat desc`);
+    order by f.kind, f.quality desc, f.exact desc, f.date desc, f.message desc, f.chat desc`);
   const first = result.rows[0] as Raw | undefined;
   const alternatives = Array.isArray(first?.alternatives) ? (first.alternatives as string[]) : [];
   return { rows: result.rows.map((r) => toRow(r as Raw)), alternatives };

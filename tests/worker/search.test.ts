@@ -97,6 +97,28 @@ describe("POST /api/search", () => {
     ]);
   });
 
+  it("puts the title that holds the query as written before titles that only look like it", async () => {
+    const word = uniqueWord("bulk");
+    const account = await createAccount({ hashedPassword: null });
+    // The wanted chat is the oldest: ranked by date alone it came last of twelve.
+    const chats: number[] = [];
+    for (const n of [12, ...Array.from({ length: 11 }, (_, i) => 30 + i)]) {
+      const made = await chatWith(account.id, [], {
+        title: `About ${word} chat number ${n}`,
+        daysAgo: n === 12 ? 2 : 1,
+      });
+      chats.push(made.chatId);
+    }
+    const { results } = await search(account.cookie, {
+      query: `${word} chat number 12`,
+      months: 1,
+      offset: 0,
+    });
+    expect(results[0]?.chatId).toBe(chats[0]);
+    // Every other title still comes, as before (they are near enough), newest first.
+    expect(results.slice(1).map((r) => r.title)).toHaveLength(11);
+  });
+
   it("matches the word being typed as a prefix, stems in the user's language, and forgives a typo", async () => {
     const word = uniqueWord("kaleidoscope");
     const account = await createAccount({ hashedPassword: null });
