@@ -41,7 +41,8 @@ export async function refusalOf(file: File): Promise<ApiError | null> {
 }
 
 /**
- * POST /api/attachments/upload as multipart, once the file passed the server's rule here (`refusalOf`). XHR rather than the typed client because only XHR reports
+ * POST /api/attachments/upload as multipart, once the file passed the server's rule here (`refusalOf`).
+ * XHR rather than the typed client because only XHR reports
  * upload progress; the URL still comes from the typed client and the answer is checked before use.
  */
 export async function uploadAttachment(file: File, options: UploadOptions = {}): Promise<Attachment> {

@@ -5,51 +5,58 @@ import { type RefObject, useEffect } from "react";
 const ITEMS = ".menu-item";
 const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
 
+/**
+ * Whether the last thing the person did was a key that opens a menu: a menu opened with the pointer leaves the
+ * focus where it was, as a pointer user expects. One pair of listeners for the page, however many menus it has
+ * (every chat of the list has one).
+ */
+let openedByKey = false;
+let watching = false;
+function watchInput() {
+  if (watching) return;
+  watching = true;
+  document.addEventListener("keydown", (event) => (openedByKey = OPENING_KEYS.has(event.key)), true);
+  document.addEventListener("pointerdown", () => (openedByKey = false), true);
+}
+
 export function useMenuKeys(menu: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const root = menu.current;
     if (!root) return;
-    // Whether the last thing the person did was a key: a menu opened with the pointer keeps the focus where it
-    // was, as a pointer user expects.
-    let byKey = false;
-    const onKeyDown = (event: KeyboardEvent) => {
-      byKey = OPENING_KEYS.has(event.key);
-    };
-    const onPointerDown = () => {
-      byKey = false;
-    };
+    watchInput();
     const items = () =>
       [...root.querySelectorAll<HTMLElement>(ITEMS)].filter((item) => item.checkVisibility());
     const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === "open" && byKey) items()[0]?.focus();
+      if ((event as ToggleEvent).newState === "open" && openedByKey) items()[0]?.focus();
     };
-    const onMenuKey = (event: KeyboardEvent) => {
+    const onKeyDown = (event: KeyboardEvent) => {
       const list = items();
-      if (list.length === 0) return;
       const at = list.indexOf(document.activeElement as HTMLElement);
-      const next =
-        event.key === "ArrowDown"
-          ? list[(at + 1) % list.length]
-          : event.key === "ArrowUp"
-            ? list[(at - 1 + list.length) % list.length]
-            : event.key === "Home"
-              ? list[0]
-              : event.key === "End"
-                ? list[list.length - 1]
-                : undefined;
+      const last = list.length - 1;
+      const to =
+        event.key === "Home"
+          ? 0
+          : event.key === "End"
+            ? last
+            : event.key === "ArrowDown"
+              ? at < 0 || at === last
+                ? 0
+                : at + 1
+              : event.key === "ArrowUp"
+                ? at <= 0
+                  ? last
+                  : at - 1
+                : null;
+      const next = to === null ? undefined : list[to];
       if (!next) return;
       event.preventDefault();
       next.focus();
     };
-    document.addEventListener("keydown", onKeyDown, true);
-    document.addEventListener("pointerdown", onPointerDown, true);
     root.addEventListener("toggle", onToggle);
-    root.addEventListener("keydown", onMenuKey);
+    root.addEventListener("keydown", onKeyDown);
     return () => {
-      document.removeEventListener("keydown", onKeyDown, true);
-      document.removeEventListener("pointerdown", onPointerDown, true);
       root.removeEventListener("toggle", onToggle);
-      root.removeEventListener("keydown", onMenuKey);
+      root.removeEventListener("keydown", onKeyDown);
     };
   }, [menu]);
 }
