@@ -115,7 +115,7 @@ describe("POST /api/search", () => {
       offset: 0,
     });
     expect(results[0]?.chatId).toBe(chats[0]);
-    // Every other title still comes, as before (they are near enough), newest first.
+    // Every other title still comes after it, as before (they are near enough).
     expect(results.slice(1).map((r) => r.title)).toHaveLength(11);
   });
 
