@@ -34,6 +34,18 @@ async function openMenu(page: Page, id: number) {
   return item;
 }
 
+/** Renames the file's chat from its menu while the server refuses it; done once the refusal's notice shows. */
+async function renameRefused(page: Page, title: string) {
+  await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
+  await openMenu(page, chatId);
+  await page.getByRole("button", { name: "Rename" }).click();
+  const field = page.getByRole("textbox", { name: "Conversation title" });
+  await field.fill(title);
+  await field.press("Enter");
+  await toast(page, "The conversation could not be renamed.").waitFor();
+  await page.unroute("**/api/chat/update");
+}
+
 beforeAll(async () => {
   const { page } = session;
   problems = watchProblems(page);
@@ -246,15 +258,8 @@ describe("the chat list's actions", () => {
     const { page } = session;
     const item = sidebarChats(page).first();
     const before = await shownText(item);
-    await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
-    await openMenu(page, chatId);
-    await page.getByRole("button", { name: "Rename" }).click();
-    const field = page.getByRole("textbox", { name: "Conversation title" });
-    await field.fill("A title the server refuses");
-    await field.press("Enter");
-    await toast(page, "The conversation could not be renamed.").waitFor();
+    await renameRefused(page, "A title the server refuses");
     await poll(() => shownText(item)).toBe(before);
-    await page.unroute("**/api/chat/update");
   });
 
   it("keeps a notice's time running when folding the sidebar moves it onto the page", async () => {
@@ -262,14 +267,7 @@ describe("the chat list's actions", () => {
     const notice = toast(page, "The conversation could not be renamed.");
     // The last test's notice of the same words gone first.
     await poll(() => notice.count(), 10_000).toBe(0);
-    await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
-    await openMenu(page, chatId);
-    await page.getByRole("button", { name: "Rename" }).click();
-    const field = page.getByRole("textbox", { name: "Conversation title" });
-    await field.fill("Refused again");
-    await field.press("Enter");
-    await notice.waitFor();
-    await page.unroute("**/api/chat/update");
+    await renameRefused(page, "Refused again");
     // The pointer away from wherever the notice shows: hovering one pauses its time.
     await page.mouse.move(640, 700);
     try {
