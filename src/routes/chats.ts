@@ -22,7 +22,7 @@ import { validate } from "../middleware/validate";
 import { providerSetupFromEnv } from "../providers/availability";
 import { purgeSharedPage } from "../sharing/cache";
 import { chatDto, messageDto } from "./dto";
-import { assistantIdSchema, idSchema, modelKeySchema } from "./schemas";
+import { assistantIdSchema, digitsSchema, idSchema, modelKeySchema } from "./schemas";
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
@@ -289,7 +289,7 @@ export const chatRoutes = new Hono<AppEnv>()
       "query",
       z.object({
         before: idSchema.optional(),
-        limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+        limit: digitsSchema(1, PAGE_MAX).default(PAGE_DEFAULT),
       }),
     ),
     async (c) => {

@@ -36,6 +36,17 @@ export const idSchema = z
   })
   .transform(toId);
 
+/**
+ * A count or an index in a query string or a path, written in digits: `z.coerce.number()` took "0x10", "1e1",
+ * " 5" and "" (as 16, 10, 5 and 0).
+ */
+export const digitsSchema = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a whole number written in digits")
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
 /** "default" (or null) is the built-in assistant; anything else is one of the user's assistants. */
 export const assistantIdSchema = z
   .union([z.literal("default"), z.null(), z.number(), z.string()], {

@@ -14,7 +14,7 @@ import { purgeSharedPage } from "../sharing/cache";
 import { forkInto } from "../sharing/fork";
 import { sharedChatDto } from "../sharing/snapshot";
 import { chatDto } from "./dto";
-import { idSchema } from "./schemas";
+import { digitsSchema, idSchema } from "./schemas";
 
 const publicIdSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
@@ -83,10 +83,7 @@ export const sharedRoutes = new Hono<AppEnv>()
   })
   .get(
     "/:publicId/images/:messageId/:index",
-    validate(
-      "param",
-      sharedParam.extend({ messageId: idSchema, index: z.coerce.number().int().min(0).max(100) }),
-    ),
+    validate("param", sharedParam.extend({ messageId: idSchema, index: digitsSchema(0, 100) })),
     async (c) => {
       const { publicId, messageId, index } = c.req.valid("param");
       const found = await getSharedMessage(c.var.db(), { publicId, messageId });

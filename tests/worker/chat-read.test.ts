@@ -57,17 +57,24 @@ describe("GET /api/chat/:id pages", () => {
     expect(rest.hasMore).toBe(false);
   });
 
-  it.each(["?limit=0", "?limit=201", "?limit=two", "?before=abc", "?before=-1"])(
-    "400 for %s",
-    async (query) => {
-      const { cookie } = await accountOnPlan("starter");
-      const chatId = await longChat(cookie, 0);
-      const res = await api(`/api/chat/${chatId}${query}`, { cookie });
-      expect(res.status).toBe(400);
-      const { error } = (await res.json()) as { error: { message: string } };
-      expect(error.message).toContain(query.slice(1, query.indexOf("=")));
-    },
-  );
+  it.each([
+    "?limit=0",
+    "?limit=201",
+    "?limit=two",
+    "?limit=0x10",
+    "?limit=1e1",
+    "?limit=",
+    "?limit=%205",
+    "?before=abc",
+    "?before=-1",
+  ])("400 for %s", async (query) => {
+    const { cookie } = await accountOnPlan("starter");
+    const chatId = await longChat(cookie, 0);
+    const res = await api(`/api/chat/${chatId}${query}`, { cookie });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message).toContain(query.slice(1, query.indexOf("=")));
+  });
 });
 
 describe("GET /api/chat/:id/stream?lastEventId=", () => {

@@ -548,6 +548,8 @@ describe("pictures of a shared chat", () => {
     expect((await anonymous.arrayBuffer()).byteLength).toBeGreaterThan(0);
 
     expect((await api(`/api/shared/${publicId}/images/${shown.messageId}/1`)).status).toBe(404);
+    // The index is written in digits: "0x0" is not the first picture.
+    expect((await api(`/api/shared/${publicId}/images/${shown.messageId}/0x0`)).status).toBe(400);
     // Another chat's picture, even the same owner's, is not reachable through this share.
     expect((await api(`/api/shared/${publicId}/images/${hidden.messageId}/0`)).status).toBe(404);
     expect((await api(hidden.url)).status).toBe(401);
