@@ -51,15 +51,21 @@ describe("home page", () => {
     expect(signedOut.status()).toBe(401);
     expect(signedOut.headers()["content-type"]).toContain("application/json");
     expect((await signedOut.json()).error.code).toBe("unauthorized");
+    // `/api` itself is no page either: the Worker runs first for it too, not only for what is under it.
+    const root = await context.request.get(`${inject("appUrl")}/api`);
+    expect(root.status()).toBe(404);
+    expect((await root.json()).error.code).toBe("not_found");
 
     // Signed in, it is a JSON 404 naming the path.
     await signIn(context, inject("appUrl"), "starter");
-    const missing = await context.request.get(`${inject("appUrl")}/api/nothing`);
-    expect(missing.status()).toBe(404);
-    expect(missing.headers()["content-type"]).toContain("application/json");
-    const body = await missing.json();
-    expect(body.error.code).toBe("not_found");
-    expect(body.error.message).toContain("/api/nothing");
+    for (const path of ["/api/nothing", "/api"]) {
+      const missing = await context.request.get(`${inject("appUrl")}${path}`);
+      expect(missing.status(), path).toBe(404);
+      expect(missing.headers()["content-type"]).toContain("application/json");
+      const body = await missing.json();
+      expect(body.error.code).toBe("not_found");
+      expect(body.error.message).toContain(path);
+    }
     await context.close();
   });
 
