@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { useMemo } from "react";
 import { api, readJson } from "../lib/api";
-import { chatListKeys } from "./use-chats";
+import { announceChatListChange, chatListKeys } from "./use-chats";
 
 export type Assistant = InferResponseType<typeof api.api.assistants.all.$get, 200>[number];
 /** What a save sends: the whole assistant, without an id for a new one. */
@@ -70,6 +70,7 @@ export function useDeleteAssistant() {
     onSuccess: (_result, assistantId) => {
       client.removeQueries({ queryKey: chatListKeys.list(String(assistantId)) });
       void client.invalidateQueries({ queryKey: chatListKeys.list("default") });
+      announceChatListChange();
     },
   });
   const forget = (assistantId: number) => {

@@ -22,7 +22,7 @@ import { beginGeneration, generationStore, setPendingNewMessage, setSending } fr
 import { announceGeneration } from "../state/generation-channel";
 import { followGeneration, type StreamCallbacks } from "../state/generation-stream";
 import { isStreamLost } from "../state/stream-lost";
-import { putChatInFront, updateChatLists } from "./use-chats";
+import { announceChatListChange, putChatInFront, updateChatLists } from "./use-chats";
 import { type SessionUser, userKeys } from "./use-user";
 
 export const chatKeys = {
@@ -140,6 +140,7 @@ export function streamCallbacks(client: QueryClient): StreamCallbacks {
   return {
     onTitle(chatId, title) {
       updateChatLists(client, (list) => updateChat(list, chatId, { title }));
+      announceChatListChange();
       editNewestPage(client, chatId, (page) => ({ ...page, chat: { ...page.chat, title } }));
     },
     onFinished(chatId, message) {
@@ -196,6 +197,7 @@ export function resumeUnfinished(
 function bumpChat(client: QueryClient, assistantId: string, chat: ChatWire): void {
   const summary = toChatSummary({ ...chat, updatedAt: new Date().toISOString() });
   if (summary) putChatInFront(client, assistantId, summary);
+  announceChatListChange();
 }
 
 export function useSendMessage(chatId: number, assistantId: string) {

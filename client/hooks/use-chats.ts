@@ -1,7 +1,7 @@
 // The chats of an assistant for the sidebar (SPEC §4, §7): first page, "load more" at offset = current
 // length, a new chat in front, rename, delete, and move (the chat leaves the current list).
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   appendPage,
   CHAT_PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
   emptyChatList,
   nextOffset,
   prependChat,
+  refreshLimit,
   removeChat,
   toChatSummaries,
   updateChat,
@@ -22,11 +23,13 @@ export const chatListKeys = {
 };
 
 /** SPEC §7: a failure is logged and an empty result with no next page is used. */
-async function fetchChatsPage(assistantId: string, offset: number): Promise<ChatList> {
+async function fetchChatsPage(
+  assistantId: string,
+  offset: number,
+  limit = CHAT_PAGE_SIZE,
+): Promise<ChatList> {
   try {
-    const page = await readJson(
-      api.api.assistants.chats.$post({ json: { assistantId, limit: CHAT_PAGE_SIZE, offset } }),
-    );
+    const page = await readJson(api.api.assistants.chats.$post({ json: { assistantId, limit, offset } }));
     return { chats: toChatSummaries(page.chats), hasNextPage: page.hasNextPage };
   } catch (error) {
     console.error("Error while fetching the assistant's chats", error);
@@ -37,7 +40,9 @@ async function fetchChatsPage(assistantId: string, offset: number): Promise<Chat
 const chatListOptions = (assistantId: string) =>
   queryOptions({
     queryKey: chatListKeys.list(assistantId),
-    queryFn: () => fetchChatsPage(assistantId, 0),
+    // Read again after a change elsewhere (useChatListSync), it keeps the pages the reader had loaded.
+    queryFn: ({ client }) =>
+      fetchChatsPage(assistantId, 0, refreshLimit(client.getQueryData(chatListKeys.list(assistantId)))),
     staleTime: 60_000,
   });
 
@@ -66,6 +71,38 @@ export function useChatList(assistantId: string) {
   // Only what the list shows: TanStack Query re-renders a component for each result field it read, and a
   // spread reads them all (the list rendered again, unable to yield, when its fetch state alone changed).
   return { data: query.data, isSuccess: query.isSuccess, loadMore, loadingMore };
+}
+
+// A second tab kept the list it read first: a chat made, renamed or moved in another never showed there.
+// Each tab tells the others of a change the server has made (one channel object per tab: it does not hear
+// itself), and a tab seen again reads its lists anew, for what another device did meanwhile.
+let channel: BroadcastChannel | null | undefined;
+const listChannel = (): BroadcastChannel | null => {
+  channel ??= typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("switchboard:chat-lists");
+  return channel;
+};
+
+/** Tells this browser's other tabs that a chat list changed on the server (after the server said so). */
+export function announceChatListChange(): void {
+  listChannel()?.postMessage("changed");
+}
+
+/** Mounted once in the app: the lists are read again when another tab changed one, or the tab is seen again. */
+export function useChatListSync(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void client.invalidateQueries({ queryKey: chatListKeys.all });
+    const onVisible = () => {
+      if (document.visibilityState === "visible") refresh();
+    };
+    const heard = listChannel();
+    heard?.addEventListener("message", refresh);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      heard?.removeEventListener("message", refresh);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [client]);
 }
 
 /** Applies a change to every cached chat list (a chat is in at most one, but which one is not always known). */
@@ -97,8 +134,15 @@ export function useRenameChat(outcome: ListActionOutcome<RenameVariables> = {}) 
   return useMutation({
     mutationFn: async ({ chatId, title }: RenameVariables) =>
       readJson(api.api.chat.update.$post({ json: { id: chatId, title } })),
-    onMutate: ({ chatId, title }) => updateChatLists(client, (list) => updateChat(list, chatId, { title })),
-    onSuccess: (_data, variables) => outcome.onSuccess?.(variables),
+    onMutate: async ({ chatId, title }) => {
+      // A read already under way (another tab's change) would put the old title back.
+      await client.cancelQueries({ queryKey: chatListKeys.all });
+      updateChatLists(client, (list) => updateChat(list, chatId, { title }));
+    },
+    onSuccess: (_data, variables) => {
+      announceChatListChange();
+      outcome.onSuccess?.(variables);
+    },
     onError: (_error, variables) => {
       outcome.onError?.(variables);
       return client.invalidateQueries({ queryKey: chatListKeys.all });
@@ -110,8 +154,14 @@ export function useDeleteChat(outcome: ListActionOutcome<number> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (chatId: number) => readJson(api.api.chat.delete.$post({ json: { id: chatId } })),
-    onMutate: (chatId) => updateChatLists(client, (list) => removeChat(list, chatId)),
-    onSuccess: (_data, chatId) => outcome.onSuccess?.(chatId),
+    onMutate: async (chatId) => {
+      await client.cancelQueries({ queryKey: chatListKeys.all });
+      updateChatLists(client, (list) => removeChat(list, chatId));
+    },
+    onSuccess: (_data, chatId) => {
+      announceChatListChange();
+      outcome.onSuccess?.(chatId);
+    },
     onError: (_error, chatId) => {
       outcome.onError?.(chatId);
       return client.invalidateQueries({ queryKey: chatListKeys.all });
@@ -126,11 +176,14 @@ export function useMoveChat(outcome: ListActionOutcome<MoveVariables> = {}) {
   return useMutation({
     mutationFn: async ({ chatId, to }: MoveVariables) =>
       readJson(api.api.chat.updateAssistant.$post({ json: { chatId, assistantId: to } })),
-    onMutate: ({ chatId, from }) =>
+    onMutate: async ({ chatId, from }) => {
+      await client.cancelQueries({ queryKey: chatListKeys.all });
       client.setQueryData<ChatList>(chatListKeys.list(from), (list) =>
         list ? removeChat(list, chatId) : list,
-      ),
+      );
+    },
     onSuccess: (_data, variables) => {
+      announceChatListChange();
       outcome.onSuccess?.(variables);
       return client.invalidateQueries({ queryKey: chatListKeys.list(variables.to) });
     },

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { assistantParamOf, toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import { ApiError, api, readJson } from "../lib/api";
-import { putChatInFront, updateChatLists } from "./use-chats";
+import { announceChatListChange, putChatInFront, updateChatLists } from "./use-chats";
 
 export const sharedKeys = {
   all: ["shared"] as const,
@@ -29,6 +29,7 @@ export function useShareChat() {
       readJson(api.api.chat.share.$post({ json: share })),
     onSuccess: (shared, { chatId }) => {
       updateChatLists(client, (list) => updateChat(list, chatId, { publicId: shared.publicId }));
+      announceChatListChange();
       return client.invalidateQueries({ queryKey: sharedKeys.chat(shared.publicId) });
     },
   });
@@ -38,8 +39,10 @@ export function useUnshareChat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (chatId: number) => readJson(api.api.chat.unshare.$post({ json: { chatId } })),
-    onSuccess: (_data, chatId) =>
-      updateChatLists(client, (list) => updateChat(list, chatId, { publicId: null })),
+    onSuccess: (_data, chatId) => {
+      updateChatLists(client, (list) => updateChat(list, chatId, { publicId: null }));
+      announceChatListChange();
+    },
   });
 }
 
@@ -56,6 +59,7 @@ export function useForkChat() {
     onSuccess: ({ chat }) => {
       const summary = toChatSummary(chat);
       if (summary) putChatInFront(client, assistantParamOf(chat.assistantId), summary);
+      announceChatListChange();
     },
   });
 }

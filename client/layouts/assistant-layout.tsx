@@ -16,6 +16,7 @@ import { QuickSearch, QuickSearchButton } from "../components/quick-search";
 import { SignedInNotices } from "../components/signed-in-notices";
 import { UserMenu } from "../components/user-menu";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
+import { useChatListSync } from "../hooks/use-chats";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { notificationSlot } from "../state/notifications";
@@ -68,6 +69,7 @@ export default function AssistantLayout() {
   const { assistantId = "default" } = useParams();
   const { pathname } = useLocation();
   const assistants = useAssistants();
+  useChatListSync();
   // The page the drawer was opened on: it closes when the page changes, in the same render — before the new
   // page's effects, which may focus what the open drawer made inert.
   const [openOn, setOpenOn] = useState<string | null>(null);

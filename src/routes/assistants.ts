@@ -22,6 +22,7 @@ import {
   isAssistantIcon,
   isReservedLabel,
 } from "../domain/assistants";
+import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE } from "../domain/chat/paging";
 import type { ChatListPageWire } from "../domain/chat/wire";
 import { cleanModelsConfiguration, isKnownModelKey } from "../domain/models";
 import type { AppEnv } from "../env";
@@ -123,7 +124,7 @@ export const assistantRoutes = new Hono<AppEnv>()
       "json",
       z.object({
         assistantId: assistantIdSchema,
-        limit: z.number().int().min(1).max(100).default(30),
+        limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
         offset: z.number().int().min(0).max(1_000_000).default(0),
       }),
     ),

@@ -1,7 +1,7 @@
 // The sidebar's actions on a chat once its row has left the list: moving the open chat follows it to its
 // assistant and says so, a chat opened under another assistant's address goes to its own, a closed rename
-// field gives the focus back, on a phone Escape closes what the drawer opened and not the drawer, and a rename
-// or a delete the server refused says so and puts the chat back.
+// field gives the focus back, on a phone Escape closes what the drawer opened and not the drawer, a second tab's
+// list follows the first's changes, and a rename or a delete the server refused says so and puts the chat back.
 // Then the open chat's own dead ends: a message sent into a chat deleted meanwhile, an impossible chat id.
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,14 +34,18 @@ async function openMenu(page: Page, id: number) {
   return item;
 }
 
-/** Renames the file's chat from its menu while the server refuses it; done once the refusal's notice shows. */
-async function renameRefused(page: Page, title: string) {
-  await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
-  await openMenu(page, chatId);
+async function renameFromMenu(page: Page, id: number, title: string) {
+  await openMenu(page, id);
   await page.getByRole("button", { name: "Rename" }).click();
   const field = page.getByRole("textbox", { name: "Conversation title" });
   await field.fill(title);
   await field.press("Enter");
+}
+
+/** Renames the file's chat from its menu while the server refuses it; done once the refusal's notice shows. */
+async function renameRefused(page: Page, title: string) {
+  await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
+  await renameFromMenu(page, chatId, title);
   await toast(page, "The conversation could not be renamed.").waitFor();
   await page.unroute("**/api/chat/update");
 }
@@ -209,7 +213,7 @@ describe("the chat list's actions", () => {
       const item = await openMenu(page, chatId);
       const opener =
         (await item.getByRole("button", { name: /Actions for/ }).getAttribute("aria-label")) ?? "";
-      await page.getByRole("button", { name: "Delete" }).click();
+      await page.locator(":popover-open").getByRole("button", { name: "Delete" }).click();
       const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
       await dialog.waitFor();
       await page.keyboard.press("Escape");
@@ -233,6 +237,37 @@ describe("the chat list's actions", () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+
+  it("keeps a second tab's list current: what one tab or another device changed shows there", async () => {
+    const { page, context } = session;
+    const other = await context.newPage();
+    const otherProblems = watchProblems(other);
+    await other.goto(`${appUrl()}/app/a/default`);
+    await sidebarChats(other).first().waitFor();
+    const firstShown = () => sidebarChats(other).first();
+    // A chat made in this tab goes to the front of the other's list, and a rename follows it there.
+    await page.goto(`${appUrl()}/app/a/default`);
+    await send(page, "A chat the other tab hears of");
+    await waitForAnswer(page);
+    const made = await currentChatId(page);
+    await poll(() => firstShown().getAttribute("data-chat-id")).toBe(String(made));
+    await renameFromMenu(page, made, "Renamed in the first tab");
+    await poll(() => shownText(firstShown())).toBe("Renamed in the first tab");
+    // Another device tells no tab: the list is read again when the tab is seen again.
+    const renamed = await context.request.post(`${appUrl()}/api/chat/update`, {
+      data: { id: made, title: "Renamed on another device" },
+      headers: apiHeaders(),
+    });
+    expect(renamed.status()).toBe(200);
+    await other.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await poll(() => shownText(firstShown())).toBe("Renamed on another device");
+    expect(otherProblems).toEqual([]);
+    await other.close();
+    // The other tests go on from the file's own chat, the one chat of theirs.
+    await context.request.post(`${appUrl()}/api/chat/delete`, { data: { id: made }, headers: apiHeaders() });
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    await page.locator("#root article.message.user", { hasText: "A chat to move around" }).waitFor();
   });
 
   it("moves the open chat to another assistant: the screen follows it there and says so", async () => {

@@ -7,6 +7,7 @@ import {
   chatIdOf,
   nextOffset,
   prependChat,
+  refreshLimit,
   removeChat,
   toChatSummaries,
   updateChat,
@@ -50,6 +51,19 @@ describe("chat list", () => {
     const more = appendPage(list, { chats: [chat(1), chat(0)], hasNextPage: false });
     expect(more.chats.map((c) => c.id)).toEqual([3, 2, 1, 0]);
     expect(more.hasNextPage).toBe(false);
+  });
+
+  it.each([
+    ["no list yet", undefined, 30],
+    ["a first page, not full", 3, 30],
+    ["two pages loaded", 60, 60],
+    ["more than one request may ask for", 140, 100],
+  ])("reads as many chats again as it shows: %s", (_case, shown, limit) => {
+    const shownList =
+      shown === undefined
+        ? undefined
+        : { chats: Array.from({ length: shown }, (_, i) => chat(i)), hasNextPage: true };
+    expect(refreshLimit(shownList)).toBe(limit);
   });
 
   it("removes a deleted or moved chat and renames in place", () => {

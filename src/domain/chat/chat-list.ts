@@ -20,7 +20,9 @@ export interface ChatList {
   hasNextPage: boolean;
 }
 
-export { CHAT_PAGE_SIZE } from "./paging.ts";
+import { CHAT_PAGE_MAX, CHAT_PAGE_SIZE } from "./paging.ts";
+
+export { CHAT_PAGE_SIZE };
 
 export const emptyChatList = (): ChatList => ({ chats: [], hasNextPage: false });
 
@@ -43,6 +45,13 @@ export const toChatSummaries = (wires: readonly ChatWire[]): ChatSummary[] =>
 
 /** SPEC §7: the offset of the next page is the current list length. */
 export const nextOffset = (list: ChatList): number => list.chats.length;
+
+/**
+ * How many chats to ask for when the list is read again from the start (a change elsewhere): as many as it
+ * shows, so pages loaded with "load more" stay, within what one request may ask for.
+ */
+export const refreshLimit = (list: ChatList | undefined): number =>
+  Math.min(CHAT_PAGE_MAX, Math.max(CHAT_PAGE_SIZE, list?.chats.length ?? 0));
 
 /** A new (or newly active) chat goes to the front, once. */
 export function prependChat(list: ChatList, chat: ChatSummary): ChatList {
