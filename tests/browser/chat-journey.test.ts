@@ -9,6 +9,7 @@ import {
   isStreaming,
   lastAnswer,
   poll,
+  renameFromMenu,
   send,
   sessionPerFile,
   shownText,
@@ -64,12 +65,7 @@ describe("a chat from first message to deletion", () => {
   it("renames the chat inline, for good", async () => {
     const { page } = session;
     const item = sidebarChats(page).first();
-    await item.hover();
-    await item.getByRole("button", { name: /Actions for/ }).click();
-    await page.getByRole("button", { name: "Rename" }).click();
-    const field = page.getByRole("textbox", { name: "Conversation title" });
-    await field.fill("Fruit comparison");
-    await field.press("Enter");
+    await renameFromMenu(page, item, "Fruit comparison");
     await poll(() => shownText(item)).toContain("Fruit comparison");
     await page.reload();
     await poll(() => shownText(sidebarChats(page).first())).toContain("Fruit comparison");

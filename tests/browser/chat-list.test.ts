@@ -10,6 +10,7 @@ import {
   composer,
   currentChatId,
   poll,
+  renameFromMenu,
   send,
   sessionPerFile,
   shownText,
@@ -27,25 +28,19 @@ let problems: string[];
 const apiHeaders = () => ({ Origin: appUrl(), "X-Switchboard-Request": "1" });
 const toast = (page: Page, text: string) => page.locator(".toasts .toast", { hasText: text });
 
+const rowOf = (page: Page, id: number) => page.locator(`li.chat-item[data-chat-id="${id}"]`);
+
 async function openMenu(page: Page, id: number) {
-  const item = page.locator(`li.chat-item[data-chat-id="${id}"]`);
+  const item = rowOf(page, id);
   await item.hover();
   await item.getByRole("button", { name: /Actions for/ }).click();
   return item;
 }
 
-async function renameFromMenu(page: Page, id: number, title: string) {
-  await openMenu(page, id);
-  await page.getByRole("button", { name: "Rename" }).click();
-  const field = page.getByRole("textbox", { name: "Conversation title" });
-  await field.fill(title);
-  await field.press("Enter");
-}
-
 /** Renames the file's chat from its menu while the server refuses it; done once the refusal's notice shows. */
 async function renameRefused(page: Page, title: string) {
   await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
-  await renameFromMenu(page, chatId, title);
+  await renameFromMenu(page, rowOf(page, chatId), title);
   await toast(page, "The conversation could not be renamed.").waitFor();
   await page.unroute("**/api/chat/update");
 }
@@ -167,7 +162,7 @@ describe("the chat list's actions", () => {
     try {
       await page.goto(`${appUrl()}/app/a/default`);
       await page.getByRole("button", { name: "Open the sidebar" }).click();
-      const row = page.locator(`li.chat-item[data-chat-id="${doomed}"]`);
+      const row = rowOf(page, doomed);
       await row.waitFor();
       await openMenu(page, doomed);
       await page.locator(":popover-open").getByRole("button", { name: "Delete" }).click();
@@ -252,7 +247,7 @@ describe("the chat list's actions", () => {
     await waitForAnswer(page);
     const made = await currentChatId(page);
     await poll(() => firstShown().getAttribute("data-chat-id")).toBe(String(made));
-    await renameFromMenu(page, made, "Renamed in the first tab");
+    await renameFromMenu(page, rowOf(page, made), "Renamed in the first tab");
     await poll(() => shownText(firstShown())).toBe("Renamed in the first tab");
     // Another device tells no tab: the list is read again when the tab is seen again.
     const renamed = await context.request.post(`${appUrl()}/api/chat/update`, {

@@ -155,3 +155,13 @@ export async function currentChatId(page: Page): Promise<number> {
 }
 
 export const sidebarChats = (page: Page): Locator => page.getByTestId("chat-list").locator("li.chat-item");
+
+/** Renames a chat from its row's menu in the sidebar, as a person would: hover, the menu, Rename, the title, Enter. */
+export async function renameFromMenu(page: Page, item: Locator, title: string): Promise<void> {
+  await item.hover();
+  await item.getByRole("button", { name: /Actions for/ }).click();
+  await page.getByRole("button", { name: "Rename" }).click();
+  const field = page.getByRole("textbox", { name: "Conversation title" });
+  await field.fill(title);
+  await field.press("Enter");
+}

@@ -5,7 +5,7 @@ import pg from "pg";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { composer, lastAnswer, send, waitForAnswer } from "./chat-support";
+import { composer, lastAnswer, renameFromMenu, send, waitForAnswer } from "./chat-support";
 import {
   collectPageErrors,
   DEMO_PASSWORD,
@@ -408,13 +408,7 @@ describe("the welcome notices on a desktop", () => {
     // A passing notice (with its timeout) shows beside the one that waits, not behind it where it would run out
     // unseen: here the refusal of a rename.
     await page.route("**/api/chat/update", (route) => route.fulfill({ status: 500, body: "{}" }));
-    const item = sidebar.locator("li.chat-item").first();
-    await item.hover();
-    await item.getByRole("button", { name: /Actions for/ }).click();
-    await page.getByRole("button", { name: "Rename" }).click();
-    const title = page.getByRole("textbox", { name: "Conversation title" });
-    await title.fill("A title the server refuses");
-    await title.press("Enter");
+    await renameFromMenu(page, sidebar.locator("li.chat-item").first(), "A title the server refuses");
     const refused = welcomeNotices(page).filter({ hasText: "The conversation could not be renamed." });
     await eventually(() => refused.evaluate((el) => el.checkVisibility())).toBe(true);
     expect(await shown()).toBe(2);
