@@ -7,10 +7,12 @@ import { Field } from "../components/field";
 import { useForgotPassword, useResetPassword } from "../hooks/use-account";
 import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
+import { usePasswordLength } from "../lib/use-password-length";
 
 export function ForgotPassword({ onBack }: { onBack: () => void }) {
   const t = useT("auth");
   const errorText = useApiError();
+  const passwordLength = usePasswordLength();
   const forgot = useForgotPassword();
   const reset = useResetPassword();
   const [email, setEmail] = useState("");
@@ -29,7 +31,8 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     event.preventDefault();
     if (!sentTo || reset.isPending || code.length !== 6) return;
     setProblem(null);
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
+    const length = passwordLength(password);
+    if (length) return setProblem(length);
     reset.mutate({ email: sentTo, code: code.trim(), password });
   };
   const failure = forgot.error ?? reset.error;

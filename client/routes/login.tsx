@@ -16,6 +16,7 @@ import { useLocale, useT } from "../i18n";
 import { storePricingSelection } from "../lib/pricing-selection";
 import { richText } from "../lib/rich-text";
 import { useApiError, useOauthError } from "../lib/use-api-error";
+import { usePasswordLength } from "../lib/use-password-length";
 import { ForgotPassword } from "./forgot-password";
 import "./auth.css";
 
@@ -24,6 +25,7 @@ const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitH
 export default function Login() {
   const t = useT("auth");
   const errorText = useApiError();
+  const passwordLength = usePasswordLength();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const modeParam = params.get("mode");
@@ -69,7 +71,8 @@ export default function Login() {
     if (pending) return;
     setProblem(null);
     if (mode === "signup") {
-      if (password.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
+      const length = passwordLength(password);
+      if (length) return setProblem(length);
       signUp.mutate({ email, password });
     } else {
       signIn.mutate({ email, password });

@@ -6,6 +6,13 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 export const VERIFICATION_CODE_LENGTH = 6;
 
+/** What a form can say of a new password before asking (the Worker's rules also refuse common ones). */
+export function passwordLengthProblem(password: string): "too_short" | "too_long" | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
+  if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
+  return null;
+}
+
 /** Emails are stored trimmed and lower-cased, so the unique index sees one spelling per address. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -4,6 +4,7 @@ import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  passwordLengthProblem,
   VERIFICATION_CODE_LENGTH,
 } from "./account-limits.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -27,8 +28,8 @@ const isTooSimple = (password: string): boolean =>
   BLANK.test(password) || new Set(password.toLowerCase()).size === 1;
 
 export function passwordProblem(password: string): PasswordProblem | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
-  if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
+  const length = passwordLengthProblem(password);
+  if (length) return length;
   if (isTooSimple(password)) return "too_simple";
   if (isCommonPassword(password)) return "too_common";
   return null;

@@ -464,6 +464,40 @@ describe("account pages", () => {
     await context.close();
   });
 
+  it("says a new password is too long before asking; a wrong current one takes the focus back; an edit clears it", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "team-admin");
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/login/password")) asked.push(request.method());
+    });
+    await page.goto(`${base()}/app/account/changePassword`);
+    const current = page.getByLabel("Current password");
+    const fresh = page.getByLabel("New password", { exact: true });
+    const confirm = page.getByLabel("Confirm the new password");
+    const alert = page.getByRole("alert");
+    const long = "Owls fly at night 1! ".repeat(14);
+    await current.fill(DEMO_PASSWORD);
+    await fresh.fill(long);
+    await confirm.fill(long);
+    await confirm.press("Enter");
+    // Not "choose another password": it breaks the length rule, and says which.
+    await eventually(() => alert.textContent()).toBe("The password may have at most 256 characters.");
+    expect(asked).toEqual([]);
+    await fresh.fill("another fine passphrase");
+    await eventually(() => alert.count()).toBe(0);
+    await confirm.fill("another fine passphrase");
+    await current.fill("not my password at all");
+    await confirm.press("Enter");
+    await eventually(() => alert.textContent()).toBe("The password is not correct.");
+    expect(asked).toEqual(["POST"]);
+    await eventually(() => hasFocus(current)).toBe(true);
+    await current.fill(DEMO_PASSWORD);
+    await eventually(() => alert.count()).toBe(0);
+    await context.close();
+  });
+
   it("changes the password with the current one", async () => {
     const context = await browser.newContext();
     await signIn(context, base(), "team-admin");

@@ -1,6 +1,11 @@
 // Email normalisation and password rules: length, blank or repeated, the 1,000 most common with suffixes refused.
 import { describe, expect, it } from "vitest";
-import { looksLikeEmail, normalizeEmail, PASSWORD_MAX_LENGTH } from "../../src/domain/account-limits";
+import {
+  looksLikeEmail,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  passwordLengthProblem,
+} from "../../src/domain/account-limits";
 import {
   emailSchema,
   newPasswordSchema,
@@ -75,6 +80,9 @@ describe("passwordProblem", () => {
     [`${"x".repeat(PASSWORD_MAX_LENGTH - 1)}y`, null],
   ] as const)("%j → %s", (password, problem) => {
     expect(passwordProblem(password)).toBe(problem);
+    // The forms say the length's problems before asking, with the Worker's own limits.
+    const length = passwordLengthProblem(password);
+    expect(length).toBe(problem === "too_short" || problem === "too_long" ? problem : null);
   });
 
   it("refuses every one of the 1,000 most common passwords, one way or another", () => {

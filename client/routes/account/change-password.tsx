@@ -5,11 +5,14 @@ import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { useChangePassword } from "../../hooks/use-account";
 import { useT } from "../../i18n";
+import { ApiError } from "../../lib/api";
 import { useApiError } from "../../lib/use-api-error";
+import { usePasswordLength } from "../../lib/use-password-length";
 
 export default function ChangePassword() {
   const t = useT("auth");
   const errorText = useApiError();
+  const passwordLength = usePasswordLength();
   const change = useChangePassword();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -20,7 +23,8 @@ export default function ChangePassword() {
     event.preventDefault();
     if (change.isPending) return;
     setProblem(null);
-    if (next.length < PASSWORD_MIN_LENGTH) return setProblem(t("passwordTooShort"));
+    const length = passwordLength(next);
+    if (length) return setProblem(length);
     if (next !== confirm) return setProblem(t("changePassword.mismatch"));
     change.mutate(
       { currentPassword: current, newPassword: next },
@@ -30,8 +34,22 @@ export default function ChangePassword() {
           setNext("");
           setConfirm("");
         },
+        // The field to type again: the focus was left on the last one.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "wrong_password") {
+            document.getElementById("current-password")?.focus();
+          }
+        },
       },
     );
+  };
+
+  // What was said of the last try goes once a field changes: a browser's own check (too short) may stop the
+  // next try before \`submit\`, and the old sentence stayed beside it.
+  const edit = (set: (value: string) => void, value: string) => {
+    set(value);
+    setProblem(null);
+    if (change.isError) change.reset();
   };
 
   const message = problem ?? (change.error ? errorText(change.error) : null);
@@ -52,7 +70,7 @@ export default function ChangePassword() {
           autoComplete="current-password"
           required
           value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          onChange={(event) => edit(setCurrent, event.target.value)}
         />
         <Field
           id="new-password"
@@ -63,7 +81,7 @@ export default function ChangePassword() {
           required
           minLength={PASSWORD_MIN_LENGTH}
           value={next}
-          onChange={(event) => setNext(event.target.value)}
+          onChange={(event) => edit(setNext, event.target.value)}
         />
         <Field
           id="confirm-password"
@@ -72,7 +90,7 @@ export default function ChangePassword() {
           autoComplete="new-password"
           required
           value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          onChange={(event) => edit(setConfirm, event.target.value)}
         />
         {/* aria-disabled while it works: a disabled button would drop the focus to the page. */}
         <button type="submit" className="button large" aria-disabled={change.isPending}>
