@@ -157,7 +157,8 @@ export async function createInvitations(
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, input.adminUserId));
     const self = emails.indexOf(owner?.email ?? "");
     if (self >= 0) {
-      throw new AppError(400, "invalid_input", "You hold the admin's seat already: invite others.", {
+      // Its own code, not invalid_input: the address is well formed, and the page says why it is refused.
+      throw new AppError(409, "cannot_invite_self", "You hold the admin's seat already: invite others.", {
         details: [{ path: `emails.${self}`, message: "your own address" }],
       });
     }

@@ -95,6 +95,8 @@ export const TEAM_ERROR_CODES = [
   "invitation_used",
   "invitation_wrong_email",
   "own_plan_active",
+  /** The admin invited their own address: they hold the admin's seat already. */
+  "cannot_invite_self",
   /** An admin whose plan ended still has members: they must go before the admin can join another team. */
   "team_has_members",
   "already_in_team",

@@ -126,8 +126,15 @@ describe("POST /api/team/invite", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await errorOf(bad))).toContain("emails");
     expect((await post("/api/team/invite", admin.cookie, { emails: [] })).status).toBe(400);
-    const self = await post("/api/team/invite", admin.cookie, { emails: [admin.email] });
-    expect(self.status).toBe(400);
+    // One's own address, however written, is refused with a code of its own: the page says why, not "invalid email".
+    const self = await post("/api/team/invite", admin.cookie, {
+      emails: [uniqueEmail(), ` ${admin.email.toUpperCase()} `],
+    });
+    expect(self.status).toBe(409);
+    expect(await errorOf(self)).toMatchObject({
+      code: "cannot_invite_self",
+      details: [{ path: "emails.1", message: "your own address" }],
+    });
     const again = await post("/api/team/invite", admin.cookie, { emails: [member.email] });
     expect((await errorOf(again)).code).toBe("already_in_team");
   });
