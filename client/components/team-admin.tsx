@@ -31,6 +31,8 @@ function InviteForm({ open }: { open: number }) {
     event.preventDefault();
     const emails = splitEmails(text);
     if (invite.isPending) return;
+    // A new attempt: what the server said of the last one no longer holds (it would show beside this one's).
+    invite.reset();
     const wrong = emails.find((entry) => !looksLikeEmail(entry));
     const found =
       emails.length === 0
@@ -62,6 +64,8 @@ function InviteForm({ open }: { open: number }) {
         onChange={(event) => {
           setText(event.target.value);
           setProblem(null);
+          // Edited: the last answer (a refusal, or "sent") spoke of other addresses.
+          if (!invite.isPending) invite.reset();
         }}
       />
       <Alert>{invite.error ? errorText(invite.error) : null}</Alert>
@@ -94,6 +98,10 @@ export function TeamAdmin({ view }: { view: AdminView }) {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
   const failure = remove.error ?? withdraw.error ?? resend.error;
+  // A new action on the lists: an earlier one's refusal would otherwise stay beside (or instead of) its outcome.
+  const clearFailures = () => {
+    for (const action of [remove, withdraw, resend]) if (action.isError) action.reset();
+  };
   const members = useRef<HTMLElement>(null);
   const invitations = useRef<HTMLElement>(null);
   // A row gone (a member removed, an invitation withdrawn or accepted meanwhile) gives the focus to the next
@@ -179,7 +187,11 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                     aria-labelledby={`team-resend-${invitation.id} team-invitation-${invitation.id}`}
                     className="button secondary small team-resend"
                     aria-disabled={resend.isPending}
-                    onClick={() => resend.isPending || resend.mutate([invitation.email])}
+                    onClick={() => {
+                      if (resend.isPending) return;
+                      clearFailures();
+                      resend.mutate([invitation.email]);
+                    }}
                   >
                     {t("team.resend")}
                   </button>
@@ -189,7 +201,11 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                     aria-labelledby={`team-withdraw-${invitation.id} team-invitation-${invitation.id}`}
                     className="button secondary small team-withdraw"
                     aria-disabled={withdraw.isPending}
-                    onClick={() => withdraw.isPending || withdraw.mutate(invitation.id)}
+                    onClick={() => {
+                      if (withdraw.isPending) return;
+                      clearFailures();
+                      withdraw.mutate(invitation.id);
+                    }}
                   >
                     {t("team.withdraw")}
                   </button>

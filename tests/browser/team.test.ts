@@ -399,3 +399,59 @@ describe("the team's invitation form", () => {
     await context.close();
   });
 });
+
+describe("the team's invitation form, one attempt after another", () => {
+  it("says why the admin's own address is refused, and drops each attempt's message at the next one or an edit", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 3);
+    const context = await browser.newContext();
+    await signInAs(context, adminEmail);
+    await prepareChat(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/app/account/settings/team`);
+    const field = page.getByLabel("Email addresses");
+    const submit = page.getByRole("button", { name: "Send invitations" });
+    // Everything the form says at a time: the field's own error and the server's answer.
+    const said = () => page.locator("form.team-invite").getByRole("alert").allTextContents();
+    const ownAddress = "That is your own address: you hold the admin's seat already. Invite other people.";
+
+    // The server refuses the admin's own address, and the page says why (not "Enter a valid email address").
+    await field.fill(adminEmail);
+    await submit.click();
+    await eventually(said).toEqual([ownAddress]);
+    // An edit: that answer spoke of the addresses before it.
+    await field.press("End");
+    await field.press("Space");
+    await eventually(said).toEqual([]);
+
+    // Refused again, then sent again as it is: while the new attempt is out, the old answer is gone.
+    await field.fill(adminEmail);
+    await submit.click();
+    await eventually(said).toEqual([ownAddress]);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route("**/api/team/invite", async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await submit.click();
+    await page.getByRole("button", { name: "Sending…" }).waitFor();
+    expect(await said()).toEqual([]);
+    answer();
+    await eventually(said).toEqual([ownAddress]);
+    await page.unroute("**/api/team/invite");
+
+    // The QA's steps: the own address refused, then three addresses for two free seats: only the seats are said.
+    await field.fill("ana@example.test\nbo@example.test\ncy@example.test");
+    await submit.click();
+    await eventually(said).toEqual([
+      "More addresses (3) than free seats (2): add seats, or invite fewer people.",
+    ]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
