@@ -1,6 +1,6 @@
 // The screen of a chat to come: a greeting, the composer, and the first message shown at once while the
 // chat is created; then the open chat takes over.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
@@ -12,7 +12,7 @@ import { useAssistantFiles } from "../hooks/use-assistants";
 import { useCreateChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
-import { usePendingNewMessage } from "../state/generation";
+import { abortHandleOf, usePendingNewMessage } from "../state/generation";
 import { failureOf, pendingExchange } from "./chat-view";
 import { Composer } from "./composer";
 import { ComposerDock } from "./composer-dock";
@@ -26,6 +26,9 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   const pendingNew = usePendingNewMessage();
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<NoticeKey | null>(null);
+  // Stop pressed while the chat is being made: nothing to stop yet, so it is done as soon as there is.
+  const stopAsked = useRef(false);
+  const [stopping, setStopping] = useState(false);
   const groups = usePickerGroups(user, assistantId, picked);
   // SPEC §5: the assistant's documents count towards the conversation's 32 MB from its first message.
   const assistantFiles = useAssistantFiles(assistantId);
@@ -41,8 +44,15 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   const onSend = async (content: string, attachments: AttachmentWire[]) => {
     if (!model) return false;
     setFailure(null);
+    stopAsked.current = false;
+    setStopping(false);
     try {
       const created = await create.mutateAsync({ assistantId, model, content, attachments });
+      if (stopAsked.current) {
+        abortHandleOf(created.chat.id)
+          ?.stop()
+          .catch((error: unknown) => console.error("Failed to stop the generation", error));
+      }
       navigate(chatPath(assistantId, created.chat.id));
       return true;
     } catch (error) {
@@ -76,8 +86,11 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
           onModelChange={setPicked}
           onSend={onSend}
           generating={create.isPending}
-          onStop={() => {}}
-          stopping
+          onStop={() => {
+            stopAsked.current = true;
+            setStopping(true);
+          }}
+          stopping={stopping}
           conversationFiles={assistantFiles}
         />
       </ComposerDock>

@@ -1,5 +1,6 @@
 // Journey: a new chat streams a rich answer, gets its title in the sidebar, is renamed, survives a reload
-// mid-answer, is stopped with "(stopped)" (from the keyboard, the focus kept), and is deleted; then an answer's
+// mid-answer, is stopped with "(stopped)" (from the keyboard, the focus kept; a new chat's even before it
+// exists), and is deleted; then an answer's
 // web sources as a screen reader reads them.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -151,6 +152,33 @@ describe("a chat from first message to deletion", () => {
     await page.waitForURL(/\/app\/a\/default$/);
     // The list updates at once; the server's delete may still be on its way.
     await poll(async () => (await page.request.get(`${appUrl()}/api/chat/${chatId}`)).status()).toBe(404);
+    expect(problems).toEqual([]);
+  });
+
+  it("stops a new chat's first answer when Stop is pressed while the chat is still being made", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    let makeChat = () => {};
+    const made = new Promise<void>((resolve) => {
+      makeChat = resolve;
+    });
+    await page.route("**/api/chat/new", async (route) => {
+      await made;
+      await route.continue();
+    });
+    await send(page, "[[hang]] A first question, stopped at once");
+    const stop = page.getByRole("button", { name: "Stop generating" });
+    await stop.click();
+    await poll(() => stop.getAttribute("aria-disabled")).toBe("true");
+    makeChat();
+    await page.waitForURL(/\/c\/\d+$/);
+    await page.unroute("**/api/chat/new");
+    // Without the stop, a [[hang]] answer never ends.
+    const answer = lastAnswer(page);
+    await waitForAnswer(page);
+    await poll(() => shownText(answer.locator(".markdown"))).toMatch(/\(stopped\)$/);
+    await answer.getByText("Generation Stopped").waitFor();
     expect(problems).toEqual([]);
   });
 });
