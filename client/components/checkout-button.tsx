@@ -69,7 +69,7 @@ export function CheckoutButton({ selection }: { selection: PlanSelection }) {
           // No plan yet: disabled (the focus is on the plans then). Busy: aria-disabled, as a disabled button
           // would drop the focus to the page.
           disabled={!plan}
-          aria-disabled={busy}
+          aria-disabled={busy || undefined}
           aria-busy={busy}
           aria-describedby="checkout-hint"
         >

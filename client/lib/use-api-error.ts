@@ -1,8 +1,9 @@
 // Turns an API failure into a sentence in the visitor's language: every server code has its catalogue key.
 import { isOauthErrorCode } from "../../src/domain/error-codes";
-import { useT } from "../i18n";
+import { useLocale, useT } from "../i18n";
 import { ApiError } from "./api";
 import { MESSAGE_OF } from "./error-messages";
+import { formatWait } from "./format-wait";
 
 /** Field of the first invalid-input detail, if the server named one. */
 function invalidField(error: ApiError): string | null {
@@ -15,8 +16,13 @@ function invalidField(error: ApiError): string | null {
 
 export function useApiError() {
   const t = useT("errors");
+  const locale = useLocale();
   return (error: unknown): string => {
     if (!(error instanceof ApiError)) return t("api.network");
+    // The server's wait, not "a few minutes": a day's quota of tries can mean hours.
+    if (error.code === "too_many_requests" && error.retryAfterSeconds) {
+      return t("api.too_many_requests_wait", { wait: formatWait(error.retryAfterSeconds, locale) });
+    }
     if (error.code === "invalid_input") {
       const field = invalidField(error);
       if (field === "email" || field?.startsWith("emails.")) return t("api.invalid_email");

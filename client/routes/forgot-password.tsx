@@ -79,7 +79,7 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
                 type="submit"
                 className="button large full"
                 disabled={code.length !== 6}
-                aria-disabled={reset.isPending}
+                aria-disabled={reset.isPending || undefined}
               >
                 {reset.isPending ? t("pending") : t("forgot.submit")}
               </button>

@@ -1,9 +1,9 @@
 // /verification: confirm the email with the 6-digit code, or ask for a new one.
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { VERIFICATION_CODE_LENGTH } from "../../src/domain/account-limits";
 import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
 import { VERIFICATION_MAX_ATTEMPTS } from "../../src/domain/auth-limits";
-import { waitUnit } from "../../src/domain/throttle";
 import { attemptsLeftAfter } from "../../src/domain/verification";
 import { Alert } from "../components/alert";
 import { Field } from "../components/field";
@@ -12,6 +12,7 @@ import { useResendCode, useVerificationState, useVerifyCode } from "../hooks/use
 import { useSessionUser } from "../hooks/use-user";
 import { useLocale, useT } from "../i18n";
 import { ApiError } from "../lib/api";
+import { formatWait } from "../lib/format-wait";
 import { useApiError } from "../lib/use-api-error";
 import "./auth.css";
 
@@ -27,12 +28,6 @@ function useCountdown(seconds: number | undefined, readAt: number) {
     return () => clearTimeout(timer);
   }, [left]);
   return [left, setLeft] as const;
-}
-
-/** A wait in words in the page's language: "45 seconds", "3 minutes", "5 hours" (the API's units). */
-function formatWait(seconds: number, locale: string): string {
-  const { value, unit } = waitUnit(seconds);
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
 export default function Verification() {
@@ -128,10 +123,13 @@ export default function Verification() {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]{6}"
-            maxLength={6}
             required
             value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+            // The digits of what was typed or pasted, then six of them: " 511027" and "511-027" are the code
+            // (a maxLength of 6 kept the first six characters, and lost a digit to the space or the dash).
+            onChange={(event) =>
+              setCode(event.target.value.replace(/\D/g, "").slice(0, VERIFICATION_CODE_LENGTH))
+            }
           />
           {/* No code yet: disabled (the focus is in the field). Sent: aria-disabled while it is checked and once
               a wrong try used the code up, which happen with the focus on it; a disabled button would drop it to
@@ -140,7 +138,7 @@ export default function Verification() {
             type="submit"
             className="button large full"
             disabled={code.length !== 6}
-            aria-disabled={verify.isPending || spent}
+            aria-disabled={verify.isPending || spent || undefined}
           >
             {verify.isPending ? t("pending") : t("verification.submit")}
           </button>

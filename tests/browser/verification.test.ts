@@ -102,6 +102,38 @@ describe("the verification page", () => {
   });
 });
 
+describe("typing the code, and a day's tries used up", () => {
+  it("keeps a pasted code's six digits, says the server's wait, and Confirm is disabled only one way", async () => {
+    const { context } = await signedInUnverified("123456");
+    const page = await context.newPage();
+    await page.goto(`${base()}/verification`);
+    const field = page.getByLabel("Verification code");
+    const confirm = page.getByRole("button", { name: "Confirm" });
+    // Disabled with no code: not also announced as enabled (aria-disabled="false").
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await confirm.getAttribute("aria-disabled")).toBeNull();
+    for (const pasted of [" 511027", "511-027", " 511 027 "]) {
+      await field.fill(pasted);
+      expect(await field.inputValue(), JSON.stringify(pasted)).toBe("511027");
+    }
+    // The day's tries are counted per account and per address: hours, not "a few minutes".
+    await page.route("**/api/login/verification", (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": "39012" },
+        body: JSON.stringify({
+          error: { code: "too_many_requests", message: "Too many codes tried today. Try again in 11 hours." },
+        }),
+      }),
+    );
+    await confirm.click();
+    await eventually(() => page.getByRole("alert").textContent()).toBe(
+      "Too many attempts. Please try again in 11 hours.",
+    );
+    await context.close();
+  });
+});
+
 describe("asking for a new code", () => {
   it("counts the wait down again after each resend, and a refused one says the server's wait", async () => {
     const { email, context } = await signedInUnverified("123456");

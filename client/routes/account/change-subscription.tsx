@@ -129,7 +129,7 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
           // Nothing to confirm yet: disabled (the focus is on the plans then). Confirmed: aria-disabled while
           // it works, as a disabled button would drop the focus to the page.
           disabled={!choice || !priced}
-          aria-disabled={change.isPending}
+          aria-disabled={change.isPending || undefined}
           onClick={() => {
             if (!choice || !priced || change.isPending) return;
             setConfirmed({ preview: priced, fewerSeats });
