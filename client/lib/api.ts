@@ -2,6 +2,7 @@
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { type ApiErrorBody, type ErrorCode, isErrorCode } from "../../src/domain/error-codes";
+import { PAGE_LOCALE_HEADER, splitLocalePath } from "../../src/domain/locale-routing";
 import { routePattern } from "../../src/domain/monitoring/items";
 import type { AppType } from "../../src/index";
 import { report } from "../monitoring/report";
@@ -9,6 +10,9 @@ import { earlyFetch } from "./early";
 
 export const api = hc<AppType>("/", {
   init: { credentials: "same-origin" },
+  // The page's language, which its address names: what the Worker writes back (a mail, Stripe's return
+  // address) speaks it, even when no locale cookie was ever set (a visit that started under /de/).
+  headers: () => ({ [PAGE_LOCALE_HEADER]: splitLocalePath(location.pathname).locale }),
   // The first screen's GETs may already be on their way (main.tsx starts them with the app's code).
   fetch: earlyFetch,
 });

@@ -47,6 +47,19 @@ export const acceptedLanguages = (header: string): string[] =>
 export const readerLocale = (cookieHeader: string, acceptLanguage: string): Locale =>
   readLocaleCookie(cookieHeader) ?? negotiateLocale(acceptedLanguages(acceptLanguage));
 
+/**
+ * The header the app's API requests carry: the language of the page that sends them, its address's prefix
+ * (client/lib/api.ts). A visit under /de/ is a choice of German even when no cookie says so.
+ */
+export const PAGE_LOCALE_HEADER = "X-Page-Locale";
+
+/**
+ * The language of a request, for what the Worker writes its sender (mails, return addresses): the page's,
+ * else the reader's (the cookie, else the browser's). Anything but one of our locales in the header is ignored.
+ */
+export const requestLocaleOf = (pageLocale: string, cookieHeader: string, acceptLanguage: string): Locale =>
+  isLocale(pageLocale) ? pageLocale : readerLocale(cookieHeader, acceptLanguage);
+
 export function readLocaleCookie(cookieHeader: string): Locale | null {
   for (const part of cookieHeader.split(";")) {
     const [name, value] = part.trim().split("=");

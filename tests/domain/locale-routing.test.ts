@@ -9,6 +9,7 @@ import {
   readerLocale,
   readLocaleCookie,
   relocalizePath,
+  requestLocaleOf,
   splitLocalePath,
 } from "../../src/domain/locale-routing.ts";
 
@@ -89,5 +90,17 @@ describe("a page whose address names no language (a shared page)", () => {
 
   it("takes the header's tags in order, without their weights", () => {
     expect(acceptedLanguages("fr-CH, fr;q=0.9,en;q=0.8")).toEqual(["fr-CH", "fr", "en"]);
+  });
+});
+
+describe("a request from a page of the app (what its mails and return addresses speak)", () => {
+  it.each([
+    ["de", "locale=fr", "en", "de"],
+    ["en", "locale=pl", "pl", "en"],
+    ["xx", "locale=fr", "de", "fr"],
+    ["", "", "es-MX, es", "es"],
+    ["DE", "", "it", "it"],
+  ])("page %j, cookie %j and Accept-Language %j read in %s", (page, cookie, accept, locale) => {
+    expect(requestLocaleOf(page, cookie, accept)).toBe(locale);
   });
 });
