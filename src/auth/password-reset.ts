@@ -28,6 +28,7 @@ import { passwordResetMail } from "../mail/messages";
 import { rememberThisBrowser } from "./devices";
 import { hashPassword } from "./password";
 import { signInThrottleKeys } from "./password-check";
+import { accountMailLocale } from "./saved-language";
 import { startSession } from "./sessions";
 import { constantTimeEqual, randomDigits, sha256Hex } from "./tokens";
 
@@ -79,8 +80,9 @@ export async function requestPasswordReset(
     resendAfter: later(now, -PASSWORD_RESET_RESEND_SECONDS),
   });
   if (!stored) return;
+  const language = await accountMailLocale(db, account.id, locale);
   try {
-    await mailer.send(passwordResetMail(account.email, code, locale));
+    await mailer.send(passwordResetMail(account.email, code, language));
   } catch (err) {
     console.error("sending the password reset code failed", err);
   }

@@ -22,6 +22,7 @@ import type { CodeInvalidDetails } from "../domain/verification";
 import { AppError, tooManyRequests } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { signUpNoticeMail, verificationMail } from "../mail/messages";
+import { accountMailLocale } from "./saved-language";
 import { constantTimeEqual, randomDigits, sha256Hex } from "./tokens";
 
 const codeHash = (userId: number, code: string) => sha256Hex(`${userId}:${code}`);
@@ -119,7 +120,7 @@ export async function sendVerificationCode(
 export async function sendSignUpNotice(
   db: Database,
   mailer: Mailer,
-  owner: { email: string },
+  owner: { id: number; email: string },
   locale: Locale,
 ): Promise<void> {
   const [count] = await hitThrottle(db, {
@@ -128,8 +129,10 @@ export async function sendSignUpNotice(
     now: new Date(),
   });
   if ((count?.count ?? 1) > 1) return;
+  // The owner did not make this request: their own language, when they saved one.
+  const language = await accountMailLocale(db, owner.id, locale);
   try {
-    await mailer.send(signUpNoticeMail(owner.email, locale));
+    await mailer.send(signUpNoticeMail(owner.email, language));
   } catch (err) {
     console.error("sending the sign-up notice failed", err);
   }

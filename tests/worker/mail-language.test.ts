@@ -1,10 +1,10 @@
 // Which language a mail speaks: the page's that sent it (the app names it in X-Page-Locale, its address's
-// prefix) before the locale cookie and the browser's languages.
+// prefix) before the locale cookie and the browser's languages; an existing account's saved language first.
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user, verificationCode } from "../../drizzle/schema";
 import { PAGE_LOCALE_HEADER } from "../../src/domain/locale-routing";
-import { call, sessionCookie, uniqueEmail, withDb } from "./support/accounts";
+import { call, createAccount, sessionCookie, uniqueEmail, withDb } from "./support/accounts";
 import { accountOnPlan } from "./support/plans";
 
 const PASSWORD = "a long enough passphrase";
@@ -85,5 +85,45 @@ describe("a mail sent from a page", () => {
       headers: { [PAGE_LOCALE_HEADER]: "", "Accept-Language": "es-MX, es" },
     });
     expect(await newestSubject(second)).toMatch(/^Tu código de Switchboard: \d{6}$/);
+  });
+});
+
+describe("a mail to an existing account", () => {
+  const savedPolish = async () => {
+    const account = await createAccount();
+    const saved = await call("/api/user/preferences/saveLanguage", {
+      body: { lang: "pl" },
+      cookie: account.cookie,
+    });
+    expect(saved.status).toBe(200);
+    return account;
+  };
+
+  it("speaks the language the account saved, whatever page asks for a password reset", async () => {
+    const account = await savedPolish();
+    const forgot = await call("/api/login/forgot", {
+      body: { email: account.email },
+      headers: { [PAGE_LOCALE_HEADER]: "en", "Accept-Language": "en" },
+    });
+    expect(forgot.status).toBe(200);
+    expect(await newestSubject(account.email)).toMatch(/^Twój kod do resetowania hasła Switchboard/);
+  });
+
+  it("tells the owner of an address someone tried to sign up with in the owner's saved language", async () => {
+    const account = await savedPolish();
+    const signUp = await call("/api/login/signup", {
+      body: { email: account.email, password: PASSWORD },
+      headers: fromGermanPage,
+    });
+    expect(signUp.status).toBe(201);
+    expect(await newestSubject(account.email)).toMatch(/^Ktoś próbował/);
+  });
+
+  it("keeps the request's language when the account saved none", async () => {
+    const account = await createAccount();
+    await call("/api/login/forgot", { body: { email: account.email }, headers: fromGermanPage });
+    expect(await newestSubject(account.email)).toMatch(
+      /^Dein Code zum Zurücksetzen des Switchboard-Passworts: \d{6}$/,
+    );
   });
 });
