@@ -9,10 +9,13 @@ import type { Database } from "../db/client";
 import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
 import { countPendingInvitations } from "../db/team";
 import { billingSummaryOf, MAX_SEATS, PAID_PLANS, PROMOTION_CODE_MAX_LENGTH } from "../domain/billing";
+import { relocalizePath } from "../domain/locale-routing";
+import type { Locale } from "../domain/locales";
 import { safeReturnPath } from "../domain/safe-return";
 import { isMemberRow } from "../domain/team";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { requestLocale } from "../middleware/request-locale";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 
@@ -43,9 +46,12 @@ async function summaryFor(db: Database, userId: number) {
   return billingSummaryOf(own, admin, { members, pending });
 }
 
-/** An absolute URL on this site for a path the client asked for, or the fallback path. */
-const siteUrl = (origin: string, path: string | undefined, fallback: string) =>
-  `${origin}${safeReturnPath(path) ?? fallback}`;
+/**
+ * An absolute URL on this site for a path the client asked for, or the fallback path, under the prefix of the
+ * language the visitor left in: without it the page would reopen in the cookie's language, or in English.
+ */
+const siteUrl = (origin: string, locale: Locale, path: string | undefined, fallback: string) =>
+  `${origin}${relocalizePath(safeReturnPath(path) ?? fallback, locale)}`;
 
 const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "&" : "?"}${query}`;
 
@@ -56,6 +62,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const user = signedInUser(c);
     const db = c.var.db();
     const origin = new URL(c.req.url).origin;
+    const locale = requestLocale(c);
     const row = await getSubscriptionRow(db, { userId: user.id });
     const url = await stripeCall("checkout", () =>
       createCheckout(db, stripeOf(c.env), {
@@ -67,8 +74,14 @@ export const billingRoutes = new Hono<AppEnv>()
         promocode: body.promocode || undefined,
         row,
         // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; the page only needs to know it came back.
-        successUrl: withQuery(siteUrl(origin, body.successPath, SUBSCRIPTION_PATH), "checkout=success"),
-        cancelUrl: withQuery(siteUrl(origin, body.cancelPath, SUBSCRIPTION_PATH), "checkout=cancelled"),
+        successUrl: withQuery(
+          siteUrl(origin, locale, body.successPath, SUBSCRIPTION_PATH),
+          "checkout=success",
+        ),
+        cancelUrl: withQuery(
+          siteUrl(origin, locale, body.cancelPath, SUBSCRIPTION_PATH),
+          "checkout=cancelled",
+        ),
       }),
     );
     return c.json({ url });
@@ -81,7 +94,7 @@ export const billingRoutes = new Hono<AppEnv>()
       throw new AppError(409, "no_subscription", "There is no billing account to manage yet.");
     }
     // The page knows from `billing=updated` that Stripe's webhook may still be on its way.
-    const returnUrl = `${new URL(c.req.url).origin}${SUBSCRIPTION_PATH}?billing=updated`;
+    const returnUrl = `${siteUrl(new URL(c.req.url).origin, requestLocale(c), undefined, SUBSCRIPTION_PATH)}?billing=updated`;
     const url = await stripeCall("portal", () =>
       createPortal(db, stripeOf(c.env), { userId, customer: row.customer, returnUrl }),
     );
