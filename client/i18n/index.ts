@@ -103,6 +103,36 @@ export function useLazyT<N extends Namespace>(ns: N, wanted: boolean): Translate
   );
 }
 
+/** How long the new screen may take to bring back the control that had the focus. */
+const REMOUNT_WAIT_MS = 5_000;
+
+/**
+ * A new locale remounts the router (client/app.tsx: a new basename) and with it the control that changed the
+ * language, Settings' select or the footer's: the browser would drop the focus to <body>, and a keyboard
+ * user stepping through the languages with the arrow keys would lose the list at the first step. The same
+ * control on the new screen (the same id) takes the focus back once the old one is gone, unless the person
+ * has gone on elsewhere (only <body>, or the main region that use-lost-focus-to-main.ts gave it to, yields).
+ */
+function keepFocusAcrossRemount(): void {
+  const held = document.activeElement;
+  if (!(held instanceof HTMLElement) || !held.id) return;
+  const { id } = held;
+  const observer = new MutationObserver(() => {
+    if (held.isConnected) return;
+    const twin = document.getElementById(id);
+    if (!twin) return;
+    stop();
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.id === "main") twin.focus({ preventScroll: true });
+  });
+  const timer = setTimeout(() => stop(), REMOUNT_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 /** Switches language in place: the cookie remembers it for a year, the address gets the new prefix. */
 export async function changeLocale(next: Locale): Promise<void> {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
@@ -112,5 +142,6 @@ export async function changeLocale(next: Locale): Promise<void> {
   const { path } = splitLocalePath(location.pathname);
   history.replaceState(history.state, "", `${localizePath(next, path)}${location.search}${location.hash}`);
   document.documentElement.lang = next;
+  keepFocusAcrossRemount();
   emit();
 }

@@ -1,10 +1,11 @@
 // The language a visitor chose, kept where the app answers them: a sign-up from a page under /de/ mails its
-// code in German (no locale cookie needed).
+// code in German (no locale cookie needed), and the language control in Settings keeps the focus when the
+// screen is redrawn in the new language.
 import pg from "pg";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf } from "./session";
+import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf, signUpFresh } from "./session";
 
 let browser: Browser;
 const base = () => inject("appUrl");
@@ -32,6 +33,23 @@ const ownAddress = () => {
   return `fd00:${a?.toString(16)}:${b?.toString(16)}:${c?.toString(16)}::2`;
 };
 
+/** A new verified account with a plan (a plan-less one is sent to the plans instead of Settings). */
+async function subscribedFresh(context: BrowserContext, label: string): Promise<string> {
+  const email = await signUpFresh(context, base(), label);
+  await sql(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+     select id, 'cus_' || $2 || id, 'sub_' || $2 || id, 2000, true, 1 from hot."user" where email = $1 and verified`,
+    [email, label],
+  );
+  for (const flag of ["saveLastReleaseNote", "saveHasSeenOnboardingTips"]) {
+    const res = await context.request.get(`${base()}/api/user/preferences/${flag}`, {
+      headers: { "X-Switchboard-Request": "1" },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  return email;
+}
+
 describe("a language chosen by the address", () => {
   it("mails the sign-up code in German from /de/, with no locale cookie and an English browser", async () => {
     const context = await browser.newContext({
@@ -54,6 +72,32 @@ describe("a language chosen by the address", () => {
       [email],
     );
     expect(mail?.subject).toMatch(/^Dein Switchboard-Code: \d{6}$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the language control in Settings", () => {
+  it("keeps the focus through the switch, so the arrow keys go on through the languages", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "settings-focus");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/app/account/settings`);
+    const select = page.locator("#settings-language");
+    await select.focus();
+    await select.selectOption("fr");
+    await eventually(() => pathOf(page)).toBe("/fr/app/account/settings");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Paramètres");
+    // Past the moment the last resort would have put it on the main region (use-lost-focus-to-main.ts).
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("settings-language");
+
+    // The keyboard goes on from there: the next language down the list.
+    await page.keyboard.press("ArrowDown");
+    await eventually(() => pathOf(page)).toBe("/it/app/account/settings");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("settings-language");
     expect(errors).toEqual([]);
     await context.close();
   });
