@@ -20,6 +20,19 @@ const CHANGE_PATH = "/app/account/change_subscription";
 /** Addresses typed one per line, or separated by commas, semicolons or spaces. */
 const splitEmails = (text: string) => text.split(/[\s,;]+/).filter((part) => part !== "");
 
+/** An address that may break after its "@" on a narrow screen rather than inside either half. */
+function TeamAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function InviteForm({ open }: { open: number }) {
   const t = useT("account");
   const errorText = useApiError();
@@ -128,7 +141,9 @@ export function TeamAdmin({ view }: { view: AdminView }) {
           {view.members.map((member) => (
             <li key={member.userId} data-email={member.email}>
               <div className="team-person">
-                <strong id={`team-member-${member.userId}`}>{member.email}</strong>
+                <strong id={`team-member-${member.userId}`} className="team-email">
+                  <TeamAddress email={member.email} />
+                </strong>
                 {member.isAdmin ? <span className="badge">{t("team.adminBadge")}</span> : null}
                 <span className="hint">{t("team.joined", { date: date(member.joinedAt) })}</span>
               </div>
@@ -173,7 +188,9 @@ export function TeamAdmin({ view }: { view: AdminView }) {
             {view.invitations.map((invitation) => (
               <li key={invitation.email}>
                 <div className="team-person">
-                  <strong id={`team-invitation-${invitation.id}`}>{invitation.email}</strong>
+                  <strong id={`team-invitation-${invitation.id}`} className="team-email">
+                    <TeamAddress email={invitation.email} />
+                  </strong>
                   <span className="hint">
                     {invitation.expired
                       ? t("team.expired")

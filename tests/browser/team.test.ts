@@ -53,8 +53,10 @@ async function giveTeamPlan(email: string, seats = 2) {
  * A verified account made in the database, with the demo users' password: journeys that need several accounts
  * make them here, since sign-ups from one address are limited (20 an hour) and the browser tests share one.
  */
-async function madeAccount(label: string): Promise<string> {
-  const email = `${label}-${crypto.randomUUID()}@example.test`;
+async function madeAccount(
+  label: string,
+  email = `${label}-${crypto.randomUUID()}@example.test`,
+): Promise<string> {
   await query(
     `insert into hot."user" (email, verified, "hashedPassword")
      select $1, true, "hashedPassword" from hot."user" where email = $2 and verified`,
@@ -450,6 +452,53 @@ describe("the team's invitation form, one attempt after another", () => {
     await eventually(said).toEqual([
       "More addresses (3) than free seats (2): add seats, or invite fewer people.",
     ]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the members' list", () => {
+  it("shows each address whole on one line on a desktop, and breaks it after its @ on a phone", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 3);
+    // As long as the demo members' addresses, with no hyphen to break at: only the "@" or mid-word.
+    const unique = crypto.randomUUID().replaceAll("-", "").slice(0, 8);
+    const member = await madeAccount("", `teammember${unique}@demoswitchboard.test`);
+    await addMember(adminEmail, member);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInAs(context, adminEmail);
+    await prepareChat(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/app/account/settings/team`);
+    const address = page.getByTestId("team-members").locator(`li[data-email="${member}"] .team-email`);
+    await eventually(() => address.textContent()).toBe(member);
+    /** The lines an element's text takes, each with the text on it. */
+    const lines = () =>
+      address.evaluate((element) => {
+        const byTop = new Map<number, string>();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? "";
+          for (let i = 0; i < text.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            byTop.set(top, (byTop.get(top) ?? "") + text[i]);
+          }
+        }
+        return [...byTop.entries()].sort(([a], [b]) => a - b).map(([, line]) => line);
+      });
+    // It was squeezed into a ~230 px column by the usage counts, and broke mid-word over three lines.
+    expect(await lines()).toEqual([member]);
+
+    // A phone, narrower than the address: it breaks where it reads best, after its "@", and nothing is wider
+    // than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await eventually(lines).toEqual([`teammember${unique}@`, "demoswitchboard.test"]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     expect(errors).toEqual([]);
     await context.close();
