@@ -98,6 +98,18 @@ export default function AssistantLayout() {
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, [open]);
+  // A link to the page already open (New chat on a new chat, the assistant it is in) changes no address, and
+  // the drawer closes when the address changes: it stayed open over a page it keeps out of reach.
+  useEffect(() => {
+    const aside = sidebar.current;
+    if (!open || !aside) return;
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (link instanceof HTMLAnchorElement && link.pathname === window.location.pathname) setOpenOn(null);
+    };
+    aside.addEventListener("click", onClick);
+    return () => aside.removeEventListener("click", onClick);
+  }, [open]);
   const wasModal = useRef(false);
   useEffect(() => {
     if (modal) {

@@ -1,5 +1,5 @@
 // The chat screen's sidebar with a long chat list: the list scrolls inside it, and the account menu stays in
-// view at its foot, on a wide screen and in a phone's drawer; its links and the composer's placeholder read
+// view at its foot, on a wide screen and in a phone's drawer, which New chat closes also on a new chat; its links and the composer's placeholder read
 // well in both colour modes; "Load more" keeps the focus from the keyboard.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -85,6 +85,20 @@ describe("a long chat list", () => {
     await poll(() => sidebarChats(page).count()).toBeGreaterThanOrEqual(30);
     await poll(() => inView(accountButton())).toBe(true);
     await scrollsTheListOnly();
+  });
+
+  it("closes a phone's drawer on New chat when the new chat's page is the one open", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appUrl()}/app/a/default`);
+    const open = page.getByRole("button", { name: "Open the sidebar" });
+    await open.click();
+    await poll(() => open.getAttribute("aria-expanded")).toBe("true");
+    // The same address: nothing navigates, and the drawer stayed open over the page it makes inert.
+    await page.locator("aside.sidebar").getByRole("link", { name: "New chat" }).click();
+    await poll(() => open.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator(".chat-column").evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+    expect(new URL(page.url()).pathname).toBe("/app/a/default");
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
 
