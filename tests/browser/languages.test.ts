@@ -101,4 +101,19 @@ describe("the language control in Settings", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("is the footer's picker too: on the sign-in page it keeps the focus through the switch", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/login`);
+    const select = page.locator("#locale-select");
+    await select.focus();
+    await select.selectOption("es");
+    await eventually(() => pathOf(page)).toBe("/es/login");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("locale-select");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
