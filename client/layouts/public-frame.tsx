@@ -1,6 +1,7 @@
 // The default layout's frame for public pages: header with the main links, content, footer with settings.
 import type { ReactNode } from "react";
-import { DEFAULT_CHAT_PATH } from "../../src/domain/app-routes";
+import { DEFAULT_CHAT_PATH, VERIFICATION_PATH } from "../../src/domain/app-routes";
+import { splitLocalePath } from "../../src/domain/locale-routing";
 import { hasSignedInHint } from "../../src/domain/sessions";
 import { AppLink } from "../components/app-link";
 import { ExternalLinks } from "../components/external-links";
@@ -16,6 +17,8 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const forced = useForcedColorMode();
   // Public pages never ask the API who is signed in: the session's readable hint says enough for a link.
   const signedIn = hasSignedInHint(document.cookie);
+  // An unconfirmed account's app is the verification page: "Open app" there led back to it.
+  const verifying = splitLocalePath(window.location.pathname).path === VERIFICATION_PATH;
   return (
     <div className="public">
       <a className="skip-link" href="#main">
@@ -29,9 +32,11 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         <nav className="public-nav" aria-label={t("nav.label")}>
           <AppLink to="/pricing">{t("nav.pricing")}</AppLink>
           {signedIn ? (
-            <AppLink to={DEFAULT_CHAT_PATH} className="button small">
-              {t("nav.openApp")}
-            </AppLink>
+            verifying ? null : (
+              <AppLink to={DEFAULT_CHAT_PATH} className="button small">
+                {t("nav.openApp")}
+              </AppLink>
+            )
           ) : (
             <>
               <AppLink to="/login">{t("nav.signIn")}</AppLink>

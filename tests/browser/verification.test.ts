@@ -103,12 +103,18 @@ describe("the verification page", () => {
 });
 
 describe("typing the code, and a day's tries used up", () => {
-  it("keeps a pasted code's six digits, says the server's wait, and Confirm is disabled only one way", async () => {
+  it("keeps a pasted code's six digits, says the server's wait, disables Confirm one way, offers no Open app", async () => {
     const { context } = await signedInUnverified("123456");
     const page = await context.newPage();
+    await page.goto(`${base()}/pricing`);
+    const openApp = page.getByRole("link", { name: "Open app" });
+    await openApp.waitFor();
     await page.goto(`${base()}/verification`);
     const field = page.getByLabel("Verification code");
     const confirm = page.getByRole("button", { name: "Confirm" });
+    // The app is this page until the code is in: no "Open app" leading back to it.
+    await field.waitFor();
+    expect(await openApp.count()).toBe(0);
     // Disabled with no code: not also announced as enabled (aria-disabled="false").
     expect(await confirm.isDisabled()).toBe(true);
     expect(await confirm.getAttribute("aria-disabled")).toBeNull();
