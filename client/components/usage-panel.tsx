@@ -8,10 +8,14 @@ import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import "./usage-panel.css";
 
-export function UsagePanel({ user }: { user: User }) {
+/**
+ * `onSeePlans`: on the page that holds the plans (the subscription page), "See the plans" goes to them
+ * there; a link to that very page did nothing.
+ */
+export function UsagePanel({ user, onSeePlans }: { user: User; onSeePlans?: () => void }) {
   const t = useT("account");
   const plan = user.usagePlan;
-  if (!isPaidPlan(plan)) return <NoPlanUsage ended={plan === "unsubscribed"} />;
+  if (!isPaidPlan(plan)) return <NoPlanUsage ended={plan === "unsubscribed"} onSeePlans={onSeePlans} />;
   const counts = user.pooledUsageCounts;
   const team = user.isTeamMember || user.seats > 1;
   const state = usageState(plan, counts, user.seats);
@@ -57,7 +61,7 @@ export function UsagePanel({ user }: { user: User }) {
 }
 
 /** Nobody has used up anything without a plan: say there is none yet (or no longer) and where plans are. */
-function NoPlanUsage({ ended }: { ended: boolean }) {
+function NoPlanUsage({ ended, onSeePlans }: { ended: boolean; onSeePlans?: () => void }) {
   const t = useT("account");
   return (
     <section className="card usage" aria-labelledby="usage-title" data-state="no-plan">
@@ -68,7 +72,14 @@ function NoPlanUsage({ ended }: { ended: boolean }) {
         </span>
       </header>
       <p className="hint">
-        {t("usage.explain.noPlan")} <Link to={SUBSCRIPTION_PATH}>{t("usage.seePlans")}</Link>
+        {t("usage.explain.noPlan")}{" "}
+        {onSeePlans ? (
+          <button type="button" className="link-button" onClick={onSeePlans}>
+            {t("usage.seePlans")}
+          </button>
+        ) : (
+          <Link to={SUBSCRIPTION_PATH}>{t("usage.seePlans")}</Link>
+        )}
       </p>
     </section>
   );

@@ -2,6 +2,7 @@
 // card; an ended subscription bought anew (its Stripe customer gone: nothing to manage); a cancellation in the
 // Customer Portal shown as scheduled, taken back by a change of seats; fewer seats and their credit; a yearly
 // team's change of plan from /pricing, which once restarted it on one monthly seat.
+import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -17,6 +18,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+/** A plan written straight into the account's row: what a webhook landing at last would leave there. */
+async function writePlan(email: string, amount: number): Promise<void> {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+       select id, 'cus_late' || id, 'sub_late' || id, $2, true, 1 from hot."user" where email = $1`,
+      [email, amount],
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 async function sendTestMessage(context: BrowserContext, page: Page) {
   // The offline test models answer without any provider.
@@ -87,6 +103,80 @@ describe("checkout", () => {
     expect(pathOf(page)).toContain("plan=starter");
     const user = await context.request.get(`${base()}/api/login/user`);
     expect(((await user.json()) as { usagePlan: string }).usagePlan).toBe("none");
+    await context.close();
+  });
+});
+
+describe("the way back from checkout", () => {
+  it("says when the payment's confirmation is late, what to do, and shows the plan once it lands", async () => {
+    const context = await browser.newContext();
+    const email = await signUpFresh(context, base(), "late-webhook");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // The page's clock runs as usual until the test moves it on.
+    await page.clock.install();
+    // Back from Checkout, but no webhook (late, lost, or this address opened again from the history).
+    await page.goto(`${base()}/app/account/subscription?checkout=success`);
+    const status = page.getByTestId("payment-confirming");
+    await status.waitFor();
+    expect(await status.textContent()).toBe("Confirming your payment…");
+    await page.clock.fastForward(25_000);
+    await eventually(() => status.textContent()).toContain(
+      "not received the confirmation of your payment yet",
+    );
+    expect(await status.textContent()).toContain("This page shows your plan as soon as it arrives");
+    expect(await status.getByRole("link", { name: "contact us" }).getAttribute("href")).toBe("/contact");
+    await status.getByRole("button", { name: "Check again" }).click();
+    await status.getByTestId("payment-checked-at").waitFor();
+    // The plans are there to pick, should the payment not have been made.
+    await page.getByRole("button", { name: "Continue to payment" }).waitFor();
+    // The webhook lands at last: the page shows the plan by itself.
+    await writePlan(email, 1000);
+    await page.clock.fastForward(11_000);
+    await page.getByTestId("payment-confirmed").waitFor({ timeout: 15_000 });
+    await eventually(() => page.getByTestId("billing-plan").textContent()).toBe("Starter");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the plan pages' navigation", () => {
+  it("takes 'See the plans' in the usage card to the plans on the same page", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 700 } });
+    await signIn(context, base(), "none");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/subscription`);
+    const usage = page.locator("section.usage");
+    await usage.getByText("See the plans").click();
+    // The plan choice takes the focus and is on screen.
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.closest(".plan-picker") !== null),
+    ).toBe(true);
+    await eventually(() =>
+      page.locator(".plan-picker").evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight;
+      }),
+    ).toBe(true);
+    await context.close();
+  });
+
+  it("marks 'Plan & usage' current on both plan pages of a subscriber", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, base(), "standard");
+    const page = await context.newPage();
+    const plan = page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Plan & usage" });
+    for (const path of ["/app/account/subscription", "/app/account/change_subscription"]) {
+      await page.goto(`${base()}${path}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await eventually(() => plan.getAttribute("aria-current")).toBe("page");
+      expect(await page.locator('.account-nav [aria-current="page"]').count()).toBe(1);
+    }
+    // The other entries are current on their own page only.
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" }).click();
+    await eventually(() => plan.getAttribute("aria-current")).toBe(null);
     await context.close();
   });
 });

@@ -14,20 +14,59 @@ import { useBillingSummary } from "../../hooks/use-billing";
 import { useRouterAddress } from "../../hooks/use-plan-address";
 import { useSessionUser, useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
+import { richText } from "../../lib/rich-text";
 
-/** How often, and how long, to ask whether Stripe's webhook has landed after paying. */
+/** How often to ask whether Stripe's webhook has landed after paying: it usually comes within seconds. */
 const CONFIRM_POLL_MS = 1_500;
-const CONFIRM_PATIENCE_MS = 90_000;
+/**
+ * After this the page says the confirmation has not come yet (a late or lost webhook, or this address
+ * opened again from the history) and what to do, and goes on asking, less often, to show the plan when it
+ * lands. "Confirming…" for ever, even after a reload, said nothing true.
+ */
+const CONFIRM_PATIENCE_MS = 20_000;
+const CONFIRM_SLOW_POLL_MS = 10_000;
+/** Back from the billing portal: how long to ask for what changed there. */
+const PORTAL_PATIENCE_MS = 90_000;
 
-/** True once `active` has lasted longer than the patience allows. */
-function usePatience(active: boolean): boolean {
+/** True once `active` has lasted longer than `patienceMs`. */
+function usePatience(active: boolean, patienceMs: number): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {
     if (!active) return;
-    const timer = setTimeout(() => setLate(true), CONFIRM_PATIENCE_MS);
+    const timer = setTimeout(() => setLate(true), patienceMs);
     return () => clearTimeout(timer);
-  }, [active]);
+  }, [active, patienceMs]);
   return late;
+}
+
+/** The confirmation is late: what is known, that the page keeps watching, and the next steps. */
+function ConfirmationLate({ checkedAt, onCheck }: { checkedAt: number; onCheck: () => Promise<unknown> }) {
+  const t = useT("account");
+  const [checking, setChecking] = useState(false);
+  const check = () => {
+    if (checking) return;
+    setChecking(true);
+    void onCheck().finally(() => setChecking(false));
+  };
+  return (
+    <Alert tone="info" testId="payment-confirming">
+      <p>{t("billing.confirmingLate")}</p>
+      <p>
+        {richText(t("billing.confirmingLateNext"), {
+          contact: (text) => <Link to="/contact">{text}</Link>,
+        })}
+      </p>
+      <p>
+        {/* aria-disabled while checking: a disabled button would drop the focus to the page. */}
+        <button type="button" className="button secondary small" onClick={check} aria-disabled={checking}>
+          {checking ? t("billing.checking") : t("billing.checkAgain")}
+        </button>{" "}
+        <span className="hint" data-testid="payment-checked-at">
+          {t("billing.lastChecked", { time: new Date(checkedAt) })}
+        </span>
+      </p>
+    </Alert>
+  );
 }
 
 export default function Subscription() {
@@ -38,15 +77,18 @@ export default function Subscription() {
   const paid = user !== null && isPaidPlan(user.usagePlan);
   const returning = params.get("checkout") === "success";
   const waiting = returning && !paid;
-  const late = usePatience(waiting);
-  useSessionUser({ refetchInterval: waiting && !late ? CONFIRM_POLL_MS : false });
+  const late = usePatience(waiting, CONFIRM_PATIENCE_MS);
+  const session = useSessionUser({
+    refetchInterval: waiting ? (late ? CONFIRM_SLOW_POLL_MS : CONFIRM_POLL_MS) : false,
+  });
   // Back from the billing portal: what changed there arrives with Stripe's webhook, soon after.
   const fromPortal = params.get("billing") === "updated";
-  const portalLate = usePatience(fromPortal);
+  const portalLate = usePatience(fromPortal, PORTAL_PATIENCE_MS);
   const summary = useBillingSummary({ refetchInterval: fromPortal && !portalLate ? CONFIRM_POLL_MS : false });
   const plan = user?.usagePlan;
   const plans = useRef<HTMLDivElement>(null);
-  // "Choose a plan" from the billing card: the plans are just below it, so go to them rather than reload here.
+  // "Choose a plan" from the billing card, "See the plans" from the usage card: the plans are on this page, so
+  // go to them rather than link here again.
   const showPlans = () => {
     plans.current?.scrollIntoView({ behavior: "smooth", block: "start" });
     plans.current?.querySelector<HTMLElement>("input, button")?.focus({ preventScroll: true });
@@ -87,9 +129,13 @@ export default function Subscription() {
       <h1>{ended ? t("subscription.endedTitle") : t("subscription.title")}</h1>
       <TeamNotice user={user} />
       {waiting ? (
-        <Alert tone={late ? "error" : "info"} testId="payment-confirming">
-          {late ? t("billing.confirmingLate") : t("billing.confirming")}
-        </Alert>
+        late ? (
+          <ConfirmationLate checkedAt={session.dataUpdatedAt} onCheck={() => session.refetch()} />
+        ) : (
+          <Alert tone="info" testId="payment-confirming">
+            {t("billing.confirming")}
+          </Alert>
+        )
       ) : (
         // A removed member's account is not new: "Your account is ready" read wrong under the team's notice.
         <p className="lead">
@@ -109,7 +155,7 @@ export default function Subscription() {
           {(selection) => <CheckoutButton selection={selection} />}
         </PlanPicker>
       </div>
-      <UsagePanel user={user} />
+      <UsagePanel user={user} onSeePlans={showPlans} />
     </div>
   );
 }
