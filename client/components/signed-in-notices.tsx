@@ -11,6 +11,8 @@ import { useT } from "../i18n";
 import { keepsNoticesOff, useNoticesReady } from "../state/notices-ready";
 import { notify, update, withdraw } from "../state/notifications";
 
+const SETTINGS_PATH = "/app/account/settings";
+
 /** Once per page and user: both layouts mount this, and switching between them must not repeat it. */
 const shown = new Set<string>();
 
@@ -18,7 +20,10 @@ export function SignedInNotices({ user }: { user: User }) {
   const t = useT("app");
   const navigate = useNavigate();
   const invalidate = useInvalidateUser();
-  const keptOff = keepsNoticesOff(useLocation().pathname);
+  const { pathname } = useLocation();
+  const keptOff = keepsNoticesOff(pathname);
+  // On the settings page itself, "Open settings" would lead nowhere: the tips offer only to dismiss them.
+  const onSettings = pathname.replace(/\/+$/, "") === SETTINGS_PATH;
   const ready = useNoticesReady();
   const releaseNoteDue = hasUnseenReleaseNote(user.lastReleaseNoteDateChecked) && ready;
   const tipsDue = !user.hasSeenOnboardingTips && ready;
@@ -63,11 +68,15 @@ export function SignedInNotices({ user }: { user: User }) {
       title: t("onboarding.title"),
       description: t("onboarding.text"),
       actions: [
-        {
-          label: t("onboarding.settings"),
-          variant: "primary" as const,
-          onClick: () => navigate("/app/account/settings"),
-        },
+        ...(onSettings
+          ? []
+          : [
+              {
+                label: t("onboarding.settings"),
+                variant: "primary" as const,
+                onClick: () => navigate(SETTINGS_PATH),
+              },
+            ]),
         { label: t("onboarding.dismiss") },
       ],
     };
@@ -80,7 +89,7 @@ export function SignedInNotices({ user }: { user: User }) {
       timeout: 0,
       callback: () => void saveHasSeenOnboardingTips().then(invalidate),
     });
-  }, [tipsDue, user.id, t, navigate, invalidate]);
+  }, [tipsDue, user.id, t, navigate, invalidate, onSettings]);
 
   return null;
 }

@@ -121,6 +121,24 @@ function Toast({ notification }: { notification: AppNotification }) {
   );
 }
 
+/**
+ * Keeps the notices' height in `--notices-height` on the page's root: on a phone they lie under the chat's
+ * header, and the conversation starts below one waiting to be dismissed instead of under it
+ * (notification-host.css).
+ */
+function measureNotices(list: HTMLOListElement | null): (() => void) | undefined {
+  if (!list) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    root.style.setProperty("--notices-height", `${Math.ceil(list.getBoundingClientRect().height)}px`);
+  });
+  observer.observe(list);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty("--notices-height");
+  };
+}
+
 export function NotificationHost() {
   const notifications = useStore(notificationStore);
   const slot = useStore(notificationSlot);
@@ -130,7 +148,7 @@ export function NotificationHost() {
   }, [notifications]);
   if (notifications.length === 0) return null;
   const list = (
-    <ol className="toasts">
+    <ol className="toasts" ref={measureNotices}>
       {notifications.map((notification) => (
         <Toast key={notification.id} notification={notification} />
       ))}

@@ -188,15 +188,34 @@ describe("notifications", () => {
     await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
     const tips = page.getByTestId("notification").filter({ hasText: "Bienvenue sur Switchboard !" });
     await eventually(() => tips.count()).toBe(1);
-    expect(await tips.getByRole("button").allTextContents()).toEqual(
-      expect.arrayContaining(["Ouvrir les paramètres", "Compris"]),
-    );
+    expect(await tips.getByRole("button").allTextContents()).toEqual(expect.arrayContaining(["Compris"]));
     expect(
       await page.getByTestId("notification").filter({ hasText: "Welcome to Switchboard!" }).count(),
     ).toBe(0);
-    // Its action follows the new language's addresses.
+    // Its action follows the new language's addresses (offered off the settings page, which it opens).
+    await page.getByRole("navigation", { name: "Compte" }).getByRole("link", { name: "API" }).click();
+    await eventually(() => pathOf(page)).toBe("/fr/app/account/settings/api");
     await tips.getByRole("button", { name: "Ouvrir les paramètres" }).click();
     await eventually(() => pathOf(page)).toBe("/fr/app/account/settings");
+    await context.close();
+  });
+
+  it("offer 'Open settings' everywhere but on the settings page itself", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await subscribedFresh(context, "welcome-settings", { dismissNotices: false });
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    const tips = page.getByTestId("notification").filter({ hasText: "Welcome to Switchboard!" });
+    await eventually(() => tips.count()).toBe(1);
+    // Already there: only "Got it" (and the close button).
+    expect(await tips.getByRole("button", { name: "Open settings" }).count()).toBe(0);
+    expect(await tips.getByRole("button", { name: "Got it" }).count()).toBe(1);
+    // On another page it leads to the settings.
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "API" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/settings/api");
+    await eventually(() => tips.getByRole("button", { name: "Open settings" }).count()).toBe(1);
+    await tips.getByRole("button", { name: "Open settings" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/settings");
     await context.close();
   });
 
@@ -326,6 +345,51 @@ describe("the welcome notices on a phone", () => {
     await touch(page, page.getByRole("heading", { level: 1 }));
     await page.waitForTimeout(500);
     expect(await welcomeNotices(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the release note on a phone", () => {
+  it("shows all its words, and the conversation starts below it: the question at the top is not under it", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      locale: "de-DE",
+    });
+    await subscribedFresh(context, "phone-note", { dismissNotices: false });
+    // The tips seen: the release note alone, in German, whose words were cut ("…hell oder dunk…").
+    const seen = await context.request.get(`${base()}/api/user/preferences/saveHasSeenOnboardingTips`, {
+      headers: appHeaders,
+    });
+    expect(seen.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto(`${base()}/de/app/a/default`);
+    const box = page.locator("#root form.composer").getByRole("textbox");
+    await box.fill("Eine erste Frage, über der die Neuigkeiten stehen");
+    await box.press("Enter");
+    await waitForAnswer(page);
+    const note = page.getByTestId("notification").filter({ hasText: "Neuigkeiten" });
+    // On a phone one shows at a time: a first visit's "ready offline" may pass before it (5 s).
+    await note.waitFor({ state: "visible", timeout: 15_000 });
+    const text = note.locator(".toast-description");
+    expect(await text.textContent()).toContain("hell oder dunkel und lässt sich als App installieren.");
+    expect(
+      await text.evaluate(
+        (el) => el.clientHeight > 0 && el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth,
+      ),
+    ).toBe(true);
+    // Nothing of the conversation under it, the question at its top included.
+    const scroller = page.locator("#root .message-scroller");
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    const noteBox = await note.boundingBox();
+    const question = page.locator("#root article.message.user").first();
+    const questionBox = await question.boundingBox();
+    if (!noteBox || !questionBox) throw new Error("no notice or question");
+    await eventually(async () => {
+      const area = await scroller.boundingBox();
+      return area ? Math.round(area.y) >= Math.round(noteBox.y + noteBox.height) : false;
+    }).toBe(true);
+    expect(overlap(noteBox, (await question.boundingBox()) ?? questionBox)).toBe(false);
     await context.close();
   });
 });
