@@ -143,13 +143,14 @@ const codeError = (code: AccountErrorCode, message: string, details?: unknown) =
 
 /**
  * Tries per account and per client IP per day, counted before the code is looked at: five tries per code
- * and a new code a minute would otherwise allow thousands of guesses a day.
+ * and a new code a minute would otherwise allow thousands of guesses a day. Returns the address's key.
  */
 async function countDailyTry(db: Database, { userId, ip }: { userId: number; ip: string }) {
   const now = new Date();
   const accountKey = `verification-try:user:${userId}`;
+  const ipKey = `verification-try:ip:${ip}`;
   const counts = await hitThrottle(db, {
-    keys: [accountKey, `verification-try:ip:${ip}`],
+    keys: [accountKey, ipKey],
     windowSeconds: VERIFICATION_DAILY_WINDOW_SECONDS,
     now,
   });
@@ -162,6 +163,7 @@ async function countDailyTry(db: Database, { userId, ip }: { userId: number; ip:
   if (wait !== null) {
     throw tooManyRequests(wait, `Too many codes tried today. Try again ${waitInWords(wait)}.`);
   }
+  return ipKey;
 }
 
 /**
@@ -172,7 +174,7 @@ export async function confirmVerificationCode(
   db: Database,
   { userId, ip, code }: { userId: number; ip: string; code: string },
 ): Promise<void> {
-  await countDailyTry(db, { userId, ip });
+  const ipKey = await countDailyTry(db, { userId, ip });
   const now = new Date();
   const state = await spendAttempt(db, { userId, maxAttempts: VERIFICATION_MAX_ATTEMPTS });
   if (!state) {
@@ -191,4 +193,7 @@ export async function confirmVerificationCode(
         : "Wrong code, and no tries left. Ask for a new one.";
     throw codeError("verification_code_invalid", message, { remainingAttempts } satisfies CodeInvalidDetails);
   }
+  // The address's cap is for guesses: a right code takes its try back, or one office's sign-ups (one address
+  // behind its router) would use up the day's tries of everyone there.
+  await releaseThrottle(db, [ipKey]);
 }

@@ -1,7 +1,7 @@
 // Sign-up and email verification: validation, the code by mail, its expiry, its tries and its resend limit.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user, verificationCode } from "../../drizzle/schema";
+import { throttle, user, verificationCode } from "../../drizzle/schema";
 import { LOW_SCRYPT_PARAMS } from "../../src/auth/password";
 import { sha256Hex } from "../../src/auth/tokens";
 import {
@@ -9,6 +9,7 @@ import {
   VERIFICATION_DAILY_ATTEMPTS_PER_IP,
   VERIFICATION_DAILY_SENDS_PER_ACCOUNT,
 } from "../../src/domain/auth-limits";
+import { clientAddressKey } from "../../src/domain/client-address";
 import {
   call,
   createAccount,
@@ -396,6 +397,27 @@ describe("daily caps on verification", () => {
     const { email, cookie } = await signedUp();
     expect((await verify(cookie, await latestCode(email), ip)).status).toBe(429);
     expect((await verify(cookie, await latestCode(email), uniqueIp())).status).toBe(200);
+  });
+
+  it("count only wrong codes against an address: a right one takes its try back", async () => {
+    // One office behind one router, its day's tries all but used: each right code still gets through.
+    const ip = uniqueIp();
+    await withDb((db) =>
+      db.insert(throttle).values({
+        key: `verification-try:ip:${clientAddressKey(ip)}`,
+        count: VERIFICATION_DAILY_ATTEMPTS_PER_IP - 1,
+        windowStartedAt: new Date(),
+      }),
+    );
+    for (let person = 0; person < 3; person++) {
+      const { email, cookie } = await signedUp();
+      expect((await verify(cookie, await latestCode(email), ip)).status, `person ${person}`).toBe(200);
+    }
+    // Guesses still count: the last try of the day, then none.
+    const { email, cookie } = await signedUp();
+    const code = await latestCode(email);
+    expect((await verify(cookie, wrongCodeFor(code), ip)).status).toBe(400);
+    expect((await verify(cookie, code, ip)).status).toBe(429);
   });
 
   it(`send at most ${VERIFICATION_DAILY_SENDS_PER_ACCOUNT} codes a day per account`, async () => {
