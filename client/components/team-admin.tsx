@@ -3,7 +3,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { looksLikeEmail } from "../../src/domain/account-limits";
-import type { TeamView } from "../../src/domain/team";
+import type { TeamMemberView, TeamView } from "../../src/domain/team";
 import { USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
 import { useLocale, useT } from "../i18n";
@@ -115,6 +115,21 @@ export function TeamAdmin({ view }: { view: AdminView }) {
   const clearFailures = () => {
     for (const action of [remove, withdraw, resend]) if (action.isError) action.reset();
   };
+  // Removing asks first, in the app's own dialog: the browser gives the focus back to the row's button as it
+  // closes (Cancel, Escape or Remove), which keeps it while the row goes, then hands it on (below).
+  const removeDialog = useRef<HTMLDialogElement>(null);
+  const [removing, setRemoving] = useState<TeamMemberView | null>(null);
+  const askRemove = (member: TeamMemberView) => {
+    if (remove.isPending) return;
+    setRemoving(member);
+    removeDialog.current?.showModal();
+  };
+  const confirmRemove = () => {
+    removeDialog.current?.close();
+    if (!removing || remove.isPending) return;
+    clearFailures();
+    remove.mutate(removing.userId);
+  };
   const members = useRef<HTMLElement>(null);
   const invitations = useRef<HTMLElement>(null);
   // A row gone (a member removed, an invitation withdrawn or accepted meanwhile) gives the focus to the next
@@ -163,11 +178,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                   aria-labelledby={`team-remove-${member.userId} team-member-${member.userId}`}
                   className="button secondary small team-remove"
                   aria-disabled={remove.isPending}
-                  onClick={() => {
-                    if (remove.isPending) return;
-                    if (window.confirm(t("team.removeConfirm", { email: member.email })))
-                      remove.mutate(member.userId);
-                  }}
+                  onClick={() => askRemove(member)}
                 >
                   {t("team.remove")}
                 </button>
@@ -232,6 +243,23 @@ export function TeamAdmin({ view }: { view: AdminView }) {
           </ul>
         )}
       </section>
+      <dialog
+        ref={removeDialog}
+        className="confirm-dialog"
+        aria-labelledby="team-remove-title"
+        aria-describedby="team-remove-text"
+      >
+        <h2 id="team-remove-title">{t("team.removeTitle")}</h2>
+        <p id="team-remove-text">{t("team.removeText", { email: removing?.email ?? "" })}</p>
+        <div className="confirm-actions">
+          <button type="button" className="button secondary" onClick={() => removeDialog.current?.close()}>
+            {t("team.cancel")}
+          </button>
+          <button type="button" className="button danger" onClick={confirmRemove}>
+            {t("team.removeSubmit")}
+          </button>
+        </div>
+      </dialog>
     </>
   );
 }

@@ -177,8 +177,10 @@ describe("a team", () => {
     const row = admin.getByTestId("team-members").locator(`li[data-email="${inviteeEmail}"]`);
     await eventually(() => row.getByTestId("member-usage-text").textContent()).toBe("1");
     expect(await admin.getByTestId("team-seats").textContent()).toBe("2 of 2 seats used");
-    admin.once("dialog", (dialog) => void dialog.accept());
     await row.getByRole("button", { name: "Remove" }).click();
+    const confirmation = admin.getByRole("dialog", { name: "Remove this member?" });
+    expect(await confirmation.textContent()).toContain(inviteeEmail);
+    await confirmation.getByRole("button", { name: "Remove member" }).click();
     await eventually(() => admin.getByTestId("team-seats").textContent()).toBe("1 of 2 seats used");
 
     // The removed member's next visit lands on the subscription page, which says why.
@@ -341,11 +343,36 @@ describe("the team page's actions from the keyboard", () => {
     // A removed member's row goes: the next member's Remove button has the focus.
     const memberRow = (email: string) =>
       page.getByTestId("team-members").locator(`li[data-email="${email}"]`);
-    page.once("dialog", (dialog) => void dialog.accept());
-    await memberRow(members[0] ?? "")
-      .getByRole("button", { name: `Remove ${members[0]}`, exact: true })
-      .press("Enter");
+    // It asks first, in the app's dialog (no browser confirm): Escape keeps the member, with the focus back on
+    // the row's button; the dialog's Remove takes them out.
+    const nativeDialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const removeFirst = memberRow(members[0] ?? "").getByRole("button", {
+      name: `Remove ${members[0]}`,
+      exact: true,
+    });
+    const confirmation = page.getByRole("dialog", { name: "Remove this member?" });
+    await removeFirst.press("Enter");
+    await confirmation.waitFor();
+    expect(await confirmation.getByRole("paragraph").textContent()).toBe(
+      `${members[0]} keeps their chats but loses the team's plan, and is told why at their next visit.`,
+    );
+    // The safe choice has the focus.
+    expect(await focused(confirmation.getByRole("button", { name: "Cancel" }))).toBe(true);
+    await page.keyboard.press("Escape");
+    await confirmation.waitFor({ state: "hidden" });
+    expect(await focused(removeFirst)).toBe(true);
+    expect(await memberRow(members[0] ?? "").count()).toBe(1);
+    await removeFirst.press("Enter");
+    await confirmation.waitFor();
+    await page.keyboard.press("Tab");
+    expect(await focused(confirmation.getByRole("button", { name: "Remove member" }))).toBe(true);
+    await page.keyboard.press("Enter");
     await eventually(() => memberRow(members[0] ?? "").count()).toBe(0);
+    expect(nativeDialogs).toEqual([]);
     await eventually(() => focused(memberRow(members[1] ?? "").getByRole("button", { name: "Remove" }))).toBe(
       true,
     );
@@ -500,6 +527,53 @@ describe("the members' list", () => {
     await eventually(lines).toEqual([`teammember${unique}@`, "demoswitchboard.test"]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a member leaving the team", () => {
+  it("asks in the app's dialog: Escape or Cancel keeps the seat, with the focus back on Leave; Leave leaves", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 2);
+    const memberEmail = await madeAccount("team-member");
+    await addMember(adminEmail, memberEmail);
+    const context = await browser.newContext();
+    await signInAs(context, memberEmail);
+    await prepareChat(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const nativeDialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${base()}/app/account/settings/team`);
+    const leave = page.getByRole("button", { name: "Leave the team" });
+    await eventually(() => page.getByTestId("team-member").textContent()).toContain(adminEmail);
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    const confirmation = page.getByRole("dialog", { name: "Leave the team?" });
+
+    await leave.press("Enter");
+    await confirmation.waitFor();
+    expect(await confirmation.getByRole("paragraph").textContent()).toBe(
+      "You keep your chats but lose the team's plan: you will need a plan of your own to keep chatting.",
+    );
+    expect(await focused(confirmation.getByRole("button", { name: "Cancel" }))).toBe(true);
+    await page.keyboard.press("Escape");
+    await confirmation.waitFor({ state: "hidden" });
+    expect(await focused(leave)).toBe(true);
+    await leave.click();
+    await confirmation.getByRole("button", { name: "Cancel" }).click();
+    await confirmation.waitFor({ state: "hidden" });
+    expect(await focused(leave)).toBe(true);
+    expect((await (await context.request.get(`${base()}/api/team`)).json()).role).toBe("member");
+
+    await leave.click();
+    await confirmation.getByRole("button", { name: "Leave", exact: true }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/subscription");
+    expect((await (await context.request.get(`${base()}/api/team`)).json()).role).toBe("none");
+    expect(nativeDialogs).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 // /app/account/settings/team: an admin manages seats, invitations and members; a member sees whose team they
 // are in and may leave it; anyone else learns how to start a team.
+import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { SUBSCRIPTION_PATH } from "../../../src/domain/app-routes";
 import { Alert } from "../../components/alert";
@@ -15,6 +16,18 @@ function MemberCard({ adminEmail, plan }: { adminEmail: string; plan: string }) 
   const errorText = useApiError();
   const leave = useLeaveTeam();
   const navigate = useNavigate();
+  // Asked in the app's own dialog; closing it (Cancel, Escape or Leave) gives the focus back to Leave.
+  const dialog = useRef<HTMLDialogElement>(null);
+  const confirmLeave = () => {
+    dialog.current?.close();
+    if (leave.isPending) return;
+    // Not mutate's own onSuccess: the refreshed team (role "none") unmounts this card first, and an unmounted
+    // caller's callbacks never run, so the member stayed here. The failure is said by leave.error above.
+    leave
+      .mutateAsync()
+      .then(() => navigate(SUBSCRIPTION_PATH))
+      .catch(() => {});
+  };
   return (
     <section className="card" aria-labelledby="team-member-title" data-testid="team-member">
       <h2 id="team-member-title">{t("team.memberTitle", { email: adminEmail })}</h2>
@@ -25,14 +38,27 @@ function MemberCard({ adminEmail, plan }: { adminEmail: string; plan: string }) 
         className="button secondary"
         // aria-disabled while it works: a disabled button would drop the focus to the page.
         aria-disabled={leave.isPending}
-        onClick={() => {
-          if (leave.isPending) return;
-          if (window.confirm(t("team.leaveConfirm")))
-            leave.mutate(undefined, { onSuccess: () => navigate(SUBSCRIPTION_PATH) });
-        }}
+        onClick={() => leave.isPending || dialog.current?.showModal()}
       >
         {t("team.leave")}
       </button>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby="team-leave-title"
+        aria-describedby="team-leave-text"
+      >
+        <h2 id="team-leave-title">{t("team.leaveTitle")}</h2>
+        <p id="team-leave-text">{t("team.leaveText")}</p>
+        <div className="confirm-actions">
+          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+            {t("team.cancel")}
+          </button>
+          <button type="button" className="button danger" onClick={confirmLeave}>
+            {t("team.leaveSubmit")}
+          </button>
+        </div>
+      </dialog>
     </section>
   );
 }
