@@ -9,13 +9,14 @@ import { useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
 import { usePasswordLength } from "../lib/use-password-length";
 
-export function ForgotPassword({ onBack }: { onBack: () => void }) {
+/** `email`: what the sign-in form held, so it need not be typed twice. */
+export function ForgotPassword({ onBack, email: typed = "" }: { onBack: () => void; email?: string }) {
   const t = useT("auth");
   const errorText = useApiError();
   const passwordLength = usePasswordLength();
   const forgot = useForgotPassword();
   const reset = useResetPassword();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(typed);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);

@@ -83,7 +83,7 @@ export default function Login() {
   const returnTo = redirectTarget(params.get("redirect")) ?? localizePath(locale, DEFAULT_CHAT_PATH);
   const message = problem ?? (failure ? errorText(failure) : oauthError);
 
-  if (mode === "forgot") return <ForgotPassword onBack={() => switchMode("signin")} />;
+  if (mode === "forgot") return <ForgotPassword onBack={() => switchMode("signin")} email={email} />;
 
   return (
     <div className="auth-page">

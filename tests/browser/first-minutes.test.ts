@@ -59,9 +59,11 @@ describe("forgot password", () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(`${base()}/login`);
+    // The address typed for signing in comes along: not typed twice.
+    await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Forgot password?" }).click();
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Reset your password");
-    await page.getByLabel("Email").fill(email);
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
     await page.getByRole("button", { name: "Send the code" }).click();
     await page.getByText(`If an account uses ${email}, a code is on its way.`).waitFor();
     await page.getByLabel("Code from the email").fill(await mailedCode(email));
