@@ -68,6 +68,12 @@ describe("API keys", () => {
     expect(await row.textContent()).toContain("My laptop");
     expect(await row.textContent()).toContain(`${key.slice(0, 11)}…`);
     expect(await row.textContent()).toContain("Never");
+    // Created: a date with its time, not a time alone ("05:14 PM") that says not which day.
+    const created = (await row.locator('td[data-label="Created"]').textContent()) ?? "";
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(new Date()),
+    );
+    expect(created).toMatch(new RegExp(`^${today}, \\d{1,2}:\\d{2}\\s?[AP]M$`));
     await page.getByRole("button", { name: "I have saved it" }).click();
     await eventually(() => secret.count()).toBe(0);
     // The focus goes on to the form below, not to the top of the page.
