@@ -117,6 +117,15 @@ async function prepareChat(context: BrowserContext) {
   await context.request.get(`${base()}/api/user/preferences/saveHasSeenOnboardingTips`, app);
 }
 
+/** A new browser signed in as `email`, ready for the app (see prepareChat), with its page's errors collected. */
+async function openAs(email: string, options: Parameters<Browser["newContext"]>[0] = {}) {
+  const context = await browser.newContext(options);
+  await signInAs(context, email);
+  await prepareChat(context);
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
+}
+
 const textUsage = async (page: Page) => {
   await page.goto(`${base()}/app/account/subscription`);
   const line = page.getByTestId("usage-text");
@@ -239,12 +248,7 @@ describe("the change page of a team's admin", () => {
     await giveTeamPlan(adminEmail, 5);
     for (let i = 0; i < 2; i++) await addMember(adminEmail, await madeAccount("team-member"));
     await invitationTo(adminEmail, `team-invitee-${crypto.randomUUID()}@example.test`);
-    const context = await browser.newContext();
-    await signInAs(context, adminEmail);
-    await prepareChat(context);
-
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAs(adminEmail);
     const warning = page.getByTestId("change-seats-refused");
     const confirm = page.getByRole("button", { name: "Confirm the change" });
     const open = async (seats: number) => {
@@ -284,11 +288,7 @@ describe("the team page's actions from the keyboard", () => {
     for (const email of members) await addMember(adminEmail, email);
     const invitees = [1, 2].map(() => `team-invitee-${crypto.randomUUID()}@example.test`);
     for (const email of invitees) await invitationTo(adminEmail, email);
-    const context = await browser.newContext();
-    await signInAs(context, adminEmail);
-    await prepareChat(context);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAs(adminEmail);
     await page.goto(`${base()}/app/account/settings/team`);
     const invitations = page.getByTestId("team-invitations");
     await eventually(() => invitations.locator("li").count()).toBe(2);
@@ -386,11 +386,7 @@ describe("the team's invitation form", () => {
   it("names the entry that is no address, and says when there are more addresses than free seats", async () => {
     const adminEmail = await madeAccount("team-admin");
     await giveTeamPlan(adminEmail, 2);
-    const context = await browser.newContext();
-    await signInAs(context, adminEmail);
-    await prepareChat(context);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAs(adminEmail);
     let invites = 0;
     await page.route("**/api/team/invite", (route) => {
       invites += 1;
@@ -433,11 +429,7 @@ describe("the team's invitation form, one attempt after another", () => {
   it("says why the admin's own address is refused, and drops each attempt's message at the next one or an edit", async () => {
     const adminEmail = await madeAccount("team-admin");
     await giveTeamPlan(adminEmail, 3);
-    const context = await browser.newContext();
-    await signInAs(context, adminEmail);
-    await prepareChat(context);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAs(adminEmail);
     await page.goto(`${base()}/app/account/settings/team`);
     const field = page.getByLabel("Email addresses");
     const submit = page.getByRole("button", { name: "Send invitations" });
@@ -493,11 +485,7 @@ describe("the members' list", () => {
     const unique = crypto.randomUUID().replaceAll("-", "").slice(0, 8);
     const member = await madeAccount("", `teammember${unique}@demoswitchboard.test`);
     await addMember(adminEmail, member);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInAs(context, adminEmail);
-    await prepareChat(context);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAs(adminEmail, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base()}/app/account/settings/team`);
     const address = page.getByTestId("team-members").locator(`li[data-email="${member}"] .team-email`);
     await eventually(() => address.textContent()).toBe(member);
@@ -538,11 +526,7 @@ describe("a member leaving the team", () => {
     await giveTeamPlan(adminEmail, 2);
     const memberEmail = await madeAccount("team-member");
     await addMember(adminEmail, memberEmail);
-    const context = await browser.newContext();
-    await signInAs(context, memberEmail);
-    await prepareChat(context);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAs(memberEmail);
     const nativeDialogs: string[] = [];
     page.on("dialog", (dialog) => {
       nativeDialogs.push(dialog.message());
