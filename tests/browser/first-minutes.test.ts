@@ -1,7 +1,6 @@
 // Journeys of a new user's first minutes: forgot password end to end, an unsubscribed user's landing, a
 // French user's language following them to a new browser, the public header once signed in, notifications
 // that time out (and the welcome ones kept off the plan cards), and editing a question.
-import pg from "pg";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -14,6 +13,7 @@ import {
   mailedCode,
   pathOf,
   signUpFresh,
+  sql,
 } from "./session";
 
 let browser: Browser;
@@ -26,16 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Signs in through the login form, as a person would. */
 async function signInWithForm(context: BrowserContext, email: string, password: string) {

@@ -1,11 +1,10 @@
 // The language a visitor chose, kept where the app answers them: a sign-up from a page under /de/ mails its
 // code in German (no locale cookie needed), and the language control in Settings keeps the focus when the
 // screen is redrawn in the new language.
-import pg from "pg";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf, signUpFresh } from "./session";
+import { collectPageErrors, DEMO_PASSWORD, eventually, pathOf, signUpFresh, sql } from "./session";
 
 let browser: Browser;
 const base = () => inject("appUrl");
@@ -16,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A client address of its own: sign-ups from one address are limited, and the journeys share 127.0.0.1. */
 const ownAddress = () => {

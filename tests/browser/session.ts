@@ -31,21 +31,26 @@ export const pathOf = (page: Page) => {
 /** Pages load their code and data lazily: give them time (vitest polls for 1 s by default). */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 
-/** The 6-digit code the app mailed to `email` (without a mail API, mail lands in the outbox table). */
-export async function mailedCode(email: string): Promise<string> {
+/** One statement on the journeys' database (what a test arranges or reads behind the app's back). */
+export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: inject("databaseUrl") });
   await client.connect();
   try {
-    const { rows } = await client.query<{ text: string }>(
-      `select text from hot.dev_outbox where "to" = $1 order by id desc limit 1`,
-      [email],
-    );
-    const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? "")?.[1];
-    if (!code) throw new Error(`no code mailed to ${email}`);
-    return code;
+    return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** The 6-digit code the app mailed to `email` (without a mail API, mail lands in the outbox table). */
+export async function mailedCode(email: string): Promise<string> {
+  const rows = await sql<{ text: string }>(
+    `select text from hot.dev_outbox where "to" = $1 order by id desc limit 1`,
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
 }
 
 /**

@@ -2,7 +2,6 @@
 // joins → after the member chats both see the same pooled usage → the admin removes the member → the member
 // lands on the subscription page, told why. Then the admin's actions from the keyboard, which keep the focus.
 import { createHash, randomBytes } from "node:crypto";
-import pg from "pg";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -14,6 +13,7 @@ import {
   pathOf,
   signIn,
   signUpFresh,
+  sql,
 } from "./session";
 
 const base = () => inject("appUrl");
@@ -26,23 +26,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** A standard plan with `seats` seats, as Stripe's webhook would have written it after a team checkout. */
 async function giveTeamPlan(email: string, seats = 2) {
-  const [row] = await query<{ id: string }>(`select id from hot."user" where email = $1 and verified`, [
-    email,
-  ]);
+  const [row] = await sql<{ id: string }>(`select id from hot."user" where email = $1 and verified`, [email]);
   if (!row) throw new Error(`no account ${email}`);
-  await query(
+  await sql(
     `insert into hot.subscription ("userId", customer, subscription, quantity, amount, ok, status)
      values ($1, $2, $3, $4, 2000, true, 'active')`,
     [row.id, `cus_team_${row.id}`, `sub_team_${row.id}`, seats],
@@ -57,7 +45,7 @@ async function madeAccount(
   label: string,
   email = `${label}-${crypto.randomUUID()}@example.test`,
 ): Promise<string> {
-  await query(
+  await sql(
     `insert into hot."user" (email, verified, "hashedPassword")
      select $1, true, "hashedPassword" from hot."user" where email = $2 and verified`,
     [email, demoEmail("none")],
@@ -76,7 +64,7 @@ async function signInAs(context: BrowserContext, email: string) {
 /** A pending invitation to `email` from `adminEmail`'s team, and the token its link carries. */
 async function invitationTo(adminEmail: string, email: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await query(
+  await sql(
     `insert into hot.team_invitation ("adminUserId", email, "tokenHash", "expiresAt")
      select id, $2, $3, now() + interval '7 days' from hot."user" where email = $1 and verified`,
     [adminEmail, email, createHash("sha256").update(token).digest("hex")],
@@ -86,7 +74,7 @@ async function invitationTo(adminEmail: string, email: string): Promise<string> 
 
 /** Puts the account of `email` in the team of `adminEmail`, as joining writes its row. */
 async function addMember(adminEmail: string, email: string) {
-  await query(
+  await sql(
     `insert into hot.subscription ("userId", "adminUserId", customer, subscription, quantity, amount, ok)
      select m.id, a.id, '', '', 1, 0, true from hot."user" m, hot."user" a
      where m.email = $1 and m.verified and a.email = $2 and a.verified`,
@@ -95,7 +83,7 @@ async function addMember(adminEmail: string, email: string) {
 }
 
 async function mailedLink(email: string): Promise<string> {
-  const [row] = await query<{ text: string }>(
+  const [row] = await sql<{ text: string }>(
     `select text from hot.dev_outbox where "to" = $1 order by id desc limit 1`,
     [email],
   );

@@ -1,11 +1,10 @@
 // The sign-up code page in Chromium: each wrong code says the tries left; the last one disables Confirm, also
 // after a reload, and says to ask for a new code, which then works.
 import { createHash } from "node:crypto";
-import pg from "pg";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, mailedCode } from "./session";
+import { collectPageErrors, DEMO_PASSWORD, demoEmail, eventually, mailedCode, sql } from "./session";
 
 const base = () => inject("appUrl");
 let browser: Browser;
@@ -17,29 +16,19 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function query(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * An unverified account with a code the test knows, sent two minutes ago (a new one may be asked for at once).
  * Made in the database: sign-ups from one address are limited, and the browser tests share one.
  */
 async function unverifiedAccount(code: string): Promise<string> {
   const email = `verify-${crypto.randomUUID()}@example.test`;
-  const [row] = await query(
+  const [row] = await sql(
     `insert into hot."user" (email, verified, "hashedPassword")
      select $1, false, "hashedPassword" from hot."user" where email = $2 and verified returning id`,
     [email, demoEmail("none")],
   );
   const userId = String(row?.id);
-  await query(
+  await sql(
     `insert into hot.verification_code ("userId", "codeHash", "expiresAt", "sentAt")
      values ($1, $2, now() + interval '10 minutes', now() - interval '2 minutes')`,
     [userId, createHash("sha256").update(`${userId}:${code}`).digest("hex")],
@@ -152,7 +141,7 @@ describe("asking for a new code", () => {
     // The server's first reading (a wait of 0) is in before anything is clicked.
     await page.getByText(email).waitFor();
     const backdate = () =>
-      query(
+      sql(
         `update hot.verification_code set "sentAt" = now() - interval '2 minutes'
          where "userId" = (select id from hot."user" where email = $1)`,
         [email],
