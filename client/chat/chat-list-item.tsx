@@ -5,6 +5,7 @@ import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState 
 import { NavLink, useNavigate } from "react-router";
 import { assistantOfSegment } from "../../src/domain/app-routes";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { Icon } from "../components/icon";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
 import { setChatAssistant } from "../hooks/use-chat";
@@ -206,18 +207,15 @@ export function ChatListItem({
           <ShareDialog chatId={chat.id} publicId={chat.publicId ?? null} onClose={() => setSharing(false)} />
         </Suspense>
       )}
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${menuId}-delete-title`}>
-        <h2 id={`${menuId}-delete-title`}>{t("list.deleteTitle")}</h2>
-        <p>{t("list.deleteText", { title })}</p>
-        <div className="confirm-actions">
-          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
-            {t("list.cancel")}
-          </button>
-          <button type="button" className="button danger" onClick={confirmDelete}>
-            {t("list.deleteConfirm")}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        ref={dialog}
+        id={`${menuId}-delete`}
+        title={t("list.deleteTitle")}
+        text={t("list.deleteText", { title })}
+        cancel={t("list.cancel")}
+        confirm={t("list.deleteConfirm")}
+        onConfirm={confirmDelete}
+      />
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { useLocale, useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { Alert } from "./alert";
+import { ConfirmDialog } from "./confirm-dialog";
 import { Field } from "./field";
 import "./team-admin.css";
 
@@ -243,23 +244,15 @@ export function TeamAdmin({ view }: { view: AdminView }) {
           </ul>
         )}
       </section>
-      <dialog
+      <ConfirmDialog
         ref={removeDialog}
-        className="confirm-dialog"
-        aria-labelledby="team-remove-title"
-        aria-describedby="team-remove-text"
-      >
-        <h2 id="team-remove-title">{t("team.removeTitle")}</h2>
-        <p id="team-remove-text">{t("team.removeText", { email: removing?.email ?? "" })}</p>
-        <div className="confirm-actions">
-          <button type="button" className="button secondary" onClick={() => removeDialog.current?.close()}>
-            {t("team.cancel")}
-          </button>
-          <button type="button" className="button danger" onClick={confirmRemove}>
-            {t("team.removeSubmit")}
-          </button>
-        </div>
-      </dialog>
+        id="team-remove"
+        title={t("team.removeTitle")}
+        text={t("team.removeText", { email: removing?.email ?? "" })}
+        cancel={t("team.cancel")}
+        confirm={t("team.removeSubmit")}
+        onConfirm={confirmRemove}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { SUBSCRIPTION_PATH } from "../../../src/domain/app-routes";
 import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Icon } from "../../components/icon";
 import { TeamAdmin } from "../../components/team-admin";
 import { useLeaveTeam, useTeam } from "../../hooks/use-team";
@@ -42,23 +43,15 @@ function MemberCard({ adminEmail, plan }: { adminEmail: string; plan: string }) 
       >
         {t("team.leave")}
       </button>
-      <dialog
+      <ConfirmDialog
         ref={dialog}
-        className="confirm-dialog"
-        aria-labelledby="team-leave-title"
-        aria-describedby="team-leave-text"
-      >
-        <h2 id="team-leave-title">{t("team.leaveTitle")}</h2>
-        <p id="team-leave-text">{t("team.leaveText")}</p>
-        <div className="confirm-actions">
-          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
-            {t("team.cancel")}
-          </button>
-          <button type="button" className="button danger" onClick={confirmLeave}>
-            {t("team.leaveSubmit")}
-          </button>
-        </div>
-      </dialog>
+        id="team-leave"
+        title={t("team.leaveTitle")}
+        text={t("team.leaveText")}
+        cancel={t("team.cancel")}
+        confirm={t("team.leaveSubmit")}
+        onConfirm={confirmLeave}
+      />
     </section>
   );
 }
