@@ -1,10 +1,17 @@
 // Which language a mail speaks: the page's that sent it (the app names it in X-Page-Locale, its address's
 // prefix) before the locale cookie and the browser's languages; an existing account's saved language first.
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user, verificationCode } from "../../drizzle/schema";
+import { user } from "../../drizzle/schema";
 import { PAGE_LOCALE_HEADER } from "../../src/domain/locale-routing";
-import { call, createAccount, sessionCookie, uniqueEmail, withDb } from "./support/accounts";
+import {
+  call,
+  createAccount,
+  sessionCookie,
+  uniqueEmail,
+  updateVerificationCode,
+  withDb,
+} from "./support/accounts";
 import { accountOnPlan } from "./support/plans";
 
 const PASSWORD = "a long enough passphrase";
@@ -32,17 +39,7 @@ describe("a mail sent from a page", () => {
     expect(await newestSubject(email)).toMatch(/^Dein Switchboard-Code: \d{6}$/);
 
     // A minute later (moved back in time here), "Send me a new code" from the same page.
-    await withDb((db) =>
-      db
-        .update(verificationCode)
-        .set({ sentAt: new Date(Date.now() - 61_000) })
-        .where(
-          inArray(
-            verificationCode.userId,
-            db.select({ id: user.id }).from(user).where(eq(user.email, email)),
-          ),
-        ),
-    );
+    await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
     const cookie = `${sessionCookie(signUp)}; locale=fr`;
     const resend = await call("/api/login/verification/resend", {
       method: "POST",

@@ -1,13 +1,20 @@
 // The mailer: the outbox outside production, the HTTP API when configured, and no silent outbox in production.
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, inject, it } from "vitest";
-import { user, verificationCode } from "../../drizzle/schema";
+import { user } from "../../drizzle/schema";
 import type { AppEnv } from "../../src/env";
 import { httpMailer, mailerFor } from "../../src/mail/mailer";
 import { onError } from "../../src/middleware/error-handler";
 import { createDevRoutes } from "../../src/routes/dev";
-import { call, sessionCookie, uniqueEmail, uniqueIp, withDb } from "./support/accounts";
+import {
+  call,
+  sessionCookie,
+  uniqueEmail,
+  uniqueIp,
+  updateVerificationCode,
+  withDb,
+} from "./support/accounts";
 import { callWith } from "./support/worker-env";
 
 const FROM = "Switchboard <no-reply@switchboard.test>";
@@ -142,17 +149,7 @@ describe("the HTTP mail API (production mail)", () => {
     expect(await state.json()).toMatchObject({ email, verified: false });
 
     // A minute later (moved back in time here), the API is up again and the resent code works.
-    await withDb((db) =>
-      db
-        .update(verificationCode)
-        .set({ sentAt: new Date(Date.now() - 61_000) })
-        .where(
-          inArray(
-            verificationCode.userId,
-            db.select({ id: user.id }).from(user).where(eq(user.email, email)),
-          ),
-        ),
-    );
+    await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
     const resend = await callWith(productionMail(), "/api/login/verification/resend", {
       method: "POST",
       cookie,

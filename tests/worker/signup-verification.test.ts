@@ -18,6 +18,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   uniqueIp,
+  updateVerificationCode,
   withDb,
 } from "./support/accounts";
 
@@ -49,15 +50,6 @@ async function signedUp() {
 }
 
 /** Moves a user's pending code in time, as if minutes had passed. */
-async function updateCode(email: string, patch: { sentAt?: Date; expiresAt?: Date }) {
-  await withDb(async (db) => {
-    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    await db
-      .update(verificationCode)
-      .set(patch)
-      .where(eq(verificationCode.userId, row?.id ?? 0));
-  });
-}
 
 const verify = (cookie: string, code: string, ip?: string) =>
   call("/api/login/verification", { body: { code }, cookie, ip });
@@ -201,7 +193,7 @@ describe("POST /api/login/verification", () => {
     expect(sixth.status).toBe(400);
     expect((await errorOf(sixth)).code).toBe("verification_code_exhausted");
     // A minute later a new code can be asked for, and it works.
-    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
     const resend = await call("/api/login/verification/resend", { method: "POST", cookie });
     expect(resend.status).toBe(200);
     expect(await triesLeft(cookie)).toBe(5);
@@ -220,7 +212,7 @@ describe("POST /api/login/verification", () => {
   it("refuses a code older than 15 minutes", async () => {
     const { email, cookie } = await signedUp();
     const code = await latestCode(email);
-    await updateCode(email, { expiresAt: new Date(Date.now() - 1000) });
+    await updateVerificationCode(email, { expiresAt: new Date(Date.now() - 1000) });
     expect(await triesLeft(cookie)).toBe(0);
     const res = await verify(cookie, code);
     expect(res.status).toBe(400);
@@ -254,7 +246,7 @@ describe("POST /api/login/verification/resend", () => {
     expect(wait).toBeLessThanOrEqual(60);
     expect(await outbox(email)).toHaveLength(1);
 
-    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
     const resent = await call("/api/login/verification/resend", { method: "POST", cookie });
     expect(resent.status).toBe(200);
     const mails = await outbox(email);
@@ -368,13 +360,13 @@ describe("daily caps on verification", () => {
     await setCode(id, "424242");
     for (let tried = 0; tried < VERIFICATION_DAILY_ATTEMPTS_PER_ACCOUNT; tried++) {
       if (tried > 0 && tried % 5 === 0) {
-        await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+        await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
         expect((await resend(cookie)).status).toBe(200);
         await setCode(id, "424242");
       }
       expect((await verify(cookie, "000000")).status).toBe(400);
     }
-    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
     expect((await resend(cookie)).status).toBe(200);
     await setCode(id, "424242");
     const capped = await verify(cookie, "424242");
@@ -423,10 +415,10 @@ describe("daily caps on verification", () => {
   it(`send at most ${VERIFICATION_DAILY_SENDS_PER_ACCOUNT} codes a day per account`, async () => {
     const { email, cookie } = await signedUp();
     for (let sent = 1; sent < VERIFICATION_DAILY_SENDS_PER_ACCOUNT; sent++) {
-      await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+      await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
       expect((await resend(cookie)).status).toBe(200);
     }
-    await updateCode(email, { sentAt: new Date(Date.now() - 61_000) });
+    await updateVerificationCode(email, { sentAt: new Date(Date.now() - 61_000) });
     const capped = await resend(cookie);
     expect(capped.status).toBe(429);
     expect(await outbox(email)).toHaveLength(VERIFICATION_DAILY_SENDS_PER_ACCOUNT);

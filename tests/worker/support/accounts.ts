@@ -1,7 +1,7 @@
 // Helpers for Worker tests that need accounts: calling the API as a browser would, and setting up rows.
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { session, subscription, user } from "../../../drizzle/schema";
+import { session, subscription, user, verificationCode } from "../../../drizzle/schema";
 import { hashPassword, LOW_SCRYPT_PARAMS } from "../../../src/auth/password";
 import { hashSessionToken, newSessionToken } from "../../../src/auth/tokens";
 import { type Database, openDatabase } from "../../../src/db/client";
@@ -82,6 +82,17 @@ export async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   } finally {
     await close();
   }
+}
+
+/** Changes the times of an account's verification code: a resend's minute passed, a code expired. */
+export async function updateVerificationCode(email: string, patch: { sentAt?: Date; expiresAt?: Date }) {
+  await withDb(async (db) => {
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await db
+      .update(verificationCode)
+      .set(patch)
+      .where(eq(verificationCode.userId, row?.id ?? 0));
+  });
 }
 
 export interface TestAccount {
