@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORD,
   demoEmail,
   eventually,
+  holdRequests,
   pathOf,
   signIn,
   signUpFresh,
@@ -16,30 +17,12 @@ import {
 let browser: Browser;
 const base = () => inject("appUrl");
 
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
 /**
  * Resolves once the page's task queue has drained twice over: React schedules its effects (and the
  * renders they cause) as tasks, which run before a message posted after them arrives.
  */
-/**
- * Holds the page's requests to `path` until the returned `release` is called; `count` says how many came. For
- * what a button does while its request is out.
- */
-async function holdRequests(page: Page, path: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = { count: 0, release };
-  await page.route(`**${path}`, async (route) => {
-    held.count += 1;
-    await released;
-    await route.continue();
-  });
-  return held;
-}
-
-const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
 async function reactSettled(page: Page): Promise<void> {
   for (let i = 0; i < 2; i++) {
     await page.evaluate(
@@ -633,19 +616,12 @@ describe("signed-in notices", () => {
     await page.goto(`${base()}/app/account/settings`);
     await page.getByRole("button", { name: "Open the account menu" }).click();
     // While it signs out the item is unavailable, and looks it (dimmed like every busy button).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/logout", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/logout");
     const signOut = page.getByRole("button", { name: "Sign out" });
     await signOut.click();
     await eventually(() => signOut.getAttribute("aria-disabled")).toBe("true");
     expect(Number(await signOut.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1);
-    release();
+    held.release();
     await eventually(() => pathOf(page)).toBe("/");
     expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(401);
     await context.close();

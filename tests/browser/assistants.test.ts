@@ -15,6 +15,7 @@ import {
   waitForAnswer,
   watchProblems,
 } from "./chat-support";
+import { holdRequests } from "./session";
 
 const session = sessionPerFile();
 let problems: string[];
@@ -175,28 +176,19 @@ describe("an assistant of one's own", () => {
     await dialog.waitFor();
     expect(await shownText(dialog)).toContain("they move to the SWITCHBOARD assistant");
     // While it works, the button keeps the focus: unavailable (aria-disabled), a second press ignored.
-    let deletes = 0;
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route("**/api/assistants/delete", async (route) => {
-      deletes += 1;
-      await answered;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/assistants/delete");
     const confirm = dialog.getByRole("button", { name: "Delete assistant" });
     await confirm.press("Enter");
     await poll(() => confirm.isDisabled()).toBe(true);
     expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await confirm.getAttribute("aria-disabled")).toBe("true");
     await page.keyboard.press("Enter");
-    answer();
+    held.release();
 
     await poll(() => new URL(page.url()).pathname).toBe("/app/assistants");
     await page.getByRole("heading", { name: "Assistants" }).waitFor();
     await poll(() => page.getByTestId("assistant-card").filter({ hasText: LABEL }).count()).toBe(0);
-    expect(deletes).toBe(1);
+    expect(held.count).toBe(1);
     await page.unroute("**/api/assistants/delete");
 
     await page.goto(`${appUrl()}/app/a/default`);

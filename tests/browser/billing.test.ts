@@ -7,7 +7,15 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { emptySeats, typeTooManySeats } from "./seats-field";
-import { collectPageErrors, eventually, mailedCode, pathOf, signIn, signUpFresh } from "./session";
+import {
+  collectPageErrors,
+  eventually,
+  holdRequests,
+  mailedCode,
+  pathOf,
+  signIn,
+  signUpFresh,
+} from "./session";
 
 const base = () => inject("appUrl");
 let browser: Browser;
@@ -335,14 +343,7 @@ describe("a yearly team changing its plan", () => {
     expect(await unavailable(page, "Confirm the change")).toBe(true);
     // While the new count's price is on its way, the last one priced (another choice) is neither shown nor
     // confirmable.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/billing/preview", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/billing/preview");
     await seats.selectText();
     await seats.pressSequentially("3");
     expect(await seats.inputValue()).toBe("3");
@@ -350,7 +351,7 @@ describe("a yearly team changing its plan", () => {
     await page.waitForTimeout(300);
     expect(await page.getByTestId("change-preview").count()).toBe(0);
     expect(await unavailable(page, "Confirm the change")).toBe(true);
-    release();
+    held.release();
 
     // Three Expert seats a year (€600 each): what is due today is said again once Stripe charged it.
     const preview = page.getByTestId("change-preview");

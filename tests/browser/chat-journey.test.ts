@@ -19,6 +19,7 @@ import {
   watchMostQuestionsShown,
   watchProblems,
 } from "./chat-support";
+import { holdRequests } from "./session";
 
 const session = sessionPerFile();
 let problems: string[];
@@ -115,20 +116,13 @@ describe("a chat from first message to deletion", () => {
     expect(await isStreaming(answer)).toBe(true);
     // From the keyboard: Stop keeps the focus while the stop is on its way (aria-disabled, not disabled),
     // then hands it to the message field once the answer has ended.
-    let answerStop = () => {};
-    const stopAnswered = new Promise<void>((resolve) => {
-      answerStop = resolve;
-    });
-    await page.route("**/api/chat/stop", async (route) => {
-      await stopAnswered;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/chat/stop");
     const stop = page.getByRole("button", { name: "Stop generating" });
     await stop.press("Enter");
     await poll(() => stop.isDisabled()).toBe(true);
     expect(await stop.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await stop.getAttribute("aria-disabled")).toBe("true");
-    answerStop();
+    held.release();
     await waitForAnswer(page);
     await poll(() => composer(page).evaluate((field) => field === document.activeElement)).toBe(true);
     await page.unroute("**/api/chat/stop");
@@ -159,19 +153,12 @@ describe("a chat from first message to deletion", () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/a/default`);
     await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
-    let makeChat = () => {};
-    const made = new Promise<void>((resolve) => {
-      makeChat = resolve;
-    });
-    await page.route("**/api/chat/new", async (route) => {
-      await made;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/chat/new");
     await send(page, "[[hang]] A first question, stopped at once");
     const stop = page.getByRole("button", { name: "Stop generating" });
     await stop.click();
     await poll(() => stop.getAttribute("aria-disabled")).toBe("true");
-    makeChat();
+    held.release();
     await page.waitForURL(/\/c\/\d+$/);
     await page.unroute("**/api/chat/new");
     // Without the stop, a [[hang]] answer never ends.

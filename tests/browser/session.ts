@@ -79,3 +79,21 @@ export async function signUpFresh(context: BrowserContext, base: string, label =
   if (!verified.ok()) throw new Error(`verification failed: ${verified.status()}`);
   return email;
 }
+
+/**
+ * Holds the page's requests to `path` until the returned `release` is called; `count` says how many came. For
+ * what a button does while its request is out.
+ */
+export async function holdRequests(page: Page, path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = { count: 0, release };
+  await page.route(`**${path}`, async (route) => {
+    held.count += 1;
+    await released;
+    await route.continue();
+  });
+  return held;
+}

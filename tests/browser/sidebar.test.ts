@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { appUrl, composer, poll, sidebarChats, signIn } from "./chat-support";
 import { belowAA, contrastsOf } from "./contrast";
-import { signUpFresh } from "./session";
+import { holdRequests, signUpFresh } from "./session";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -136,24 +136,15 @@ describe("Load more from the keyboard", () => {
     await loadMore.waitFor();
     const firstPage = await sidebarChats(page).count();
     // The next page held: the button keeps the focus (aria-disabled, not disabled), a second Enter ignored.
-    let pages = 0;
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route("**/api/assistants/chats", async (route) => {
-      pages += 1;
-      await answered;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/assistants/chats");
     await loadMore.press("Enter");
     await poll(() => loadMore.getAttribute("aria-disabled")).toBe("true");
     expect(await loadMore.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
-    answer();
+    held.release();
     // The last page is in and the button gone with it: the focus is on the first chat it brought.
     await poll(() => loadMore.count()).toBe(0);
-    expect(pages).toBe(1);
+    expect(held.count).toBe(1);
     await page.unroute("**/api/assistants/chats");
     const firstNew = sidebarChats(page).nth(firstPage).locator(".chat-link");
     await poll(() => firstNew.evaluate((link) => link === document.activeElement)).toBe(true);

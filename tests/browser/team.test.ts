@@ -10,6 +10,7 @@ import {
   DEMO_PASSWORD,
   demoEmail,
   eventually,
+  holdRequests,
   pathOf,
   signIn,
   signUpFresh,
@@ -283,16 +284,7 @@ describe("the team page's actions from the keyboard", () => {
     const focused = (button: Locator) => button.evaluate((element) => element === document.activeElement);
 
     // Inviting: the button keeps the focus while it sends (aria-disabled, a second Enter ignored) and after.
-    let invites = 0;
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route("**/api/team/invite", async (route) => {
-      invites += 1;
-      await answered;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/team/invite");
     const newcomer = `team-invitee-${crypto.randomUUID()}@example.test`;
     await page.getByLabel("Email addresses").fill(newcomer);
     const send = page
@@ -303,9 +295,9 @@ describe("the team page's actions from the keyboard", () => {
     expect(await focused(send)).toBe(true);
     expect(await send.getAttribute("aria-disabled")).toBe("true");
     await page.keyboard.press("Enter");
-    answer();
+    held.release();
     await eventually(() => invitations.locator("li").count()).toBe(3);
-    expect(invites).toBe(1);
+    expect(held.count).toBe(1);
     await page.unroute("**/api/team/invite");
     // Sent, the field is empty and the button unavailable: it still has the focus.
     expect(await focused(send)).toBe(true);
@@ -438,18 +430,11 @@ describe("the team's invitation form, one attempt after another", () => {
     await field.fill(adminEmail);
     await submit.click();
     await eventually(said).toEqual([ownAddress]);
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route("**/api/team/invite", async (route) => {
-      await answered;
-      await route.continue();
-    });
+    const held = await holdRequests(page, "/api/team/invite");
     await submit.click();
     await page.getByRole("button", { name: "Sending…" }).waitFor();
     expect(await said()).toEqual([]);
-    answer();
+    held.release();
     await eventually(said).toEqual([ownAddress]);
     await page.unroute("**/api/team/invite");
 
