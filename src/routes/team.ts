@@ -1,6 +1,7 @@
 // /api/team: the team of a subscription with several seats — its view, invitations, joining, removal, leaving.
 import { Hono } from "hono";
 import { z } from "zod";
+import { accountMailLocale } from "../auth/saved-language";
 import { newSessionToken, sha256Hex } from "../auth/tokens";
 import {
   adminRowOf,
@@ -14,6 +15,7 @@ import {
   withdrawInvitation,
 } from "../db/team";
 import { acceptInvitation } from "../db/team-join";
+import { findVerifiedHolder } from "../db/users";
 import { emailSchema } from "../domain/account-schemas";
 import {
   INVITATION_TOKEN_PATTERN,
@@ -84,7 +86,7 @@ export const teamRoutes = new Hono<AppEnv>()
     await createInvitations(db, { adminUserId: admin.id, invites, now });
     const origin = new URL(c.req.url).origin;
     const mailer = mailerFor(c.env, c.var.db);
-    // The invitation speaks the admin's language: the invitee's is not known yet.
+    // The invitation speaks the language the invitee's account saved, if they have one; else the admin's.
     const locale = requestLocale(c);
     const days = Math.round(INVITATION_TTL_SECONDS / 86_400);
     // Mail goes out after the commit; a failed send is reported, and a resend makes a fresh link.
@@ -92,7 +94,9 @@ export const teamRoutes = new Hono<AppEnv>()
       invites.map(async ({ email, token }) => {
         const link = `${origin}${JOIN_PATH}?token=${token}`;
         try {
-          await mailer.send(teamInvitationMail(email, { adminEmail: admin.email, link, days }, locale));
+          const holder = await findVerifiedHolder(db, { email });
+          const language = holder ? await accountMailLocale(db, holder.id, locale) : locale;
+          await mailer.send(teamInvitationMail(email, { adminEmail: admin.email, link, days }, language));
           return { email, mailed: true };
         } catch (err) {
           console.error("sending a team invitation failed", err);

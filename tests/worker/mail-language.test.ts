@@ -116,6 +116,20 @@ describe("a mail to an existing account", () => {
     expect(await newestSubject(account.email)).toMatch(/^Ktoś próbował/);
   });
 
+  it("invites an address whose account saved a language in that language, not the admin's", async () => {
+    const account = await savedPolish();
+    const admin = await accountOnPlan("starter", { seats: 2 });
+    const res = await call("/api/team/invite", {
+      body: { emails: [account.email] },
+      cookie: admin.cookie,
+      headers: { [PAGE_LOCALE_HEADER]: "it" },
+    });
+    expect(res.status).toBe(200);
+    expect(await newestSubject(account.email)).toBe(
+      `${admin.email} zaprasza Cię do swojego zespołu w Switchboard`,
+    );
+  });
+
   it("keeps the request's language when the account saved none", async () => {
     const account = await createAccount();
     await call("/api/login/forgot", { body: { email: account.email }, headers: fromGermanPage });
