@@ -18,6 +18,8 @@ export interface CheckoutRequest {
   row: SubscriptionRow | null;
   successUrl: string;
   cancelUrl: string;
+  /** The language of Stripe's page (`checkoutLocaleOf`). */
+  locale: Stripe.Checkout.SessionCreateParams.Locale;
 }
 
 const promotionCodeInvalid = () =>
@@ -75,6 +77,7 @@ export async function createCheckout(
       ...(promotion ? { discounts: [{ promotion_code: promotion }] } : { allow_promotion_codes: true }),
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      locale: request.locale,
     });
   const session = customer
     ? await create({ customer }).catch(async (err: unknown) => {

@@ -1,4 +1,5 @@
 // Billing rules (SPEC §4/§9): prices per plan and interval, what a provider subscription grants, seats, wire shapes.
+import type { Locale } from "./locales.ts";
 import { isPaidPlan, PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, planOf } from "./plans.ts";
 import { MAX_SEATS } from "./pricing.ts";
 import { isMemberRow } from "./team.ts";
@@ -261,3 +262,7 @@ export function billingSummaryOf(
     teamMember,
   };
 }
+
+/** The language Stripe's Checkout page speaks: the reader's, but Catalan, which it lacks ("auto": the browser's). */
+export const checkoutLocaleOf = (locale: Locale): Exclude<Locale, "ca"> | "auto" =>
+  locale === "ca" ? "auto" : locale;

@@ -8,7 +8,13 @@ import { handleEvent, verifyEvent } from "../billing/webhook";
 import type { Database } from "../db/client";
 import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
 import { countPendingInvitations } from "../db/team";
-import { billingSummaryOf, MAX_SEATS, PAID_PLANS, PROMOTION_CODE_MAX_LENGTH } from "../domain/billing";
+import {
+  billingSummaryOf,
+  checkoutLocaleOf,
+  MAX_SEATS,
+  PAID_PLANS,
+  PROMOTION_CODE_MAX_LENGTH,
+} from "../domain/billing";
 import { relocalizePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
 import { safeReturnPath } from "../domain/safe-return";
@@ -82,6 +88,7 @@ export const billingRoutes = new Hono<AppEnv>()
           siteUrl(origin, locale, body.cancelPath, SUBSCRIPTION_PATH),
           "checkout=cancelled",
         ),
+        locale: checkoutLocaleOf(locale),
       }),
     );
     return c.json({ url });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import {
   billingSummaryOf,
+  checkoutLocaleOf,
   grantsAccess,
   hasEnded,
   mayChangePlan,
@@ -133,5 +134,17 @@ describe("which subscriptions can be changed rather than bought anew", () => {
     ["a team member's plan", { ...summary, canManage: false, teamMember: true }, false],
   ] as const)("%s", (_label, input, changes) => {
     expect(mayChangePlan(input)).toBe(changes);
+  });
+});
+
+describe("the language of Stripe's Checkout page", () => {
+  it.each([
+    ["en", "en"],
+    ["de", "de"],
+    ["pl", "pl"],
+    ["ro", "ro"],
+    ["ca", "auto"],
+  ] as const)("%s → %s", (locale, shown) => {
+    expect(checkoutLocaleOf(locale)).toBe(shown);
   });
 });

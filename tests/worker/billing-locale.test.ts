@@ -1,5 +1,6 @@
 // Stripe's way back keeps the visitor's language: the addresses given to Checkout and to the billing portal
-// carry the prefix of the page that left (X-Page-Locale), as that page would have been reopened without one.
+// carry the prefix of the page that left (X-Page-Locale), as that page would have been reopened without one;
+// Checkout's page is in that language too.
 import { describe, expect, it } from "vitest";
 import { PAGE_LOCALE_HEADER } from "../../src/domain/locale-routing";
 import type { TestAccount } from "./support/accounts";
@@ -36,6 +37,10 @@ describe("Stripe's return addresses", () => {
     );
     expect(session.cancel_url).toBe(`${ORIGIN}/de/app/account/subscription?plan=starter&checkout=cancelled`);
     expect(session.success_url).toBe(`${ORIGIN}/de/app/account/subscription?checkout=success`);
+    // And Stripe's page itself speaks German; Catalan, which it lacks, leaves it to the browser.
+    expect(session.locale).toBe("de");
+    const catalan = await checkout(account, { [PAGE_LOCALE_HEADER]: "ca" });
+    expect(catalan.session.locale).toBe("auto");
   });
 
   it("put the default page and a prefixed path under the page's language; English stays unprefixed", async () => {
