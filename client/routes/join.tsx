@@ -10,6 +10,7 @@ import { useSessionUser, useSignOut } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { useApiError } from "../lib/use-api-error";
+import { notify } from "../state/notifications";
 import "./auth.css";
 
 export default function Join() {
@@ -88,7 +89,14 @@ export default function Join() {
           className="button large full"
           aria-disabled={accept.isPending}
           onClick={() =>
-            accept.isPending || accept.mutate(token, { onSuccess: () => navigate(DEFAULT_CHAT_PATH) })
+            accept.isPending ||
+            accept.mutate(token, {
+              onSuccess: () => {
+                // Landing in a chat says nothing of the team: the notice does.
+                notify({ title: t("join.joined", { email: invitation.adminEmail }), icon: "check" });
+                navigate(DEFAULT_CHAT_PATH);
+              },
+            })
           }
         >
           {accept.isPending ? t("join.joining") : t("join.join")}

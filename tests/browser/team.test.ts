@@ -155,8 +155,11 @@ describe("a team", () => {
     await member.getByRole("button", { name: "Create my account" }).click();
     await eventually(() => new URL(member.url()).pathname).toBe("/join");
     await member.getByRole("button", { name: "Join the team" }).click();
-    // No code to type: the mailed link confirmed the address.
+    // No code to type: the mailed link confirmed the address. The chat it lands in says whose team it joined.
     await eventually(() => new URL(member.url()).pathname).toBe("/app/a/default");
+    const joined = member.getByTestId("notification").filter({ hasText: "You're now in " });
+    await joined.waitFor();
+    expect(await joined.textContent()).toContain(`${adminEmail}'s team`);
 
     // The member chats; both then see the team's one pooled count against 80 × 2 seats.
     await prepareChat(memberContext);
