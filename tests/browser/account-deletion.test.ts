@@ -47,6 +47,11 @@ describe("account deletion", () => {
     await field.press("Enter");
     await question.getByRole("button", { name: "Delete it for good" }).click();
     await page.waitForURL(`${base()}/`);
+    // The home page it lands on says what happened.
+    await page
+      .getByTestId("notification")
+      .filter({ hasText: "Your account has been deleted, with your chats, assistants and files." })
+      .waitFor();
     expect((await context.request.get(`${base()}/api/login/user`)).status()).toBe(401);
     expect(errors).toEqual([]);
     await context.close();

@@ -14,6 +14,7 @@ import { useStore } from "../../lib/store";
 import { setColorModePreference, useColorModePreference } from "../../lib/theme";
 import { useApiError } from "../../lib/use-api-error";
 import { promptInstall, pwaStore } from "../../pwa/register";
+import { notify } from "../../state/notifications";
 import "../../components/segmented.css";
 import "./settings.css";
 
@@ -36,7 +37,11 @@ function DeleteAccount({ email }: { email: string }) {
   const deleteForGood = () =>
     remove.isPending ||
     remove.mutate(body(), {
-      onSuccess: () => navigate("/", { replace: true }),
+      onSuccess: () => {
+        // Signed out on the home page, with nothing to say why: the notice does.
+        notify({ title: t("delete.done"), icon: "check", timeout: 8000 });
+        navigate("/", { replace: true });
+      },
       onError: () => dialog.current?.close(),
     });
   return (
