@@ -4,14 +4,13 @@
 // page's column, not on it (state/notification-host.css).
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { SETTINGS_PATH } from "../../src/domain/app-routes";
 import { hasUnseenReleaseNote, LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";
 import { saveHasSeenOnboardingTips, saveLastReleaseNote } from "../hooks/use-preferences";
 import { type User, useInvalidateUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { keepsNoticesOff, useNoticesReady } from "../state/notices-ready";
 import { notify, update, withdraw } from "../state/notifications";
-
-const SETTINGS_PATH = "/app/account/settings";
 
 /** Once per page and user: both layouts mount this, and switching between them must not repeat it. */
 const shown = new Set<string>();

@@ -3,6 +3,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { looksLikeEmail } from "../../src/domain/account-limits";
+import { CHANGE_SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
 import type { TeamMemberView, TeamView } from "../../src/domain/team";
 import { USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
@@ -15,8 +16,6 @@ import { Field } from "./field";
 import "./team-admin.css";
 
 type AdminView = Extract<TeamView, { role: "admin" }>;
-
-const CHANGE_PATH = "/app/account/change_subscription";
 
 /** Addresses typed one per line, or separated by commas, semicolons or spaces. */
 const splitEmails = (text: string) => text.split(/[\s,;]+/).filter((part) => part !== "");
@@ -94,7 +93,7 @@ function InviteForm({ open }: { open: number }) {
         >
           {invite.isPending ? t("team.sending") : t("team.inviteSubmit")}
         </button>
-        <Link to={CHANGE_PATH} className="button secondary">
+        <Link to={CHANGE_SUBSCRIPTION_PATH} className="button secondary">
           {t("team.addSeats")}
         </Link>
       </div>
@@ -147,7 +146,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
           {t("team.seatsUsed", { count: view.seatsUsed, used: view.seatsUsed, total: view.seats })}
         </p>
         <p className="hint">{t("team.seatsHint")}</p>
-        <Link to={CHANGE_PATH}>{t("team.addSeats")}</Link>
+        <Link to={CHANGE_SUBSCRIPTION_PATH}>{t("team.addSeats")}</Link>
       </section>
       <InviteForm open={view.seatsOpen} />
       <Alert>{failure ? errorText(failure) : null}</Alert>

@@ -2,6 +2,7 @@
 // sign out.
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { CHANGE_SUBSCRIPTION_PATH, SETTINGS_PATH, SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
 import { initialsOf } from "../../src/domain/avatar";
 import { isPaidPlan } from "../../src/domain/plans";
 import { type User, useSignOut } from "../hooks/use-user";
@@ -22,7 +23,7 @@ export function Avatar({ email }: { email: string }) {
 }
 
 export const planPath = (user: User) =>
-  isPaidPlan(user.usagePlan) ? "/app/account/change_subscription" : "/app/account/subscription";
+  isPaidPlan(user.usagePlan) ? CHANGE_SUBSCRIPTION_PATH : SUBSCRIPTION_PATH;
 
 export function UserMenu({ user, placement = "down" }: { user: User; placement?: "down" | "up" }) {
   const t = useT("account");
@@ -46,7 +47,7 @@ export function UserMenu({ user, placement = "down" }: { user: User; placement?:
           <strong>{user.email}</strong>
           <span className="plan-badge">{t(`plans.${user.usagePlan}`)}</span>
         </p>
-        <Link to="/app/account/settings" className="menu-item" onClick={close}>
+        <Link to={SETTINGS_PATH} className="menu-item" onClick={close}>
           <Icon name="settings" /> {t("nav.settings")}
         </Link>
         <Link to={planPath(user)} className="menu-item" onClick={close}>

@@ -1,7 +1,7 @@
 // The connected layout (SPEC §2) of account pages: header, account navigation, user menu, notices.
 import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
-import { DEFAULT_CHAT_PATH, SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
+import { DEFAULT_CHAT_PATH, PLAN_PATHS, SETTINGS_PATH } from "../../src/domain/app-routes";
 import { Icon, type IconName } from "../components/icon";
 import { Logo } from "../components/logo";
 import { PageLoading } from "../components/page-loading";
@@ -12,10 +12,11 @@ import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import "./connected-layout.css";
 
-const CHANGE_PATH = "/app/account/change_subscription";
-
 /** Whether a navigation entry is the page on screen (as NavLink's `end` would say, plus its other pages). */
-function isCurrent(pathname: string, item: { to: string; subPages?: true; alsoOn?: string[] }): boolean {
+function isCurrent(
+  pathname: string,
+  item: { to: string; subPages?: true; alsoOn?: readonly string[] },
+): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
   const pages = [item.to, ...(item.alsoOn ?? [])];
   return pages.some((page) => path === page || (item.subPages === true && path.startsWith(`${page}/`)));
@@ -45,14 +46,15 @@ export default function ConnectedLayout() {
   // Each entry is current on its own page only (Settings is not on Team's), but Assistants also on an
   // assistant's editor (/app/assistants/new, /app/assistants/{id}), and Plan & usage on both plan pages: a
   // subscriber's leads to the change page, yet checkout and the portal come back to the subscription page.
-  const items: { to: string; label: string; icon: IconName; subPages?: true; alsoOn?: string[] }[] = [
-    { to: "/app/account/settings", label: t("nav.settings"), icon: "settings" },
-    { to: planPath(user), label: t("nav.plan"), icon: "card", alsoOn: [SUBSCRIPTION_PATH, CHANGE_PATH] },
-    { to: "/app/assistants", label: t("nav.assistants"), icon: "bot", subPages: true },
-    { to: "/app/account/settings/team", label: t("nav.team"), icon: "users" },
-    { to: "/app/account/settings/api", label: t("nav.api"), icon: "key" },
-    { to: "/app/account/changePassword", label: t("nav.password"), icon: "lock" },
-  ];
+  const items: { to: string; label: string; icon: IconName; subPages?: true; alsoOn?: readonly string[] }[] =
+    [
+      { to: SETTINGS_PATH, label: t("nav.settings"), icon: "settings" },
+      { to: planPath(user), label: t("nav.plan"), icon: "card", alsoOn: PLAN_PATHS },
+      { to: "/app/assistants", label: t("nav.assistants"), icon: "bot", subPages: true },
+      { to: "/app/account/settings/team", label: t("nav.team"), icon: "users" },
+      { to: "/app/account/settings/api", label: t("nav.api"), icon: "key" },
+      { to: "/app/account/changePassword", label: t("nav.password"), icon: "lock" },
+    ];
 
   return (
     <div className="connected">

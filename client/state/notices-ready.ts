@@ -4,13 +4,13 @@
 // become the screen's largest paint.
 import { useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { PLAN_PATHS } from "../../src/domain/app-routes";
 
-const PLAN_PAGES = ["/app/account/subscription", "/app/account/change_subscription"];
 const NARROW = "(max-width: 640px)";
 /** Where the account pages are one column: no navigation column beside it to hold the notices. */
 const ONE_COLUMN = "(max-width: 760px)";
 
-export const isPlanPage = (pathname: string) => PLAN_PAGES.some((page) => pathname.startsWith(page));
+export const isPlanPage = (pathname: string) => PLAN_PATHS.some((page) => pathname.startsWith(page));
 
 const isNarrow = () => window.matchMedia(NARROW).matches;
 

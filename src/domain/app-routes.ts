@@ -56,6 +56,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 export const SUBSCRIPTION_PATH = "/app/account/subscription";
+export const CHANGE_SUBSCRIPTION_PATH = "/app/account/change_subscription";
+/** The two plan pages: choosing a plan, and changing the one paid for. */
+export const PLAN_PATHS = [SUBSCRIPTION_PATH, CHANGE_SUBSCRIPTION_PATH] as const;
+export const SETTINGS_PATH = "/app/account/settings";
 export const DEFAULT_CHAT_PATH = "/app/a/default";
 export const TEAM_SETTINGS_PATH = "/app/account/settings/team";
 
