@@ -1,5 +1,6 @@
 // The user's API keys: name, first characters, created, last used, and revoke after confirmation.
-import { useMemo, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { dateTime } from "../../src/domain/message-time";
 import type { ApiKey } from "../hooks/use-api-keys";
 import { useRevokeApiKey } from "../hooks/use-api-keys";
 import { useLocale, useT } from "../i18n";
@@ -23,13 +24,9 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
     dialog.current?.close();
     if (pending) revoke.mutate(pending.id);
   };
-  // The date and the time, as other dates of the app (Intl's medium date): a chat message's time alone for
-  // today read as a bare "05:14 PM" here, with no day for a key that is kept for months.
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
-    [locale],
-  );
-  const when = (iso: string | null) => (iso ? format.format(new Date(iso)) : t("api.never"));
+  // The date and the time: a chat message's time alone for today read as a bare "05:14 PM" here, with no day
+  // for a key that is kept for months.
+  const when = (iso: string | null) => (iso ? dateTime(iso, locale) : t("api.never"));
   return (
     <>
       <Alert>{revoke.error ? errorText(revoke.error) : null}</Alert>

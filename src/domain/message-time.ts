@@ -106,9 +106,21 @@ function intlTime(date: Date, locale: string, today: boolean): string {
 export function messageTime(iso: string, locale: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const today = sameDay(date, now);
-  if (!isLocale(locale)) return intlTime(date, locale, today);
+  if (!sameDay(date, now)) return dateAndTime(date, locale);
+  return isLocale(locale) ? clock(date, STYLES[locale], false) : intlTime(date, locale, true);
+}
+
+/**
+ * The date and time whatever the day (`dateStyle: "medium", timeStyle: "short"`): for what is kept for months,
+ * an API key's creation, where today's time alone would not say which day.
+ */
+export function dateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dateAndTime(date, locale);
+}
+
+function dateAndTime(date: Date, locale: string): string {
+  if (!isLocale(locale)) return intlTime(date, locale, false);
   const style = STYLES[locale];
-  if (today) return clock(date, style, false);
   return `${style.date(date.getDate(), date.getMonth(), date.getFullYear())}, ${clock(date, style, true)}`;
 }

@@ -1,7 +1,7 @@
 // Message times in every app language, held to Intl's own output (the app writes them without Intl).
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/domain/locales";
-import { messageTime } from "../../src/domain/message-time";
+import { dateTime, messageTime } from "../../src/domain/message-time";
 
 /** Every month, single- and two-digit days, both ends and the middle of the day, both sides of noon. */
 const moments: Date[] = [];
@@ -69,5 +69,16 @@ describe("messageTime", () => {
     expect(messageTime(date.toISOString(), locale, today(date))).toBe(
       new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(date),
     );
+  });
+});
+
+describe("dateTime", () => {
+  it.each(LOCALES)("writes the date and time in %s as Intl does, today's too", (locale) => {
+    const intl = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+    for (const date of moments) expect(dateTime(date.toISOString(), locale)).toBe(intl.format(date));
+  });
+
+  it("writes nothing for what is not a date", () => {
+    expect(dateTime("soon", "en")).toBe("");
   });
 });
