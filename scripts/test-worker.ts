@@ -1,19 +1,21 @@
-// `npm test`'s last step: the Worker tests again, against a real multi-connection PostgreSQL with pgvector.
-// PGlite is one session that serialises every query, so races (quotas, throttles, codes) only show here.
-// Without such a PostgreSQL on the machine it says so and passes: `npm test` works anywhere.
+// `npm test`'s last step: the Worker tests, once, on the most faithful database the machine has — DATABASE_URL,
+// else a private multi-connection PostgreSQL with pgvector (as CI has), else PGlite. PGlite is one session
+// that serialises every query, so races (quotas, throttles, codes) only show on PostgreSQL; the browser
+// journeys and the dev server's test keep PGlite, the development database, covered.
 //
-// node scripts/test-postgres.ts [vitest filters…]
+// node scripts/test-worker.ts [vitest filters…]
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { findPostgres, type PrivateCluster, startPrivateCluster } from "./db/private-cluster.ts";
 
-const NO_POSTGRES = "Worker tests ran on PGlite only: no PostgreSQL with pgvector found";
+const NO_POSTGRES = "Worker tests on PGlite, where races cannot show: no PostgreSQL with pgvector found";
 
-function runVitest(databaseUrl: string, filters: string[]): Promise<number> {
+/** The worker project; without a URL, tests/setup/database.ts starts PGlite. */
+function runVitest(databaseUrl: string | undefined, filters: string[]): Promise<number> {
   const vitest = join(process.cwd(), "node_modules", ".bin", "vitest");
   const child = spawn(vitest, ["run", "--project", "worker", ...filters], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: databaseUrl ? { ...process.env, DATABASE_URL: databaseUrl } : process.env,
   });
   return new Promise((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -25,14 +27,12 @@ function runVitest(databaseUrl: string, filters: string[]): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  if (process.env.DATABASE_URL) {
-    console.log("Worker tests ran on DATABASE_URL: no second pass on a private PostgreSQL");
-    return 0;
-  }
+  const filters = process.argv.slice(2);
+  if (process.env.DATABASE_URL) return runVitest(process.env.DATABASE_URL, filters);
   const found = findPostgres();
   if (!found.ok) {
     console.log(`${NO_POSTGRES} (${found.reason}).`);
-    return 0;
+    return runVitest(undefined, filters);
   }
   const began = Date.now();
   let cluster: PrivateCluster | undefined;
@@ -49,12 +49,12 @@ async function main(): Promise<number> {
   try {
     cluster = await startPrivateCluster(found.install);
     console.log(
-      `\nWorker tests, second pass: PostgreSQL ${cluster.version} with pgvector (private cluster on 127.0.0.1:${cluster.port}` +
+      `\nWorker tests: PostgreSQL ${cluster.version} with pgvector (private cluster on 127.0.0.1:${cluster.port}` +
         `${found.install.runAs ? `, run as ${found.install.runAs}` : ""})\n`,
     );
-    const code = await runVitest(cluster.url, process.argv.slice(2));
+    const code = await runVitest(cluster.url, filters);
     const seconds = ((Date.now() - began) / 1000).toFixed(1);
-    console.log(`PostgreSQL pass ${code === 0 ? "passed" : "FAILED"} in ${seconds} s`);
+    console.log(`Worker tests on PostgreSQL ${code === 0 ? "passed" : "FAILED"} in ${seconds} s`);
     return code;
   } finally {
     await stop();
