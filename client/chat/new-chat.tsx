@@ -12,7 +12,7 @@ import { useAssistantFiles } from "../hooks/use-assistants";
 import { useCreateChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
-import { abortHandleOf, usePendingNewMessage } from "../state/generation";
+import { stopGeneration, usePendingNewMessage } from "../state/generation";
 import { failureOf, pendingExchange } from "./chat-view";
 import { Composer } from "./composer";
 import { ComposerDock } from "./composer-dock";
@@ -49,9 +49,7 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
     try {
       const created = await create.mutateAsync({ assistantId, model, content, attachments });
       if (stopAsked.current) {
-        abortHandleOf(created.chat.id)
-          ?.stop()
-          .catch((error: unknown) => console.error("Failed to stop the generation", error));
+        stopGeneration(created.chat.id);
       }
       navigate(chatPath(assistantId, created.chat.id));
       return true;

@@ -24,7 +24,7 @@ import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { removeBootShell } from "../lib/boot-shell";
-import { abortHandleOf, isGenerating, useGeneration, usePendingSend } from "../state/generation";
+import { isGenerating, stopGeneration, useGeneration, usePendingSend } from "../state/generation";
 import { onGenerationAnnounced } from "../state/generation-channel";
 import { setJumpToMessageId, useQuickSearch } from "../state/quick-search";
 import { openChatFailureOf, pendingExchange, withLiveAnswer } from "./chat-view";
@@ -46,7 +46,6 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const edit = useEditMessage(chatId);
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<NoticeKey | null>(null);
-  const [stopping, setStopping] = useState(false);
   const [followToken, setFollowToken] = useState(0);
   // Asked from the composer's documents-total problem: the last question's editor opens.
   const [editToken, setEditToken] = useState(0);
@@ -80,10 +79,6 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       unsubscribe();
     };
   }, [client, chatId]);
-  useEffect(() => {
-    if (!generation) setStopping(false);
-  }, [generation]);
-
   // A message opened from quick search: older pages load until it is among them (the list then scrolls to
   // it); a message this chat does not have (deleted since) just clears the request.
   const jump = useQuickSearch();
@@ -125,15 +120,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       return false;
     }
   };
-  const onStop = () => {
-    const handle = abortHandleOf(chatId);
-    if (!handle) return;
-    setStopping(true);
-    handle.stop().catch((error: unknown) => {
-      console.error("Failed to stop the generation", error);
-      setStopping(false);
-    });
-  };
+  const onStop = () => stopGeneration(chatId);
   const onEdit = async (message: ViewMessage, content: string, keptFileIds: string[]) => {
     if (!model) return false;
     setFailure(null);
@@ -213,7 +200,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
           }
           generating={busy}
           onStop={onStop}
-          stopping={stopping || !generation}
+          stopping={!generation || generation.stopping === true}
         />
       </ComposerDock>
     </div>

@@ -9,6 +9,7 @@ import {
   type Generation,
   type GenerationState,
   type LiveMessage,
+  markStopping,
   type PendingNewMessage,
   type PendingSend,
   receiveEvent,
@@ -68,6 +69,20 @@ export function setAbortHandle(chatId: number, handle: AbortHandle): void {
 }
 
 export const abortHandleOf = (chatId: number): AbortHandle | undefined => abortHandles.get(chatId);
+
+/**
+ * Asks the server to stop a chat's answer. The generation says it is stopping until the answer ends, so the
+ * screen that shows it next (the open chat after a new chat's Stop) keeps Stop pressed.
+ */
+export function stopGeneration(chatId: number): void {
+  const handle = abortHandles.get(chatId);
+  if (!handle) return;
+  generationStore.set((state) => markStopping(state, chatId, true));
+  handle.stop().catch((error: unknown) => {
+    console.error("Failed to stop the generation", error);
+    generationStore.set((state) => markStopping(state, chatId, false));
+  });
+}
 
 /** SPEC §4: removing the abort handle of a chat also clears its web-search flags. */
 export function removeAbortHandle(chatId: number): void {

@@ -158,14 +158,21 @@ describe("a chat from first message to deletion", () => {
     const stop = page.getByRole("button", { name: "Stop generating" });
     await stop.click();
     await poll(() => stop.getAttribute("aria-disabled")).toBe("true");
+    // The stop itself is held too: until it is through, the open chat must show Stop as already pressed.
+    const stopHeld = await holdRequests(page, "/api/chat/stop");
     held.release();
     await page.waitForURL(/\/c\/\d+$/);
     await page.unroute("**/api/chat/new");
+    await poll(() => stopHeld.count).toBe(1);
+    await lastAnswer(page).waitFor();
+    expect(await stop.getAttribute("aria-disabled")).toBe("true");
+    stopHeld.release();
     // Without the stop, a [[hang]] answer never ends.
     const answer = lastAnswer(page);
     await waitForAnswer(page);
     await poll(() => shownText(answer.locator(".markdown"))).toMatch(/\(stopped\)$/);
     await answer.getByText("Generation Stopped").waitFor();
+    await page.unroute("**/api/chat/stop");
     expect(problems).toEqual([]);
   });
 });

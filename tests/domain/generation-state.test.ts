@@ -7,6 +7,7 @@ import {
   forgetGeneration,
   type LiveMessage,
   liveModelMessage,
+  markStopping,
   receiveEvent,
   setPendingNew,
   setPendingSend,
@@ -157,5 +158,20 @@ describe("generation state", () => {
     state = receiveEvent(state, 7, { type: "text", delta: "Half\n\n(stopped)" });
     state = receiveEvent(state, 7, { type: "done", outcome: "stopped", messageId: 2 });
     expect(endGeneration(state, 7).finished?.metadata).toMatchObject({ done: true, outcome: "stopped" });
+  });
+
+  it("marks a generation stopping until it ends, and leaves a chat without one alone", () => {
+    const started = startGeneration(emptyGenerationState(), {
+      chatId: 7,
+      userMessage: null,
+      modelMessage: message(2, "assistant"),
+    });
+    const stopping = markStopping(started, 7, true);
+    expect(stopping.byChat[7]?.stopping).toBe(true);
+    expect(markStopping(stopping, 7, true)).toBe(stopping);
+    // A stop the server refused: the answer goes on, and Stop can be pressed again.
+    expect(markStopping(stopping, 7, false).byChat[7]?.stopping).toBe(false);
+    expect(markStopping(started, 8, true)).toBe(started);
+    expect(endGeneration(stopping, 7).state.byChat[7]).toBeUndefined();
   });
 });

@@ -18,6 +18,8 @@ export interface Generation {
   chatId: number;
   userMessage: LiveMessage | null;
   modelMessage: LiveModelMessage;
+  /** Stop was asked (from whichever screen): the answer goes on until the server has ended it. */
+  stopping?: boolean;
 }
 
 /** SPEC §4: none, then in progress, then completed. */
@@ -133,6 +135,13 @@ export function endGeneration(
     },
     finished: settledMessage(done),
   };
+}
+
+/** Marks a chat's generation as stopping, or as going on again when the stop failed. */
+export function markStopping(state: GenerationState, chatId: number, stopping: boolean): GenerationState {
+  const generation = state.byChat[chatId];
+  if (!generation || Boolean(generation.stopping) === stopping) return state;
+  return { ...state, byChat: { ...state.byChat, [chatId]: { ...generation, stopping } } };
 }
 
 /** SPEC §4: removing a chat's abort handle also clears its web-search flags. */
