@@ -204,17 +204,34 @@ export interface UploadRefusal {
 }
 
 /**
+ * What an upload is for. A message takes every SPEC §3 type; an assistant's files are the documents it reads
+ * for every chat with it (SPEC §5, §8), so it takes documents only: a picture would be kept and never read.
+ */
+export type UploadPurpose = "message" | "assistant";
+
+/** The refusal's detail when an assistant is given a file that is not a document (the browser words it). */
+export const NOT_A_DOCUMENT = "not a document";
+
+/**
  * The upload rule whole, for the server and for the browser, which checks a picked file before sending it
  * (no 32 MB upload to hear it is too big, no file listed as fine until the server says otherwise): the size,
- * then `checkUpload` on the first bytes.
+ * for an assistant the kind its name says, then `checkUpload` on the first bytes.
  */
 export function judgeUpload(
   file: { name: string; size: number },
   head: Uint8Array,
+  purpose: UploadPurpose = "message",
 ): { ok: true; kind: FileKind; type: string } | { ok: false; refusal: UploadRefusal } {
   if (file.size > MAX_UPLOAD_BYTES) {
     const message = `A file may be at most ${MAX_UPLOAD_BYTES} bytes.`;
     return { ok: false, refusal: { status: 413, code: "payload_too_large", message } };
+  }
+  if (purpose === "assistant" && uploadTypeOf(file.name)?.kind !== "document") {
+    const message = `"${file.name}" is not a document: an assistant takes documents only (PDF, Word, spreadsheets, text, code).`;
+    return {
+      ok: false,
+      refusal: { status: 415, code: "unsupported_media_type", message, detail: NOT_A_DOCUMENT },
+    };
   }
   const check = checkUpload(file.name, head.subarray(0, SNIFF_BYTES));
   if (check.ok) return check;
@@ -226,21 +243,22 @@ export function judgeUpload(
   return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message, detail } };
 }
 
-let accept: string | undefined;
+const accept: Partial<Record<UploadPurpose, string>> = {};
 
 /**
- * A file input's `accept` list: every extension `checkUpload` keeps, so the picker offers no file the server
- * would refuse. By extension only, as the server decides (a browser's MIME types vary and are not trusted).
- * Not narrowed to the chosen model: a file it cannot take is kept in the composer, where another model can be
- * picked for it, and the server takes it whatever the model.
+ * A file input's `accept` list: every extension `judgeUpload` keeps for this purpose, so the picker offers no
+ * file the server would refuse. By extension only, as the server decides (a browser's MIME types vary and are
+ * not trusted). Not narrowed to the chosen model: a file it cannot take is kept in the composer, where another
+ * model can be picked for it, and the server takes it whatever the model.
  */
-export function uploadAccept(): string {
-  accept ??= [
+export function uploadAccept(purpose: UploadPurpose = "message"): string {
+  accept[purpose] ??= [
     ...new Set([...Object.keys(BY_EXTENSION), ...OFFICE_AND_TEXT_EXTENSIONS, ...CODE_AND_CONFIG_EXTENSIONS]),
   ]
+    .filter((extension) => purpose === "message" || uploadTypeOf(`file.${extension}`)?.kind === "document")
     .map((extension) => `.${extension}`)
     .join(",");
-  return accept;
+  return accept[purpose];
 }
 
 const SERVED_AS_IS = new Set([

@@ -31,8 +31,8 @@ export interface StoredUpload {
 }
 
 /**
- * Checks an upload (SPEC §3 type by extension and magic bytes, size), hashes it, puts it in R2 under a
- * generated key and records its row. Documents stop here for now: text extraction and embeddings (issue
+ * Checks an upload (SPEC §3 type by extension and magic bytes, size; documents only for an assistant), hashes
+ * it, puts it in R2 under a generated key and records its row. Documents stop here for now: text extraction and embeddings (issue
  * #15) start from the stored row and its `content.location`, and may add keys to `content`.
  */
 export async function storeUpload(
@@ -44,7 +44,12 @@ export async function storeUpload(
   const name = cleanFileName(file.name);
   // The first bytes only, so a file over the limit is refused without being read.
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const check = judgeUpload({ name, size: file.size }, head);
+  // An assistant's file is context it reads: a picture, audio or video would be kept and never reach a model.
+  const check = judgeUpload(
+    { name, size: file.size },
+    head,
+    input.assistantId === null ? "message" : "assistant",
+  );
   if (!check.ok) {
     const { status, code, message, detail } = check.refusal;
     throw new AppError(status, code, message, detail ? { details: [{ path: "file", message: detail }] } : {});

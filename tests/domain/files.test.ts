@@ -9,10 +9,12 @@ import {
   formatFileSize,
   imageExtension,
   isAttachmentSetComplete,
+  isDocument,
   isLargeDocument,
   isMediaFile,
   judgeUpload,
   MAX_UPLOAD_BYTES,
+  NOT_A_DOCUMENT,
   sameLocalFile,
   servedContentType,
   sniffFamily,
@@ -121,6 +123,67 @@ describe("judgeUpload: the server's rule, which the browser runs before sending"
     expect([judged.refusal.status, judged.refusal.code]).toEqual([status, code]);
     expect(judged.refusal.detail).toBe(detail);
     expect(judged.refusal.message).toMatch(status === 413 ? /at most 32000000 bytes/ : new RegExp(name));
+  });
+});
+
+describe("judgeUpload for an assistant: documents only (SPEC §5, §8: the documents it reads)", () => {
+  it.each([
+    ["report.pdf", 1_000, PDF, null],
+    ["notes.txt", 5, bytes("notes"), null],
+    ["budget.xlsx", 100, ZIP, null],
+    ["main.py", 5, bytes("pass\n"), null],
+    ["page.html", 40, HTML, null],
+    ["photo.png", 1_000, PNG, [415, NOT_A_DOCUMENT]],
+    ["logo.svg", 100, SVG, [415, NOT_A_DOCUMENT]],
+    ["song.wav", 1_000, WAV, [415, NOT_A_DOCUMENT]],
+    ["clip.mp4", 1_000, MP4, [415, NOT_A_DOCUMENT]],
+    ["setup.exe", 10, bytes([0x4d, 0x5a]), [415, NOT_A_DOCUMENT]],
+    // Said as not a document before what its bytes are: the kind is what an assistant cannot use.
+    ["cute-cat.png", 10, HTML, [415, NOT_A_DOCUMENT]],
+    ["fake.pdf", 10, HTML, [415, "content mismatch"]],
+    ["photo.png", MAX_UPLOAD_BYTES + 1, PNG, [413, undefined]],
+  ] as const)("%s of %s bytes → %j", (name, size, head, refused) => {
+    const judged = judgeUpload({ name, size }, head, "assistant");
+    if (refused === null) {
+      expect(judged.ok).toBe(true);
+      return;
+    }
+    if (judged.ok) throw new Error(`${name} was kept`);
+    expect([judged.refusal.status, judged.refusal.detail]).toEqual(refused);
+    if (refused[1] === NOT_A_DOCUMENT) expect(judged.refusal.message).toContain("documents only");
+  });
+});
+
+describe("uploadAccept for an assistant", () => {
+  const offered = uploadAccept("assistant").split(",");
+
+  it.each([
+    [".pdf", true],
+    [".docx", true],
+    [".csv", true],
+    [".md", true],
+    [".py", true],
+    [".html", true],
+    [".png", false],
+    [".svg", false],
+    [".mp3", false],
+    [".mov", false],
+    [".exe", false],
+  ] as const)("offers %s in the file picker: %s", (extension, listed) => {
+    expect(offered.includes(extension)).toBe(listed);
+  });
+
+  it("offers only what an assistant keeps, and every document the messages' picker offers", () => {
+    const head = bytes("text");
+    const refused = offered.filter((extension) => {
+      const judged = judgeUpload({ name: `file${extension}`, size: 4 }, head, "assistant");
+      return !judged.ok && judged.refusal.detail !== "content mismatch";
+    });
+    expect(refused).toEqual([]);
+    const documents = uploadAccept()
+      .split(",")
+      .filter((extension) => isDocument({ name: `file${extension}` }));
+    expect(offered).toEqual(documents);
   });
 });
 

@@ -131,6 +131,37 @@ describe("POST /api/attachments/upload", () => {
       await withDb((db) => db.select().from(attachment).where(eq(attachment.assistantId, theirs.id))),
     ).toEqual([]);
   });
+
+  it("refuses a picture, audio, video or program for an assistant with a 415 that says documents only", async () => {
+    const owner = await accountOnPlan("starter");
+    const helper = await makeAssistant(owner.id, "Reader");
+    const refusals = [
+      { name: "photo.png", bytes: await pngBytes() },
+      { name: "song.wav", bytes: new Uint8Array([...text("RIFF"), 0, 0, 0, 0, ...text("WAVEfmt ")]) },
+      { name: "setup.exe", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0]) },
+    ];
+    for (const file of refusals) {
+      const res = await uploadRaw(owner.cookie, file, { assistantId: String(helper.id) });
+      expect(res.status, file.name).toBe(415);
+      const error = await errorOf(res);
+      expect(error.code).toBe("unsupported_media_type");
+      expect(error.message).toContain("documents only");
+      expect(error.details).toEqual([{ path: "file", message: "not a document" }]);
+    }
+    expect(
+      await withDb((db) => db.select().from(attachment).where(eq(attachment.assistantId, helper.id))),
+    ).toEqual([]);
+    // A document goes to the assistant; the same picture still goes with a message.
+    const kept = await upload(
+      owner.cookie,
+      { name: "brief.md", bytes: text("# Brief") },
+      { assistantId: String(helper.id) },
+    );
+    expect(kept.assistantId).toBe(helper.id);
+    expect((await upload(owner.cookie, { name: "photo.png", bytes: await pngBytes() })).type).toBe(
+      "image/png",
+    );
+  });
 });
 
 describe("GET /api/attachments/{id}", () => {
