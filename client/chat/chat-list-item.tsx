@@ -5,6 +5,8 @@ import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState 
 import { NavLink, useNavigate } from "react-router";
 import { assistantOfSegment } from "../../src/domain/app-routes";
 import { type ChatSummary, chatPath } from "../../src/domain/chat/chat-list";
+import { TITLE_INPUT_MAX } from "../../src/domain/chat/title";
+import { hasVisibleText } from "../../src/domain/visible-text";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { Icon } from "../components/icon";
 import { type Assistant, useAssistants } from "../hooks/use-assistants";
@@ -38,7 +40,7 @@ function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(byKey: boolea
   const [title, setTitle] = useState(chat.title ?? "");
   const save = (byKey: boolean) => {
     const next = title.trim();
-    if (next && next !== chat.title) rename.mutate({ chatId: chat.id, title: next });
+    if (hasVisibleText(next) && next !== chat.title) rename.mutate({ chatId: chat.id, title: next });
     onDone(byKey);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -55,7 +57,7 @@ function RenameField({ chat, onDone }: { chat: ChatSummary; onDone(byKey: boolea
       className="chat-rename"
       aria-label={t("list.renameLabel")}
       value={title}
-      maxLength={200}
+      maxLength={TITLE_INPUT_MAX}
       onChange={(event) => setTitle(event.target.value)}
       onKeyDown={onKeyDown}
       onBlur={() => save(false)}

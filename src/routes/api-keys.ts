@@ -13,7 +13,7 @@ import type { AppEnv } from "../env";
 import { AppError, notFound } from "../errors";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
-import { idSchema } from "./schemas";
+import { idSchema, nameSchema } from "./schemas";
 
 const apiKeyDto = (row: ApiKeySummary): ApiKeyWire => ({
   id: row.id,
@@ -23,14 +23,14 @@ const apiKeyDto = (row: ApiKeySummary): ApiKeyWire => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
-const nameSchema = z.string().trim().min(1, "must not be empty").max(API_KEY_NAME_MAX);
+const keyNameSchema = nameSchema(API_KEY_NAME_MAX);
 
 export const apiKeyRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const rows = await listApiKeys(c.var.db(), { userId: signedInUser(c).id });
     return c.json({ keys: rows.map(apiKeyDto) });
   })
-  .post("/create", validate("json", z.object({ name: nameSchema })), async (c) => {
+  .post("/create", validate("json", z.object({ name: keyNameSchema })), async (c) => {
     const { name } = c.req.valid("json");
     const secret = await newApiKey();
     const row = await createApiKey(c.var.db(), {

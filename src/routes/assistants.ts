@@ -31,7 +31,7 @@ import { keyOf } from "../files/attachments";
 import { signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { attachmentDto, chatDto } from "./dto";
-import { assistantIdSchema, idSchema, modelsConfigurationSchema } from "./schemas";
+import { assistantIdSchema, idSchema, modelsConfigurationSchema, nameSchema } from "./schemas";
 
 const assistantDto = (a: AssistantRow, files: readonly AttachmentRow[]): AssistantWire => ({
   id: a.id,
@@ -48,11 +48,7 @@ const assistantDto = (a: AssistantRow, files: readonly AttachmentRow[]): Assista
 const assistantBody = z.object({
   assistant: z.object({
     id: idSchema.nullish(),
-    label: z
-      .string({ error: "is required" })
-      .trim()
-      .min(1, "must not be empty")
-      .max(ASSISTANT_LABEL_MAX, `must be at most ${ASSISTANT_LABEL_MAX} characters`),
+    label: nameSchema(ASSISTANT_LABEL_MAX),
     preprompt: z
       .string()
       .max(ASSISTANT_PREPROMPT_MAX, `must be at most ${ASSISTANT_PREPROMPT_MAX} characters`)

@@ -12,6 +12,7 @@ import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { recentMessages } from "../db/messages";
 import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
 import { type MidjourneyActionWire, UPSCALE_CHOICES } from "../domain/chat/midjourney";
+import { TITLE_INPUT_MAX } from "../domain/chat/title";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
 import { type ModelEntry, offeredModel } from "../domain/models";
@@ -22,7 +23,7 @@ import { validate } from "../middleware/validate";
 import { providerSetupFromEnv } from "../providers/availability";
 import { purgeSharedPage } from "../sharing/cache";
 import { chatDto, messageDto } from "./dto";
-import { assistantIdSchema, digitsSchema, idSchema, modelKeySchema } from "./schemas";
+import { assistantIdSchema, digitsSchema, idSchema, modelKeySchema, nameSchema } from "./schemas";
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
@@ -260,10 +261,7 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   .post(
     "/update",
-    validate(
-      "json",
-      z.object({ id: idSchema, title: z.string().trim().min(1, "must not be empty").max(200) }),
-    ),
+    validate("json", z.object({ id: idSchema, title: nameSchema(TITLE_INPUT_MAX) })),
     async (c) => {
       const { id, title } = c.req.valid("json");
       const renamed = await renameChat(c.var.db(), { userId: signedInUser(c).id, chatId: id, title });

@@ -1,5 +1,6 @@
-// zod pieces shared by the routes: ids as numbers or digit strings, assistants as "default" or digits, model lists.
+// zod pieces shared by the routes: ids as numbers or digit strings, assistants as "default" or digits, names, model lists.
 import { type RefinementCtx, z } from "zod";
+import { hasVisibleText } from "../domain/visible-text";
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -56,6 +57,17 @@ export const assistantIdSchema = z
         : `must be "default" or an assistant id (a positive whole number), not ${kindOf(issue.input)}`,
   })
   .transform((value, ctx) => (value === "default" || value === null ? null : toId(value, ctx)));
+
+/**
+ * A name a person gives (an assistant, a chat, an API key): trimmed, at most `max` characters, and with at
+ * least one character that shows.
+ */
+export const nameSchema = (max: number) =>
+  z
+    .string({ error: "is required" })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine(hasVisibleText, "must not be empty (it has no visible character)");
 
 export const modelKeySchema = z.string().min(1).max(70);
 

@@ -114,6 +114,9 @@ describe("API keys in the app", () => {
     const other = await accountOnPlan("starter");
     const { id } = await createKey(owner.cookie);
     expect((await api("/api/keys/create", { cookie: owner.cookie, body: { name: "  " } })).status).toBe(400);
+    expect((await api("/api/keys/create", { cookie: owner.cookie, body: { name: "\u200b" } })).status).toBe(
+      400,
+    );
     const foreign = await api("/api/keys/revoke", { cookie: other.cookie, body: { id } });
     expect(foreign.status).toBe(404);
     expect((await listKeys(owner.cookie)).keys.map((k) => k.id)).toEqual([id]);

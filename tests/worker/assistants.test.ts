@@ -74,6 +74,9 @@ describe("saving assistants", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ label: "" }, "assistant.label"],
       [{ label: "   " }, "assistant.label"],
+      // Nothing that shows: a blank row in every list.
+      [{ label: "\u200b" }, "assistant.label"],
+      [{ label: " \u2060\ufeff\u3164 " }, "assistant.label"],
       [{ label: "x".repeat(201) }, "assistant.label"],
       [{ preprompt: "no label" }, "assistant.label"],
       [{ label: "Icon", image: "x".repeat(51) }, "assistant.image"],

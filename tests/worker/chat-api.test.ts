@@ -1,7 +1,7 @@
 // The chat API's rules: atomic quotas, plans, ownership (a foreign id is a 404 everywhere), input errors, lists.
 import { describe, expect, it } from "vitest";
 import { assistant } from "../../drizzle/schema";
-import { withDb } from "./support/accounts";
+import { errorOf, withDb } from "./support/accounts";
 import { api, json, readSse } from "./support/api";
 import { accountOnPlan, addUsage, usageCount } from "./support/plans";
 
@@ -191,6 +191,11 @@ describe("chat lists and management", () => {
     expect((await api("/api/chat/update", { cookie, body: { id: ids[0], title: "Renamed" } })).status).toBe(
       200,
     );
+    const blank = await api("/api/chat/update", { cookie, body: { id: ids[0], title: "\u200b\u200d" } });
+    expect(blank.status).toBe(400);
+    expect((await errorOf(blank)).details).toEqual([
+      { path: "title", message: "must not be empty (it has no visible character)" },
+    ]);
     const helper = await makeAssistant(account.id, "Helper");
     expect(
       (await api("/api/chat/updateAssistant", { cookie, body: { chatId: ids[0], assistantId: helper.id } }))

@@ -2,6 +2,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, MAX_API_KEYS_PER_USER } from "../../../src/domain/api-keys";
 import { modelByKey } from "../../../src/domain/models";
+import { hasVisibleText } from "../../../src/domain/visible-text";
 import { Alert } from "../../components/alert";
 import { ApiKeyList } from "../../components/api-key-list";
 import { ApiKeySecret } from "../../components/api-key-secret";
@@ -47,7 +48,7 @@ export default function SettingsApi() {
     const trimmed = name.trim();
     if (full || create.isPending) return;
     // Said by the field itself (announced), as the other forms do, not by the browser's bubble.
-    if (!trimmed) {
+    if (!hasVisibleText(trimmed)) {
       setMissingName(true);
       document.getElementById("api-key-name")?.focus();
       return;

@@ -2,6 +2,9 @@
 
 export const TITLE_MAX = 60;
 
+/** A title a person types when renaming a chat. */
+export const TITLE_INPUT_MAX = 200;
+
 /** What the light model is asked (the local stand-ins recognise it and answer with a title). */
 export const TITLE_INSTRUCTIONS =
   "Write a title of at most six words for a conversation that starts with the user's message. Answer with the title only.";
