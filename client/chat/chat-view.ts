@@ -1,13 +1,13 @@
 // What the conversation pane shows: saved messages, the answer being streamed, a message on its way, and
 // what a failed request says.
 import type { Generation, PendingNewMessage } from "../../src/domain/chat/generation-state";
-import { type NoticeKey, noticeOfCode } from "../../src/domain/chat/message-notices";
+import { type NoticeKey, noticeOfFailure } from "../../src/domain/chat/message-notices";
 import type { AttachmentWire } from "../../src/domain/files";
 import { ApiError } from "../lib/api";
 import type { ViewMessage } from "./message-item";
 
 export const failureOf = (error: unknown): NoticeKey =>
-  error instanceof ApiError ? noticeOfCode(error.code) : "network";
+  error instanceof ApiError ? noticeOfFailure(error.code, error.details) : "network";
 
 /** In an open chat, a 404 means the chat (or its message) was deleted meanwhile, say in another tab. */
 export const openChatFailureOf = (error: unknown): NoticeKey =>

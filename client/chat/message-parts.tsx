@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
 import { UPSCALE_CHOICES, type UpscaleChoice } from "../../src/domain/chat/midjourney";
 import type { ModelMessageMetadata, StreamSource } from "../../src/domain/chat/stream-events";
+import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { providerName } from "./format";
@@ -166,7 +167,9 @@ export function MessageNotice({
       data-notice={notice}
     >
       {!stopped && <Icon name="alert" size={16} />}
-      <span>{t(`notices.${notice}`, { provider: providerName(provider) })}</span>
+      <span>
+        {t(`notices.${notice}`, { provider: providerName(provider), limit: MAX_ATTACHMENTS_PER_MESSAGE })}
+      </span>
       {onRetry && isRetryable(notice) && (
         // aria-disabled while it asks: a disabled button would drop the focus to the page. Once the new answer
         // starts, this one goes and the focus goes on to the message field (message-list.tsx).

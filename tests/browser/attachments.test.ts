@@ -333,6 +333,24 @@ describe("attachments", () => {
     await page.getByRole("button", { name: "Remove cat.png" }).click();
   });
 
+  it("says what was wrong with a message the server refused, not to try again, keeping the draft", async () => {
+    await newChatScreen();
+    await pickModel("test");
+    // Half a surrogate pair: the server refuses the text as invalid (400 invalid_input), every time.
+    await composer(page).evaluate((area: HTMLTextAreaElement) => {
+      const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
+      set?.call(area, "half a pair \uD800 here");
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await composer(page).press("Enter");
+    const notice = page.locator(".composer-dock .message-notice");
+    await poll(() => shownText(notice)).toContain("Part of this message was not accepted");
+    expect(await shownText(notice)).not.toMatch(/try again/i);
+    expect(await notice.getAttribute("data-notice")).toBe("messageRefused");
+    expect(await composer(page).inputValue()).toBe("half a pair \uD800 here");
+    await composer(page).fill("");
+  });
+
   it("runs an image-only tool on an uploaded picture with no prompt and answers an image", async () => {
     await newChatScreen();
     await pickModel("stability-upscaler");

@@ -6,6 +6,7 @@ import {
   messageNotice,
   NOTICE_KEYS,
   noticeOfCode,
+  noticeOfFailure,
 } from "../../src/domain/chat/message-notices";
 
 describe("notices", () => {
@@ -27,6 +28,22 @@ describe("notices", () => {
     expect(isRetryable("providerUnavailable")).toBe(true);
     expect(isRetryable("quotaReached")).toBe(false);
   });
+
+  // A refused message says what was wrong: sending it again as it is cannot work.
+  it.each([
+    ["invalid_input", [{ path: "attachmentIds", message: "at most 20 files per message" }], "tooManyFiles"],
+    ["invalid_input", [{ path: "content", message: "too long" }], "messageRefused"],
+    ["bad_request", undefined, "messageRefused"],
+    ["invalid_input", [{ path: "attachmentIds.3", message: "not a file of this message" }], "messageRefused"],
+    ["quota_reached", undefined, "quotaReached"],
+    ["something_new", [{ path: "attachmentIds" }], "unableToProcessLater"],
+  ] as const)(
+    "shows a failed send's %s (%j) as %s, with no retry for a refused message",
+    (code, details, notice) => {
+      expect(noticeOfFailure(code, details)).toBe(notice);
+      if (code === "invalid_input" || code === "bad_request") expect(isRetryable(notice)).toBe(false);
+    },
+  );
 
   it.each([
     [null, true],

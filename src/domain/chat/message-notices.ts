@@ -21,6 +21,8 @@ export const NOTICE_KEYS = [
   "generationInProgress",
   "network",
   "chatGone",
+  "tooManyFiles",
+  "messageRefused",
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -47,6 +49,23 @@ const isNoticeCode = (code: string): code is keyof typeof BY_CODE => Object.hasO
 export const noticeOfCode = (code: string): NoticeKey =>
   isNoticeCode(code) ? BY_CODE[code] : "unableToProcessLater";
 
+/** Whether a refused request's details name this field (or one of its items: `attachmentIds.3`). */
+const namesField = (details: unknown, field: string): boolean =>
+  Array.isArray(details) &&
+  details.some((detail: unknown) => {
+    const path = typeof detail === "object" && detail !== null ? (detail as { path?: unknown }).path : null;
+    return path === field;
+  });
+
+/**
+ * A failed send as its notice. A message the server refused as invalid says what was wrong, not "try
+ * again": the same message would be refused again (too many files: the route's limit on `attachmentIds`).
+ */
+export function noticeOfFailure(code: string, details?: unknown): NoticeKey {
+  if (code !== "invalid_input" && code !== "bad_request") return noticeOfCode(code);
+  return namesField(details, "attachmentIds") ? "tooManyFiles" : "messageRefused";
+}
+
 export interface NoticeSubject {
   metadata: { done?: unknown; outcome?: unknown; error?: { code?: unknown } | null };
 }
@@ -70,7 +89,9 @@ export const isRetryable = (notice: NoticeKey): boolean =>
   notice !== "quotaReached" &&
   notice !== "subscriptionRequired" &&
   notice !== "stopped" &&
-  notice !== "chatGone";
+  notice !== "chatGone" &&
+  notice !== "tooManyFiles" &&
+  notice !== "messageRefused";
 
 /**
  * Whether the answer keeps its "Regenerate" action beside its notice: a stopped answer does — the user cut
