@@ -16,6 +16,7 @@ import {
   type AttachmentWire,
   DOCUMENTS_TOTAL_LIMIT,
   documentsTotal,
+  MAX_ATTACHMENTS_PER_MESSAGE,
   type SizedFile,
   unacceptedKinds,
   uploadAccept,
@@ -26,7 +27,7 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { BOOT_DRAFT_EVENT, type BootDraft } from "../lib/boot-shell";
 import { browserStorage, logStorage } from "../lib/storage";
-import { useApiError } from "../lib/use-api-error";
+import { useUploadError } from "../lib/use-api-error";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { useComposerFiles } from "./composer-files";
 import { FileChip } from "./file-chip";
@@ -75,7 +76,7 @@ export function Composer({
   onEditLastQuestion,
 }: ComposerProps) {
   const t = useT("chat");
-  const describe = useApiError();
+  const describeRefusal = useUploadError();
   const [text, setText] = useState(() => readDraft(browserStorage, draftKey, logStorage));
   const [sending, setSending] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -251,6 +252,9 @@ export function Composer({
   if (missing.length > 0)
     problems.push(t("files.cannotTake", { model: modelLabel(model), kinds: kindNames(missing) }));
   if (overTotal) problems.push(overByNewFiles ? t("files.overTotal") : t("notices.documentsTooLarge"));
+  if (files.leftOut > 0) {
+    problems.push(t("files.tooMany", { count: files.leftOut, limit: MAX_ATTACHMENTS_PER_MESSAGE }));
+  }
   if (tooLong) {
     problems.push(t("composer.tooLong", { length: sentLength(text), limit: MESSAGE_MAX_CHARACTERS }));
   }
@@ -285,7 +289,7 @@ export function Composer({
                   progress={f.status === "uploading" ? f.progress : undefined}
                   problem={
                     f.status === "error"
-                      ? describe(f.error)
+                      ? describeRefusal(f.error, f.file.name)
                       : cannot
                         ? t("files.cannotTake", { model: modelLabel(model), kinds: kindNames([kind]) })
                         : undefined

@@ -1,5 +1,8 @@
 // Turns an API failure into a sentence in the visitor's language: every server code has its catalogue key.
+import { refusalReason } from "../../src/domain/composer-files";
 import { isOauthErrorCode } from "../../src/domain/error-codes";
+import { MAX_UPLOAD_BYTES } from "../../src/domain/files";
+import { extensionOf } from "../../src/domain/models";
 import { useLocale, useT } from "../i18n";
 import { ApiError } from "./api";
 import { MESSAGE_OF } from "./error-messages";
@@ -37,4 +40,26 @@ export function useApiError() {
 export function useOauthError(value: string | null): string | null {
   const t = useT("errors");
   return isOauthErrorCode(value) ? t(MESSAGE_OF[value]) : null;
+}
+
+/**
+ * An upload's refusal on its chip: the rule it broke, stated (the size limit, the types kept, a name its
+ * content belies) rather than the code's general sentence. Any other failure reads as `useApiError` says.
+ */
+export function useUploadError() {
+  const t = useT("errors");
+  const describe = useApiError();
+  return (error: unknown, name: string): string => {
+    if (!(error instanceof ApiError)) return describe(error);
+    switch (refusalReason(error.code, error.details)) {
+      case "tooLarge":
+        return t("upload.tooLarge", { megabytes: MAX_UPLOAD_BYTES / 1_000_000 });
+      case "notSupported":
+        return t("upload.notSupported");
+      case "notWhatItSays":
+        return t("upload.notWhatItSays", { type: extensionOf(name).toUpperCase() });
+      default:
+        return describe(error);
+    }
+  };
 }

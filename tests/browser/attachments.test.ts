@@ -233,7 +233,8 @@ describe("attachments", () => {
     await page
       .getByTestId("composer-file-input")
       .setInputFiles(filesOnDisk([["huge.txt", 33_000_000, "h"]]), { timeout: 120_000 });
-    await poll(() => shownText(chips().first())).toContain("That is too large to send.");
+    // The limit stated, not "too large" alone.
+    await poll(() => shownText(chips().first())).toContain("Files can be at most 32 MB.");
     // Its remove button stays beside the name, above the reason, not pushed under it.
     const edge = (part: string, side: "top" | "bottom") =>
       chips()
@@ -328,10 +329,74 @@ describe("attachments", () => {
       .setInputFiles([
         { name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<!DOCTYPE html><script>1</script>") },
       ]);
-    await poll(() => shownText(chips().first())).toContain("This type of file or content is not accepted.");
+    // The rule it broke, specifically; and no thumbnail, which would show broken (the bytes are no picture).
+    await poll(() => shownText(chips().first())).toContain(
+      "Its name says PNG, but its content is not a PNG file.",
+    );
+    expect(await chips().first().locator("img").count()).toBe(0);
     expect(await sendButton().isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Remove cat.png" }).click();
+    // A real picture still gets its thumbnail once its bytes are checked.
+    await page
+      .getByTestId("composer-file-input")
+      .setInputFiles([{ name: "real.png", mimeType: "image/png", buffer: Buffer.from(fakePng("real", 8)) }]);
+    await chips().first().locator("img.file-chip-thumb").waitFor();
+    await page.getByRole("button", { name: "Remove real.png" }).click();
   });
+
+  it("takes at most 20 files per message, by the paperclip, a drop or a paste, saying how many were left out", async () => {
+    await newChatScreen();
+    await pickModel("test");
+    const notes = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        name: `note-${from + i}.md`,
+        mimeType: "text/markdown",
+        buffer: Buffer.from(`# Note ${from + i}`),
+      }));
+    const problemsShown = () => shownText(page.getByTestId("composer-problems"));
+    await page.getByTestId("composer-file-input").setInputFiles(notes(1, 22));
+    await poll(() => chips().count()).toBe(20);
+    await poll(problemsShown).toBe("A message takes at most 20 files: 2 files were left out.");
+    // The first ones are kept, in order.
+    expect(await chips().first().textContent()).toContain("note-1.md");
+    expect(await chips().last().textContent()).toContain("note-20.md");
+
+    // Pasted: none fits.
+    await composer(page).evaluate((area) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.items.add(new File(["# pasted"], "pasted.md", { type: "text/markdown" }));
+      area.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
+    });
+    await poll(problemsShown).toBe("A message takes at most 20 files: 1 file was left out.");
+    expect(await chips().count()).toBe(20);
+
+    // Dropped with room for one: the first of the two joins.
+    await page.getByRole("button", { name: "Remove note-20.md" }).click();
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      for (const name of ["dropped-a.md", "dropped-b.md"]) {
+        transfer.items.add(new File([`# ${name}`], name, { type: "text/markdown" }));
+      }
+      return transfer;
+    });
+    await page.locator(".chat-hero").dispatchEvent("dragenter", { dataTransfer });
+    await page.locator(".chat-hero").dispatchEvent("drop", { dataTransfer });
+    await chips().filter({ hasText: "dropped-a.md" }).waitFor();
+    await poll(problemsShown).toBe("A message takes at most 20 files: 1 file was left out.");
+    expect(await chips().count()).toBe(20);
+    expect(await chips().filter({ hasText: "dropped-b.md" }).count()).toBe(0);
+
+    // Twenty go: the server takes the message (it refused 21 with a notice saying to try again).
+    await poll(() => page.locator('[data-testid="file-chip"][aria-busy]').count()).toBe(0);
+    await composer(page).fill("Read my notes");
+    await poll(() => sendButton().isDisabled()).toBe(false);
+    await composer(page).press("Enter");
+    await currentChatId(page);
+    await waitForAnswer(page);
+    expect(await page.locator(".composer-dock .message-notice").count()).toBe(0);
+    expect(await page.locator("#root article.message.user").last().getByTestId("file-chip").count()).toBe(20);
+    expect(await page.getByTestId("composer-problems").count()).toBe(0);
+  }, 120_000);
 
   it("says what was wrong with a message the server refused, not to try again, keeping the draft", async () => {
     await newChatScreen();
