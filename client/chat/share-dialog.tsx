@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { sharedPagePath } from "../../src/domain/chat/sharing";
 import { Icon } from "../components/icon";
-import { useShareChat, useSharedChat, useUnshareChat } from "../hooks/use-sharing";
+import { useShareChat, useSharedChat, useUnshareChat, useUpdateShare } from "../hooks/use-sharing";
 import { useT } from "../i18n";
 import "./share-dialog.css";
 
@@ -24,6 +24,7 @@ export function ShareDialog({
   useEffect(() => dialog.current?.showModal(), []);
   const share = useShareChat();
   const unshare = useUnshareChat();
+  const updateShare = useUpdateShare();
   const [copied, setCopied] = useState(false);
   const current = share.data?.publicId ?? publicId;
   const shared = unshare.isSuccess && !share.isSuccess ? null : current;
@@ -33,7 +34,14 @@ export function ShareDialog({
   const currentShare = useSharedChat(shared);
   const [indexable, setIndexable] = useState<boolean | null>(null);
   const listed = indexable ?? share.data?.indexable ?? currentShare.data?.indexable ?? false;
-  const failed = share.isError || unshare.isError;
+  const failed = share.isError || unshare.isError || updateShare.isError;
+  // A shared chat's page takes the choice at once (closing the dialog must not lose it); before there is a
+  // link, the choice goes with "Create link".
+  const choose = (next: boolean) => {
+    setIndexable(next);
+    if (!shared) return;
+    updateShare.mutate({ chatId, indexable: next }, { onError: () => setIndexable(!next) });
+  };
 
   const copy = (link = url) =>
     navigator.clipboard.writeText(link).then(
@@ -47,6 +55,7 @@ export function ShareDialog({
   const create = () => {
     if (busy) return;
     unshare.reset();
+    updateShare.reset();
     // The link made (or brought up to date) is copied at once, as the dialog says; Copy link copies it again.
     share.mutate(
       { chatId, indexable: listed },
@@ -56,6 +65,7 @@ export function ShareDialog({
   const stop = () => {
     if (busy) return;
     share.reset();
+    updateShare.reset();
     unshare.mutate(chatId);
   };
 
@@ -100,7 +110,7 @@ export function ShareDialog({
         <p className="share-hint">{t("share.private")}</p>
       )}
       <label className="share-indexable">
-        <input type="checkbox" checked={listed} onChange={(event) => setIndexable(event.target.checked)} />
+        <input type="checkbox" checked={listed} onChange={(event) => choose(event.target.checked)} />
         {t("share.indexable")}
       </label>
       {failed && (

@@ -35,6 +35,22 @@ export function useShareChat() {
   });
 }
 
+/** Lets search engines list a shared chat or not; its snapshot stays where it is. */
+export function useUpdateShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (share: { chatId: number; indexable: boolean }) =>
+      readJson(api.api.chat.updateShare.$post({ json: share })),
+    // Written into the share's copy at once: the dialog opened again shows the choice, not the copy it read.
+    onSuccess: (shared) => {
+      client.setQueryData(sharedKeys.chat(shared.publicId), (old) =>
+        old ? { ...old, indexable: shared.indexable } : old,
+      );
+      return client.invalidateQueries({ queryKey: sharedKeys.chat(shared.publicId) });
+    },
+  });
+}
+
 export function useUnshareChat() {
   const client = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 // Sharing and forking queries: a share is a snapshot (a public id and the last message it shows); a fork
 // copies messages into a new chat of the forker's own. Owner-side statements filter by the owner in SQL.
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { chat, message } from "../../drizzle/schema";
 import { shareableMetadata } from "../domain/chat/sharing";
 import type { ChatRow } from "./chats";
@@ -31,6 +31,23 @@ export async function shareChat(
       ...(indexable === undefined ? {} : { sharedIndexable: indexable }),
     })
     .where(and(eq(chat.id, chatId), eq(chat.user, userId)))
+    .returning({ publicId: chat.publicId, indexable: chat.sharedIndexable });
+  const row = rows[0];
+  return row?.publicId ? { publicId: row.publicId, indexable: row.indexable } : null;
+}
+
+/**
+ * Lets search engines list a shared chat or not, keeping its snapshot where it is. Null when the chat is not
+ * the user's or not shared.
+ */
+export async function setShareIndexable(
+  db: Database,
+  { userId, chatId, indexable }: { userId: number; chatId: number; indexable: boolean },
+): Promise<{ publicId: string; indexable: boolean } | null> {
+  const rows = await db
+    .update(chat)
+    .set({ sharedIndexable: indexable })
+    .where(and(eq(chat.id, chatId), eq(chat.user, userId), isNotNull(chat.publicId)))
     .returning({ publicId: chat.publicId, indexable: chat.sharedIndexable });
   const row = rows[0];
   return row?.publicId ? { publicId: row.publicId, indexable: row.indexable } : null;

@@ -1,8 +1,8 @@
-// /api/chat/share, /api/chat/unshare, /api/chat/fork (the owner's side) and /api/shared/… (anyone's side:
+// /api/chat/share, /api/chat/updateShare, /api/chat/unshare, /api/chat/fork (the owner's side) and /api/shared/… (anyone's side:
 // the snapshot as JSON for the SPA, and its pictures, only those of that share).
 import { Hono } from "hono";
 import { z } from "zod";
-import { getSharedChat, getSharedMessage, shareChat, unshareChat } from "../db/shares";
+import { getSharedChat, getSharedMessage, setShareIndexable, shareChat, unshareChat } from "../db/shares";
 import { imageKeyOf, isPublicId, sharedPagePath } from "../domain/chat/sharing";
 import type { ForkWire, SharedChatWire, ShareWire } from "../domain/chat/wire";
 import { isOwnGeneratedKey } from "../domain/file-keys";
@@ -26,6 +26,8 @@ const shareBody = chatBody.extend({
   indexable: z.boolean({ error: "must be true or false" }).optional(),
 });
 
+const updateShareBody = chatBody.extend({ indexable: z.boolean({ error: "must be true or false" }) });
+
 const forkBody = z
   .object({
     publicId: publicIdSchema.optional(),
@@ -46,6 +48,16 @@ export const shareRoutes = new Hono<AppEnv>()
     const shared = await shareChat(c.var.db(), { userId: signedInUser(c).id, chatId, indexable });
     if (!shared) throw notFound("No such chat.");
     // Sharing again moves the snapshot to now: the page must not keep showing the old one.
+    await purgeSharedPage(c.req.url, shared.publicId);
+    const url = `${new URL(c.req.url).origin}${sharedPagePath(shared.publicId)}`;
+    return c.json({ publicId: shared.publicId, url, indexable: shared.indexable } satisfies ShareWire);
+  })
+  // The search engines' choice alone, from the dialog's checkbox: the snapshot stays where it was.
+  .post("/updateShare", validate("json", updateShareBody), async (c) => {
+    const { chatId, indexable } = c.req.valid("json");
+    const shared = await setShareIndexable(c.var.db(), { userId: signedInUser(c).id, chatId, indexable });
+    if (!shared) throw notFound("No such shared chat.");
+    // The page's X-Robots-Tag changes with it.
     await purgeSharedPage(c.req.url, shared.publicId);
     const url = `${new URL(c.req.url).origin}${sharedPagePath(shared.publicId)}`;
     return c.json({ publicId: shared.publicId, url, indexable: shared.indexable } satisfies ShareWire);

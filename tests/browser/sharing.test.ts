@@ -133,6 +133,26 @@ describe("sharing a chat", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
   });
 
+  it("takes the search engines' choice of a shared chat at once: closing the dialog keeps it", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
+    const robots = async () => (await page.request.get(link)).headers()["x-robots-tag"];
+    expect(await robots()).toBe("noindex, nofollow");
+    let dialog = await openShareDialog(page);
+    const box = () => dialog.getByRole("checkbox", { name: "Let search engines list this page" });
+    await box().check();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await poll(robots).toBe("index, nofollow");
+    dialog = await openShareDialog(page);
+    expect(await box().isChecked()).toBe(true);
+    await box().uncheck();
+    await page.keyboard.press("Escape");
+    await poll(robots).toBe("noindex, nofollow");
+    dialog = await openShareDialog(page);
+    expect(await box().isChecked()).toBe(false);
+    await dialog.getByRole("button", { name: "Close" }).click();
+  });
+
   it("reads whole in a fresh context with no cookies and JavaScript off", async () => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -211,6 +211,37 @@ describe("search engines", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("indexable");
   });
+
+  it("take the owner's change of mind at once through updateShare, the snapshot staying where it was", async () => {
+    const owner = await accountOnPlan("starter");
+    const other = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const update = (cookie: string, body: Record<string, unknown>) =>
+      api("/api/chat/updateShare", { cookie, body });
+    // Not shared yet: there is no page to list.
+    expect((await update(owner.cookie, { chatId, indexable: true })).status).toBe(404);
+    const { publicId } = await share(owner.cookie, chatId);
+    expect(await json(await update(owner.cookie, { chatId, indexable: true }))).toMatchObject({
+      indexable: true,
+    });
+    expect((await page(publicId)).headers.get("X-Robots-Tag")).toBe("index, nofollow");
+    const before = await json<SharedChatWire>(await sharedJson(publicId));
+    await startAnswer(owner.cookie, "send", { chatId, content: "A later question" });
+    await readToDone(owner.cookie, chatId);
+
+    const res = await update(owner.cookie, { chatId, indexable: false });
+    expect(await json(res)).toMatchObject({ publicId, indexable: false });
+    // The cached page went with the old choice.
+    expect((await page(publicId)).headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    const after = await json<SharedChatWire>(await sharedJson(publicId));
+    expect(after.indexable).toBe(false);
+    expect(after.messages.map((m) => m.content)).toEqual(before.messages.map((m) => m.content));
+
+    expect((await update(other.cookie, { chatId, indexable: true })).status).toBe(404);
+    expect((await update(owner.cookie, { chatId, indexable: "no" })).status).toBe(400);
+    expect((await update(owner.cookie, { chatId })).status).toBe(400);
+    expect((await json<SharedChatWire>(await sharedJson(publicId))).indexable).toBe(false);
+  });
 });
 
 describe("stopping sharing", () => {
