@@ -24,6 +24,8 @@ beforeAll(() => {
 });
 
 const tag = crypto.randomUUID().slice(0, 8);
+/** The first bytes of a real PNG: a picture by its name and its bytes. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const LABEL = `Pirate ${tag}`;
 const PREPROMPT = `Speak like a pirate, matey ${tag}.`;
 
@@ -51,7 +53,13 @@ describe("an assistant of one's own", () => {
     await page.getByRole("radio", { name: "🧭" }).check();
     await page.getByRole("radio", { name: "Violet" }).check();
     // A file waits in the list until the assistant exists, then uploads with it. One the server would refuse
-    // is said refused as it is picked, and never sent.
+    // is said refused as it is picked, and never sent: an assistant reads documents, so a picture is refused
+    // too, and the picker offers documents only.
+    const accept = (await page.getByTestId("assistant-file-input").getAttribute("accept"))?.split(",") ?? [];
+    expect(accept).toContain(".pdf");
+    expect(accept).toContain(".txt");
+    expect(accept).not.toContain(".png");
+    expect(accept).not.toContain(".mp3");
     let uploads = 0;
     await page.route("**/api/attachments/upload", (route) => {
       uploads += 1;
@@ -64,12 +72,15 @@ describe("an assistant of one's own", () => {
         buffer: Buffer.from(`Owls can turn their heads 270 degrees. ${tag}`),
       },
       { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ not a document") },
+      { name: "map.png", mimeType: "image/png", buffer: PNG },
     ]);
     const owls = page.getByTestId("assistant-file").filter({ hasText: "owls.txt" });
     await owls.waitFor();
     expect(await shownText(owls)).toContain("47 B");
     const tool = page.getByTestId("assistant-file").filter({ hasText: "tool.exe" });
-    await poll(() => shownText(tool)).toContain("This type of file or content is not accepted.");
+    await poll(() => shownText(tool)).toContain("Not a document: an assistant reads documents only.");
+    const map = page.getByTestId("assistant-file").filter({ hasText: "map.png" });
+    await poll(() => shownText(map)).toContain("Not a document: an assistant reads documents only.");
     await page.getByRole("checkbox", { name: "Give it its own model order" }).check();
     // The user's order starts with the offline test model; this assistant puts GPT-5 (a stand-in) first.
     const text = page.getByTestId("models-text");
@@ -140,8 +151,12 @@ describe("an assistant of one's own", () => {
     await page.getByTestId("assistant-file-input").setInputFiles([
       { name: "notes-1.txt", mimeType: "text/plain", buffer: Buffer.from("one") },
       { name: "notes-2.txt", mimeType: "text/plain", buffer: Buffer.from("two") },
-      // A web page renamed .png: the server refuses it, and the refusal is announced.
-      { name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<!DOCTYPE html><script>1</script>") },
+      // A web page renamed .pdf: the server would refuse it, and the refusal is announced.
+      {
+        name: "cat.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("<!DOCTYPE html><script>1</script>"),
+      },
     ]);
     const refused = page
       .getByRole("alert")
@@ -155,8 +170,8 @@ describe("an assistant of one's own", () => {
     const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
     for (const [removed, next] of [
       ["notes-1.txt", "notes-2.txt"],
-      ["notes-2.txt", "cat.png"],
-      ["cat.png", "owls.txt"],
+      ["notes-2.txt", "cat.pdf"],
+      ["cat.pdf", "owls.txt"],
     ]) {
       await page.getByRole("button", { name: `Remove ${removed}` }).press("Enter");
       await poll(() => files.filter({ hasText: removed }).count()).toBe(0);

@@ -1,5 +1,5 @@
-// An assistant's files (SPEC §3): context for every chat of it. A saved assistant's files upload and go at
-// once; a new assistant's wait in the list until it is created (the upload needs its id).
+// An assistant's files (SPEC §3, §5): the documents it reads for every chat of it. A saved assistant's files
+// upload and go at once; a new assistant's wait in the list until it is created (the upload needs its id).
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import {
@@ -7,14 +7,37 @@ import {
   fileColour,
   formatFileSize,
   isLargeDocument,
+  judgeUpload,
+  NOT_A_DOCUMENT,
+  SNIFF_BYTES,
   sameLocalFile,
+  uploadAccept,
 } from "../../../src/domain/files";
 import { Icon } from "../../components/icon";
 import { assistantKeys } from "../../hooks/use-assistants";
-import { deleteAttachment, refusalOf, uploadAttachment } from "../../hooks/use-attachments";
+import { deleteAttachment, uploadAttachment } from "../../hooks/use-attachments";
 import { useT } from "../../i18n";
+import { ApiError } from "../../lib/api";
 import { useApiError } from "../../lib/use-api-error";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
+
+/**
+ * The refusal the server would answer for this file as an assistant's (too big, not a document, not what its
+ * name says), found here by the same rule before anything is sent; null when the file may go.
+ */
+async function assistantRefusalOf(file: File): Promise<ApiError | null> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const judged = judgeUpload(file, head, "assistant");
+  if (judged.ok) return null;
+  const { status, code, message, detail } = judged.refusal;
+  return new ApiError(status, code, message, detail ? [{ path: "file", message: detail }] : undefined);
+}
+
+/** Whether the server (or the same rule here) refused the file for not being a document. */
+const notADocument = (error: unknown) =>
+  error instanceof ApiError &&
+  Array.isArray(error.details) &&
+  (error.details[0] as { message?: unknown } | undefined)?.message === NOT_A_DOCUMENT;
 
 interface Upload {
   file: File;
@@ -108,6 +131,9 @@ export function AssistantFiles({
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
+  // The refusal said in the assistant's terms when it is about the kind of file; else the API's sentence.
+  const reasonOf = (error: unknown) =>
+    notADocument(error) ? t("assistants.files.notDocument") : errorText(error);
 
   const add = async (chosen: File[]) => {
     // SPEC §5: the same file (name, size, type, date) is not added twice.
@@ -119,29 +145,35 @@ export function AssistantFiles({
         !stored.some((s) => s.name === file.name && s.size === file.size),
     );
     if (fresh.length === 0) return;
+    // Checked now, as an upload would be: a file the server would refuse (a picture: an assistant reads
+    // documents only) is shown refused with its reason, never sent nor kept to be sent on creation.
+    const refusals = await Promise.all(fresh.map(assistantRefusalOf));
+    const refused = fresh.flatMap((file, i) => {
+      const error = refusals[i];
+      return error ? [{ file, progress: 0, error: reasonOf(error) }] : [];
+    });
+    const accepted = fresh.filter((_, i) => !refusals[i]);
     if (assistantId === null) {
-      // Checked now, as an upload would be: a file the server would refuse is shown refused, not kept to be
-      // dropped once the assistant is created.
-      const refusals = await Promise.all(fresh.map(refusalOf));
-      const refused = fresh.flatMap((file, i) => {
-        const error = refusals[i];
-        return error ? [{ file, progress: 0, error: errorText(error) }] : [];
-      });
-      onPendingChange([...pending, ...fresh.filter((_, i) => !refusals[i])]);
+      onPendingChange([...pending, ...accepted]);
       setUploads((list) => [...list, ...refused]);
       return;
     }
-    setUploads((list) => [...list, ...fresh.map((file) => ({ file, progress: 0, error: null }))]);
+    setUploads((list) => [
+      ...list,
+      ...refused,
+      ...accepted.map((file) => ({ file, progress: 0, error: null })),
+    ]);
+    if (accepted.length === 0) return;
     const update = (file: File, patch: Partial<Upload>) =>
       setUploads((list) => list.map((u) => (u.file === file ? { ...u, ...patch } : u)));
-    const failed = await uploadAssistantFiles(assistantId, fresh, (file, progress) =>
+    const failed = await uploadAssistantFiles(assistantId, accepted, (file, progress) =>
       update(file, { progress }),
     );
-    for (const { file, error } of failed) update(file, { error: errorText(error) });
+    for (const { file, error } of failed) update(file, { error: reasonOf(error) });
     await refresh();
     // Uploaded files now show among the stored ones; failed ones stay, with their reason, until removed.
     setUploads((list) =>
-      list.filter((u) => !fresh.includes(u.file) || failed.some((f) => f.file === u.file)),
+      list.filter((u) => !accepted.includes(u.file) || failed.some((f) => f.file === u.file)),
     );
   };
 
@@ -198,6 +230,7 @@ export function AssistantFiles({
         type="file"
         multiple
         hidden
+        accept={uploadAccept("assistant")}
         data-testid="assistant-file-input"
         onChange={(event) => {
           const chosen = [...(event.target.files ?? [])];
