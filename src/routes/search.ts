@@ -1,4 +1,4 @@
-// /api/search: quick search over the user's chat titles and messages (Ctrl+K); an empty query lists recent chats.
+// /api/search: quick search over the user's chat titles and messages (Ctrl+K); a blank query lists recent chats.
 import { Hono } from "hono";
 import { z } from "zod";
 import { openDatabase } from "../db/client";
@@ -45,6 +45,10 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
   const userId = signedInUser(c).id;
   const db = c.var.db();
   const { words, prefix } = queryWords(query);
+  // Only a blank query lists the recent chats: for "..." or "-" they would read as matches of it.
+  if (words.length === 0 && query.trim() !== "") {
+    return c.json({ results: [], hasMore: false } satisfies SearchAnswerWire);
+  }
   if (words.length === 0) {
     const recent = offset === 0 ? await recentChats(db, { userId }) : [];
     return c.json({

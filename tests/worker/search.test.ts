@@ -294,6 +294,10 @@ describe("POST /api/search", () => {
     expect(results.map((r) => r.title)).toEqual(["Chat 0", "Chat 1", "Chat 2", "Chat 3", "Chat 4"]);
     expect(results.every((r) => r.messageId === null && r.snippet === "")).toBe(true);
     expect(hasMore).toBe(false);
+    // Typed, but with no word in it: nothing matches, and the recent chats would read as if they did.
+    for (const query of ["...", "-", "😀", " ?! "]) {
+      expect(await search(account.cookie, { query }), query).toEqual({ results: [], hasMore: false });
+    }
   });
 
   it("says what was wrong with bad input, and asks to sign in", async () => {
