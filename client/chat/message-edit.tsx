@@ -113,6 +113,13 @@ export function MessageEditor({
           setDraft(event.target.value);
           setConfirming(false);
         }}
+        // As in the composer: Enter goes on (to the confirmation, whose Replace then has the focus), Shift+Enter
+        // breaks the line.
+        onKeyDown={(event) => {
+          if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          event.currentTarget.form?.requestSubmit();
+        }}
       />
       {confirming ? (
         <div className="message-editor-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>

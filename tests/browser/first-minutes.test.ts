@@ -604,8 +604,16 @@ describe("editing a question", () => {
     await eventually(() => confirm.count()).toBe(0);
     expect(await field.inputValue()).toBe("Tell me about pears");
     await eventually(() => focused(question.getByRole("button", { name: "Save" }))).toBe(true);
-    await question.getByRole("button", { name: "Save" }).click();
-    await confirm.getByRole("button", { name: "Replace the answer" }).click();
+    // From the keyboard, as in the composer: Shift+Enter breaks the line, Enter goes on to the confirmation,
+    // whose Replace has the focus, and Enter again replaces.
+    await field.focus();
+    await page.keyboard.press("Shift+Enter");
+    expect(await field.inputValue()).toBe("Tell me about pears\n");
+    expect(await confirm.count()).toBe(0);
+    await page.keyboard.press("Enter");
+    const replace = confirm.getByRole("button", { name: "Replace the answer" });
+    await eventually(() => focused(replace)).toBe(true);
+    await page.keyboard.press("Enter");
 
     await eventually(() => page.locator("#root article.message.user").allTextContents()).toEqual([
       expect.stringContaining("Tell me about pears"),
