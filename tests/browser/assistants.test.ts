@@ -144,10 +144,15 @@ describe("an assistant of one's own", () => {
     expect(new URL(page.url()).pathname).toBe(`/app/a/${assistantId}/c/${chatId}`);
   });
 
-  it("uploads and removes files at once, saying what was refused and keeping the focus in the list", async () => {
+  it("uploads and removes files at once, saying so, asking first, saying what was refused and keeping the focus in the list", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
     await page.getByRole("heading", { name: "Edit assistant" }).waitFor();
+    // A saved assistant's files do not wait for Save: the page says so by them.
+    await page
+      .getByRole("group", { name: "Files" })
+      .getByText("Files are added and removed at once: Save and Cancel do not change them.")
+      .waitFor();
     await page.getByTestId("assistant-file-input").setInputFiles([
       { name: "notes-1.txt", mimeType: "text/plain", buffer: Buffer.from("one") },
       { name: "notes-2.txt", mimeType: "text/plain", buffer: Buffer.from("two") },
@@ -166,17 +171,45 @@ describe("an assistant of one's own", () => {
     const files = page.getByTestId("assistant-file");
     await poll(() => files.locator("progress").count()).toBe(0);
     expect(await files.count()).toBe(4);
-    // The next file's remove button takes the focus, else the previous one's.
-    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
-    for (const [removed, next] of [
-      ["notes-1.txt", "notes-2.txt"],
-      ["notes-2.txt", "cat.pdf"],
-      ["cat.pdf", "owls.txt"],
-    ]) {
+    // A stored file goes for good, so its × asks first: Cancel has the focus, Escape keeps the file.
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent,
+      );
+    let deletes = 0;
+    await page.route("**/api/attachments/delete", (route) => {
+      deletes += 1;
+      return route.continue();
+    });
+    await page.getByRole("button", { name: "Remove notes-1.txt" }).press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Remove notes-1.txt?" });
+    await dialog.waitFor();
+    expect(await shownText(dialog)).toContain("This cannot be undone.");
+    await poll(focused).toBe("Cancel");
+    await page.keyboard.press("Escape");
+    await poll(() => dialog.isVisible()).toBe(false);
+    await poll(focused).toBe("Remove notes-1.txt");
+    expect(await files.filter({ hasText: "notes-1.txt" }).count()).toBe(1);
+    expect(deletes).toBe(0);
+    // Confirmed, it goes, and the next file's remove button takes the focus, else the previous one's. A file
+    // that was never stored (the refused one) goes without a question.
+    for (const [removed, next, asks] of [
+      ["notes-1.txt", "notes-2.txt", true],
+      ["notes-2.txt", "cat.pdf", true],
+      ["cat.pdf", "owls.txt", false],
+    ] as const) {
       await page.getByRole("button", { name: `Remove ${removed}` }).press("Enter");
+      if (asks) {
+        await page.getByRole("dialog", { name: `Remove ${removed}?` }).waitFor();
+        await page.keyboard.press("Tab");
+        await poll(focused).toBe("Remove file");
+        await page.keyboard.press("Enter");
+      }
       await poll(() => files.filter({ hasText: removed }).count()).toBe(0);
-      await poll(focusedLabel).toBe(`Remove ${next}`);
+      await poll(focused).toBe(`Remove ${next}`);
     }
+    expect(deletes).toBe(2);
+    await page.unroute("**/api/attachments/delete");
   });
 
   it("is deleted after a confirmation that says its chats move to the default assistant", async () => {

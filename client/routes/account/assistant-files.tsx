@@ -1,5 +1,6 @@
 // An assistant's files (SPEC §3, §5): the documents it reads for every chat of it. A saved assistant's files
-// upload and go at once; a new assistant's wait in the list until it is created (the upload needs its id).
+// upload and go at once (the page says so, and a stored one goes only after a confirmation); a new
+// assistant's wait in the list until it is created (the upload needs its id).
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import {
@@ -13,6 +14,7 @@ import {
   sameLocalFile,
   uploadAccept,
 } from "../../../src/domain/files";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Icon } from "../../components/icon";
 import { assistantKeys } from "../../hooks/use-assistants";
 import { deleteAttachment, uploadAttachment } from "../../hooks/use-attachments";
@@ -58,7 +60,8 @@ function FileRow({
   type: string;
   progress?: number;
   error?: string | null;
-  onRemove: () => void;
+  /** Given the button pressed, which a confirmation gives the focus back to. */
+  onRemove: (button: HTMLElement) => void;
 }) {
   const t = useT("account");
   const colour = fileColour({ name, type });
@@ -83,7 +86,7 @@ function FileRow({
         type="button"
         className="icon-button assistant-file-remove"
         aria-label={t("assistants.files.remove", { name })}
-        onClick={onRemove}
+        onClick={(event) => onRemove(event.currentTarget)}
       >
         <Icon name="close" size={16} />
       </button>
@@ -130,6 +133,9 @@ export function AssistantFiles({
   useFocusAfterRemoval(field, ".assistant-file-remove", () => addButton.current);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  /** The stored file whose removal is being asked about, and the button that asked (it gets the focus back). */
+  const [asking, setAsking] = useState<{ file: AttachmentWire; opener: HTMLElement | null } | null>(null);
+  const confirmDialog = useRef<HTMLDialogElement>(null);
   const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
   // The refusal said in the assistant's terms when it is about the kind of file; else the API's sentence.
   const reasonOf = (error: unknown) =>
@@ -177,6 +183,19 @@ export function AssistantFiles({
     );
   };
 
+  const askRemoval = (file: AttachmentWire, opener: HTMLElement) => {
+    setAsking({ file, opener });
+    confirmDialog.current?.showModal();
+  };
+
+  const confirmRemoval = () => {
+    confirmDialog.current?.close();
+    if (!asking) return;
+    // The remove button holds the focus until its row goes; then the list hands it on (useFocusAfterRemoval).
+    if (asking.opener?.isConnected) asking.opener.focus();
+    void removeStored(asking.file);
+  };
+
   const removeStored = async (file: AttachmentWire) => {
     setRemoveError(null);
     try {
@@ -192,12 +211,13 @@ export function AssistantFiles({
     <fieldset ref={field} className="assistant-files-field">
       <legend>{t("assistants.files.title")}</legend>
       <p className="hint">
-        {t("assistants.files.hint")} {assistantId === null ? t("assistants.files.pendingHint") : null}
+        {t("assistants.files.hint")}{" "}
+        {assistantId === null ? t("assistants.files.pendingHint") : t("assistants.files.savedHint")}
       </p>
       {empty ? <p className="hint">{t("assistants.files.empty")}</p> : null}
       <ul className="assistant-files">
         {stored.map((file) => (
-          <FileRow key={file.id} {...file} onRemove={() => void removeStored(file)} />
+          <FileRow key={file.id} {...file} onRemove={(opener) => askRemoval(file, opener)} />
         ))}
         {uploads.map((u) => (
           <FileRow
@@ -246,6 +266,15 @@ export function AssistantFiles({
       >
         <Icon name="plus" size={16} /> {t("assistants.files.add")}
       </button>
+      <ConfirmDialog
+        ref={confirmDialog}
+        id="remove-assistant-file"
+        title={t("assistants.files.removeTitle", { name: asking?.file.name ?? "" })}
+        text={t("assistants.files.removeText")}
+        cancel={t("assistants.files.removeCancel")}
+        confirm={t("assistants.files.removeConfirm")}
+        onConfirm={confirmRemoval}
+      />
     </fieldset>
   );
 }
