@@ -15,7 +15,9 @@ export default defineConfig({
   publicDir: "../public",
   envDir: "..",
   build: { outDir: "../dist", emptyOutDir: true },
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
+  // No CORS of vite's own: it answered /api/v1's preflights itself (localhost origins only), so a page on
+  // another origin could not call the public API in dev; the Worker answers them, as in production.
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: false, cors: false },
   preview: { port: Number(process.env.PORT ?? 4173) },
   plugins: [
     // Before the Cloudflare plugin: the Worker's client IP is the socket's, whatever the client sent.

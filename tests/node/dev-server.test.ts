@@ -87,4 +87,19 @@ describe("the dev server", () => {
     await expect.poll(() => page.locator("#root form").count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("lets the Worker answer the public API's preflight from any origin, as production does", async () => {
+    const preflight = await fetch(`${base}/api/v1/chat/completions`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://elsewhere.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET,POST");
+    expect(preflight.headers.get("access-control-max-age")).toBe("86400");
+  });
 });
