@@ -212,6 +212,49 @@ describe("an assistant of one's own", () => {
     await page.unroute("**/api/attachments/delete");
   });
 
+  it("takes files dropped on its Files section, and a drop elsewhere never leaves the page", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
+    await page.getByRole("heading", { name: "Edit assistant" }).waitFor();
+    await page.getByLabel("Name").fill(`${LABEL} (unsaved)`);
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["Parrots repeat."], "parrots.md", { type: "text/markdown" }));
+      return transfer;
+    });
+    const section = page.getByRole("group", { name: "Files" });
+    // Dragged over the page, the section says it takes them.
+    await page.locator(".assistant-preview").dispatchEvent("dragenter", { dataTransfer });
+    await section.getByText("Drop files here to add them").waitFor();
+    // Dropped elsewhere (the instructions): taken from the browser, which would open the file in the tab.
+    const prevented = (selector: string) =>
+      page.evaluate(
+        ([selector, transfer]) => {
+          const event = new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true });
+          document.querySelector(selector)?.dispatchEvent(event);
+          return event.defaultPrevented;
+        },
+        [selector, dataTransfer] as const,
+      );
+    const overPrevented = await page.evaluate((transfer) => {
+      const event = new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true });
+      document.querySelector("#assistant-preprompt")?.dispatchEvent(event);
+      return event.defaultPrevented;
+    }, dataTransfer);
+    expect(overPrevented).toBe(true);
+    expect(await prevented("#assistant-preprompt")).toBe(true);
+    await poll(() => section.getByText("Drop files here to add them").count()).toBe(0);
+    expect(await page.getByTestId("assistant-file").filter({ hasText: "parrots.md" }).count()).toBe(0);
+    // Dropped on the Files section: uploaded at once, like a picked file.
+    expect(await prevented(".assistant-files")).toBe(true);
+    await page.getByTestId("assistant-file").filter({ hasText: "parrots.md" }).waitFor();
+    await poll(() =>
+      page.getByTestId("assistant-file").filter({ hasText: "parrots.md" }).locator("progress").count(),
+    ).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/app/assistants/${assistantId}`);
+    expect(await page.getByLabel("Name").inputValue()).toBe(`${LABEL} (unsaved)`);
+  });
+
   it("is deleted after a confirmation that says its chats move to the default assistant", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/assistants/${assistantId}`);

@@ -1,8 +1,8 @@
 // An assistant's files (SPEC §3, §5): the documents it reads for every chat of it. A saved assistant's files
 // upload and go at once (the page says so, and a stored one goes only after a confirmation); a new
-// assistant's wait in the list until it is created (the upload needs its id).
+// assistant's wait in the list until it is created (the upload needs its id). Picked or dropped.
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   type AttachmentWire,
   fileColour,
@@ -40,6 +40,8 @@ const notADocument = (error: unknown) =>
   error instanceof ApiError &&
   Array.isArray(error.details) &&
   (error.details[0] as { message?: unknown } | undefined)?.message === NOT_A_DOCUMENT;
+
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
 
 interface Upload {
   file: File;
@@ -136,6 +138,7 @@ export function AssistantFiles({
   /** The stored file whose removal is being asked about, and the button that asked (it gets the focus back). */
   const [asking, setAsking] = useState<{ file: AttachmentWire; opener: HTMLElement | null } | null>(null);
   const confirmDialog = useRef<HTMLDialogElement>(null);
+  const [dragging, setDragging] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
   // The refusal said in the assistant's terms when it is about the kind of file; else the API's sentence.
   const reasonOf = (error: unknown) =>
@@ -183,6 +186,48 @@ export function AssistantFiles({
     );
   };
 
+  // A file dragged over the editor: the Files section is where it goes, and says so. A drop anywhere else on
+  // the page is taken from the browser (which would open the file in this tab, losing the unsaved form).
+  const addRef = useRef(add);
+  addRef.current = add;
+  useEffect(() => {
+    let depth = 0;
+    const inside = (event: DragEvent) =>
+      event.target instanceof Node && !!field.current?.contains(event.target);
+    const enter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const leave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const over = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = inside(event) ? "copy" : "none";
+    };
+    const drop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDragging(false);
+      if (inside(event)) void addRef.current([...(event.dataTransfer?.files ?? [])]);
+    };
+    document.addEventListener("dragenter", enter);
+    document.addEventListener("dragleave", leave);
+    document.addEventListener("dragover", over);
+    document.addEventListener("drop", drop);
+    return () => {
+      document.removeEventListener("dragenter", enter);
+      document.removeEventListener("dragleave", leave);
+      document.removeEventListener("dragover", over);
+      document.removeEventListener("drop", drop);
+    };
+  }, []);
+
   const askRemoval = (file: AttachmentWire, opener: HTMLElement) => {
     setAsking({ file, opener });
     confirmDialog.current?.showModal();
@@ -208,12 +253,13 @@ export function AssistantFiles({
 
   const empty = stored.length === 0 && pending.length === 0 && uploads.length === 0;
   return (
-    <fieldset ref={field} className="assistant-files-field">
+    <fieldset ref={field} className="assistant-files-field" data-dragging={dragging || undefined}>
       <legend>{t("assistants.files.title")}</legend>
       <p className="hint">
         {t("assistants.files.hint")}{" "}
         {assistantId === null ? t("assistants.files.pendingHint") : t("assistants.files.savedHint")}
       </p>
+      {dragging ? <p className="assistant-files-drop">{t("assistants.files.drop")}</p> : null}
       {empty ? <p className="hint">{t("assistants.files.empty")}</p> : null}
       <ul className="assistant-files">
         {stored.map((file) => (
