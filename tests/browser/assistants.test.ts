@@ -255,6 +255,49 @@ describe("an assistant of one's own", () => {
     expect(await page.getByLabel("Name").inputValue()).toBe(`${LABEL} (unsaved)`);
   });
 
+  it("keeps a refused file with a very long name to one row on a phone, its × at the end", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${appUrl()}/app/assistants/${assistantId}`);
+      await page.getByRole("heading", { name: "Edit assistant" }).waitFor();
+      const name = `${"w".repeat(196)}.png`;
+      await page
+        .getByTestId("assistant-file-input")
+        .setInputFiles([{ name, mimeType: "image/png", buffer: PNG }]);
+      const row = page.getByTestId("assistant-file").filter({ hasText: "Not a document" });
+      await row.waitFor();
+      const layout = await row.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const label = element.querySelector(".assistant-file-name") as HTMLElement;
+        const nameBox = label.getBoundingClientRect();
+        const remove = (
+          element.querySelector(".assistant-file-remove") as HTMLElement
+        ).getBoundingClientRect();
+        return {
+          nameLines: Math.round(nameBox.height / Number.parseFloat(getComputedStyle(label).lineHeight)),
+          cut: label.scrollWidth > label.clientWidth && getComputedStyle(label).textOverflow === "ellipsis",
+          title: label.title,
+          // The × on the name's line, at the row's end.
+          removeBesideName: remove.top < nameBox.bottom && remove.bottom > nameBox.top,
+          removeAtEnd: box.right - remove.right < 12,
+          pageFits: document.documentElement.scrollWidth <= window.innerWidth,
+        };
+      });
+      expect(layout).toEqual({
+        nameLines: 1,
+        cut: true,
+        title: name,
+        removeBesideName: true,
+        removeAtEnd: true,
+        pageFits: true,
+      });
+      await row.getByRole("button", { name: `Remove ${name}` }).waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("is deleted after a confirmation that says its chats move to the default assistant", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/assistants/${assistantId}`);

@@ -70,8 +70,11 @@ function FileRow({
   return (
     <li className="assistant-file" data-testid="assistant-file" data-error={error ? true : undefined}>
       <span className="file-dot" data-colour={colour ?? "media"} aria-hidden="true" />
-      <span className="assistant-file-name">{name}</span>
-      <span className="hint">{formatFileSize(size)}</span>
+      {/* One line, cut with an ellipsis: the whole name is its text (read out) and its title (on hover). */}
+      <span className="assistant-file-name" title={name}>
+        {name}
+      </span>
+      <span className="hint assistant-file-size">{formatFileSize(size)}</span>
       {isLargeDocument({ name, type, size }) ? (
         <span className="badge">{t("assistants.files.large")}</span>
       ) : null}
