@@ -139,7 +139,7 @@ describe("a chat from first message to deletion", () => {
     const item = page.locator(`li.chat-item[data-chat-id="${chatId}"]`);
     await item.hover();
     await item.getByRole("button", { name: /Actions for/ }).click();
-    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
     await dialog.getByRole("button", { name: "Delete" }).click();
     await poll(() => item.count()).toBe(0);

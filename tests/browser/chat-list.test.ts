@@ -75,7 +75,7 @@ describe("the chat list's actions", () => {
     for (const key of ["Escape", "Enter"]) {
       const item = await openMenu(page, chatId);
       const title = await item.locator("a").getAttribute("title");
-      await page.getByRole("button", { name: "Rename" }).click();
+      await page.getByRole("menuitem", { name: "Rename" }).click();
       await field.press(key);
       await poll(() => field.count()).toBe(0);
       // The title as it was (Enter saves nothing new): the button's name is the one before.
@@ -97,6 +97,13 @@ describe("the chat list's actions", () => {
     await opener.focus();
     await page.keyboard.press("Enter");
     await poll(focusedName).toBe("Rename");
+    // Announced as a menu of items (the WAI-ARIA menu button pattern), not as a row of buttons.
+    expect(await opener.getAttribute("aria-haspopup")).toBe("menu");
+    const menu = page.getByRole("menu", { name: /^Actions for/ });
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("Rename"), expect.stringContaining("Delete")]),
+    );
+    expect(await menu.getByRole("button").count()).toBe(0);
     await page.keyboard.press("ArrowDown");
     expect(await focusedName()).toBe("Share");
     await page.keyboard.press("End");
@@ -130,7 +137,7 @@ describe("the chat list's actions", () => {
       const shown = () => drawer.evaluate((el) => getComputedStyle(el).contentVisibility !== "hidden");
       await poll(shown).toBe(true);
       await openMenu(page, chatId);
-      await page.getByRole("button", { name: "Rename" }).click();
+      await page.getByRole("menuitem", { name: "Rename" }).click();
       const field = page.getByRole("textbox", { name: "Conversation title" });
       await field.press("Escape");
       await poll(() => field.count()).toBe(0);
@@ -165,7 +172,7 @@ describe("the chat list's actions", () => {
       const row = rowOf(page, doomed);
       await row.waitFor();
       await openMenu(page, doomed);
-      await page.locator(":popover-open").getByRole("button", { name: "Delete" }).click();
+      await page.locator(":popover-open").getByRole("menuitem", { name: "Delete" }).click();
       await page
         .getByRole("dialog", { name: "Delete this conversation?" })
         .getByRole("button", { name: "Delete" })
@@ -208,7 +215,7 @@ describe("the chat list's actions", () => {
       const item = await openMenu(page, chatId);
       const opener =
         (await item.getByRole("button", { name: /Actions for/ }).getAttribute("aria-label")) ?? "";
-      await page.locator(":popover-open").getByRole("button", { name: "Delete" }).click();
+      await page.locator(":popover-open").getByRole("menuitem", { name: "Delete" }).click();
       const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
       await dialog.waitFor();
       await page.keyboard.press("Escape");
@@ -268,7 +275,7 @@ describe("the chat list's actions", () => {
   it("moves the open chat to another assistant: the screen follows it there and says so", async () => {
     const { page } = session;
     await openMenu(page, chatId);
-    await page.locator(".chat-menu:popover-open").getByRole("button", { name: label }).click();
+    await page.locator(".chat-menu:popover-open").getByRole("menuitem", { name: label }).click();
     await toast(page, `Moved to ${label}`).waitFor();
     await page.waitForURL(new RegExp(`/app/a/${assistantId}/c/${chatId}$`));
     await poll(() => sidebarChats(page).first().getAttribute("data-chat-id")).toBe(String(chatId));
@@ -317,7 +324,7 @@ describe("the chat list's actions", () => {
     const { page } = session;
     await page.route("**/api/chat/delete", (route) => route.fulfill({ status: 500, body: "{}" }));
     await openMenu(page, chatId);
-    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
     await page
       .getByRole("dialog", { name: "Delete this conversation?" })
       .getByRole("button", { name: "Delete" })

@@ -160,7 +160,7 @@ export const sidebarChats = (page: Page): Locator => page.getByTestId("chat-list
 export async function renameFromMenu(page: Page, item: Locator, title: string): Promise<void> {
   await item.hover();
   await item.getByRole("button", { name: /Actions for/ }).click();
-  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
   const field = page.getByRole("textbox", { name: "Conversation title" });
   await field.fill(title);
   await field.press("Enter");

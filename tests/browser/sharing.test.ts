@@ -86,7 +86,7 @@ async function openShareDialog(page: Page) {
   await chatMenuItem(page)
     .getByRole("button", { name: /^Actions for/ })
     .click();
-  await page.getByRole("button", { name: "Share", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Share", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Share this chat" });
   await dialog.waitFor();
   return dialog;
