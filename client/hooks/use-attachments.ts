@@ -2,7 +2,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { hc } from "hono/client";
 import { isErrorCode } from "../../src/domain/error-codes";
-import { type AttachmentWire, isAttachmentWire, judgeUpload, SNIFF_BYTES } from "../../src/domain/files";
+import {
+  type AttachmentWire,
+  isAttachmentWire,
+  judgeUpload,
+  SNIFF_BYTES,
+  type UploadPurpose,
+} from "../../src/domain/files";
 import type { AppType } from "../../src/index";
 import { ApiError, api, readJson } from "../lib/api";
 
@@ -29,12 +35,13 @@ function uploadError(status: number, body: unknown): ApiError {
 }
 
 /**
- * The refusal the server would answer for this file (too big, or not a type it keeps), found in the browser
- * by the same rule before anything is sent; null when the file may go.
+ * The refusal the server would answer for this file (too big, not a type it keeps, not what its name says;
+ * for an assistant, not a document), found in the browser by the same rule before anything is sent; null
+ * when the file may go.
  */
-export async function refusalOf(file: File): Promise<ApiError | null> {
+export async function refusalOf(file: File, purpose: UploadPurpose = "message"): Promise<ApiError | null> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const judged = judgeUpload(file, head);
+  const judged = judgeUpload(file, head, purpose);
   if (judged.ok) return null;
   const { status, code, message, detail } = judged.refusal;
   return new ApiError(status, code, message, detail ? [{ path: "file", message: detail }] : undefined);
@@ -46,7 +53,7 @@ export async function refusalOf(file: File): Promise<ApiError | null> {
  * upload progress; the URL still comes from the typed client and the answer is checked before use.
  */
 export async function uploadAttachment(file: File, options: UploadOptions = {}): Promise<Attachment> {
-  const refused = await refusalOf(file);
+  const refused = await refusalOf(file, options.assistantId === undefined ? "message" : "assistant");
   if (refused) throw refused;
   // $url needs an absolute base (the shared client's is "/"): the route's path, typed, on this origin.
   const url = hc<AppType>(window.location.origin).api.attachments.upload.$url().pathname;

@@ -58,6 +58,8 @@ export function useUploadError() {
         return t("upload.notSupported");
       case "notWhatItSays":
         return t("upload.notWhatItSays", { type: extensionOf(name).toUpperCase() });
+      case "notDocument":
+        return t("upload.notDocument");
       default:
         return describe(error);
     }

@@ -1,5 +1,5 @@
 // A message's files in the composer: how many one message takes, and which upload rule a refused file broke.
-import { MAX_ATTACHMENTS_PER_MESSAGE } from "./files.ts";
+import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_REFUSAL_DETAILS } from "./files.ts";
 
 /**
  * A message carries at most MAX_ATTACHMENTS_PER_MESSAGE files (the send route refuses the whole message
@@ -14,14 +14,16 @@ export function withinMessageLimit<T>(
   return { taken: picked.slice(0, room), leftOut: Math.max(0, picked.length - room) };
 }
 
-/** Which rule an upload broke, for its chip to state: the size limit, the types kept, or a name its bytes belie. */
-export type RefusalReason = "tooLarge" | "notSupported" | "notWhatItSays";
+/**
+ * Which rule an upload broke, for its chip or row to state: the size limit, the types kept, a name its bytes
+ * belie, or (an assistant's file) not a document.
+ */
+export type RefusalReason = "tooLarge" | keyof typeof UPLOAD_REFUSAL_DETAILS;
 
 /** `judgeUpload`'s `file` details of a 415 (files.ts), by the reason they stand for. */
-const BY_DETAIL: Readonly<Record<string, RefusalReason>> = {
-  "unsupported type": "notSupported",
-  "content mismatch": "notWhatItSays",
-};
+const BY_DETAIL: Readonly<Record<string, RefusalReason>> = Object.fromEntries(
+  Object.entries(UPLOAD_REFUSAL_DETAILS).map(([reason, detail]) => [detail, reason as RefusalReason]),
+);
 
 /**
  * The rule an upload's refusal names (`judgeUpload`'s, found in the browser or answered by the server: its

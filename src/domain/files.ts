@@ -209,8 +209,12 @@ export interface UploadRefusal {
  */
 export type UploadPurpose = "message" | "assistant";
 
-/** The refusal's detail when an assistant is given a file that is not a document (the browser words it). */
-export const NOT_A_DOCUMENT = "not a document";
+/** A 415's `file` detail, by the rule the upload broke (the browser words each: `refusalReason`). */
+export const UPLOAD_REFUSAL_DETAILS = {
+  notSupported: "unsupported type",
+  notWhatItSays: "content mismatch",
+  notDocument: "not a document",
+} as const;
 
 /**
  * The upload rule whole, for the server and for the browser, which checks a picked file before sending it
@@ -230,7 +234,12 @@ export function judgeUpload(
     const message = `"${file.name}" is not a document: an assistant takes documents only (PDF, Word, spreadsheets, text, code).`;
     return {
       ok: false,
-      refusal: { status: 415, code: "unsupported_media_type", message, detail: NOT_A_DOCUMENT },
+      refusal: {
+        status: 415,
+        code: "unsupported_media_type",
+        message,
+        detail: UPLOAD_REFUSAL_DETAILS.notDocument,
+      },
     };
   }
   const check = checkUpload(file.name, head.subarray(0, SNIFF_BYTES));
@@ -239,7 +248,8 @@ export function judgeUpload(
     check.reason === "extension"
       ? `"${file.name}" is not a supported file type (images, audio, video and documents only).`
       : `"${file.name}" does not contain what its name says (its bytes look like ${check.found}).`;
-  const detail = check.reason === "extension" ? "unsupported type" : "content mismatch";
+  const detail =
+    check.reason === "extension" ? UPLOAD_REFUSAL_DETAILS.notSupported : UPLOAD_REFUSAL_DETAILS.notWhatItSays;
   return { ok: false, refusal: { status: 415, code: "unsupported_media_type", message, detail } };
 }
 

@@ -156,7 +156,7 @@ describe("an assistant of one's own", () => {
     await page.getByTestId("assistant-file-input").setInputFiles([
       { name: "notes-1.txt", mimeType: "text/plain", buffer: Buffer.from("one") },
       { name: "notes-2.txt", mimeType: "text/plain", buffer: Buffer.from("two") },
-      // A web page renamed .pdf: the server would refuse it, and the refusal is announced.
+      // A web page renamed .pdf: the server would refuse it, and the refusal is announced, saying why.
       {
         name: "cat.pdf",
         mimeType: "application/pdf",
@@ -165,7 +165,7 @@ describe("an assistant of one's own", () => {
     ]);
     const refused = page
       .getByRole("alert")
-      .filter({ hasText: "This type of file or content is not accepted." });
+      .filter({ hasText: "Its name says PDF, but its content is not a PDF file." });
     await refused.waitFor();
     // Settled: the uploaded ones among the stored files, the refused one left with its reason.
     const files = page.getByTestId("assistant-file");

@@ -1,7 +1,7 @@
 // A message's files: the first 20 are taken, the rest left out; a refused upload names the rule it broke.
 import { describe, expect, it } from "vitest";
 import { refusalReason, withinMessageLimit } from "../../src/domain/composer-files";
-import { judgeUpload, MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
+import { judgeUpload, MAX_ATTACHMENTS_PER_MESSAGE, type UploadPurpose } from "../../src/domain/files";
 
 const names = (count: number) => Array.from({ length: count }, (_, i) => `f${i}`);
 
@@ -30,8 +30,8 @@ describe("withinMessageLimit", () => {
 
 describe("refusalReason", () => {
   const html = new TextEncoder().encode("<!DOCTYPE html><p>hi</p>");
-  const refusal = (name: string, size: number, head: Uint8Array) => {
-    const judged = judgeUpload({ name, size }, head);
+  const refusal = (name: string, size: number, head: Uint8Array, purpose: UploadPurpose) => {
+    const judged = judgeUpload({ name, size }, head, purpose);
     if (judged.ok) throw new Error(`${name} was kept`);
     const { code, detail } = judged.refusal;
     return refusalReason(code, detail ? [{ path: "file", message: detail }] : undefined);
@@ -39,11 +39,13 @@ describe("refusalReason", () => {
 
   // Through judgeUpload itself: the reasons follow the details the rule (and so the server) answers.
   it.each([
-    ["big.txt", 32_000_001, new TextEncoder().encode("aaa"), "tooLarge"],
-    ["fake.png", 24, html, "notWhatItSays"],
-    ["tool.exe", 3, new Uint8Array([0x4d, 0x5a, 0]), "notSupported"],
-  ] as const)("%s is refused as %s", (name, size, head, reason) => {
-    expect(refusal(name, size, head)).toBe(reason);
+    ["big.txt", 32_000_001, new TextEncoder().encode("aaa"), "message", "tooLarge"],
+    ["fake.png", 24, html, "message", "notWhatItSays"],
+    ["tool.exe", 3, new Uint8Array([0x4d, 0x5a, 0]), "message", "notSupported"],
+    ["map.png", 24, html, "assistant", "notDocument"],
+    ["big.txt", 32_000_001, new TextEncoder().encode("aaa"), "assistant", "tooLarge"],
+  ] as const)("%s of %i bytes (%o) for a %s → %s", (name, size, head, purpose, reason) => {
+    expect(refusal(name, size, head, purpose)).toBe(reason);
   });
 
   it.each([

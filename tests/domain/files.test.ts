@@ -14,10 +14,10 @@ import {
   isMediaFile,
   judgeUpload,
   MAX_UPLOAD_BYTES,
-  NOT_A_DOCUMENT,
   sameLocalFile,
   servedContentType,
   sniffFamily,
+  UPLOAD_REFUSAL_DETAILS,
   uploadAccept,
 } from "../../src/domain/files";
 
@@ -133,13 +133,13 @@ describe("judgeUpload for an assistant: documents only (SPEC §5, §8: the docum
     ["budget.xlsx", 100, ZIP, null],
     ["main.py", 5, bytes("pass\n"), null],
     ["page.html", 40, HTML, null],
-    ["photo.png", 1_000, PNG, [415, NOT_A_DOCUMENT]],
-    ["logo.svg", 100, SVG, [415, NOT_A_DOCUMENT]],
-    ["song.wav", 1_000, WAV, [415, NOT_A_DOCUMENT]],
-    ["clip.mp4", 1_000, MP4, [415, NOT_A_DOCUMENT]],
-    ["setup.exe", 10, bytes([0x4d, 0x5a]), [415, NOT_A_DOCUMENT]],
+    ["photo.png", 1_000, PNG, [415, UPLOAD_REFUSAL_DETAILS.notDocument]],
+    ["logo.svg", 100, SVG, [415, UPLOAD_REFUSAL_DETAILS.notDocument]],
+    ["song.wav", 1_000, WAV, [415, UPLOAD_REFUSAL_DETAILS.notDocument]],
+    ["clip.mp4", 1_000, MP4, [415, UPLOAD_REFUSAL_DETAILS.notDocument]],
+    ["setup.exe", 10, bytes([0x4d, 0x5a]), [415, UPLOAD_REFUSAL_DETAILS.notDocument]],
     // Said as not a document before what its bytes are: the kind is what an assistant cannot use.
-    ["cute-cat.png", 10, HTML, [415, NOT_A_DOCUMENT]],
+    ["cute-cat.png", 10, HTML, [415, UPLOAD_REFUSAL_DETAILS.notDocument]],
     ["fake.pdf", 10, HTML, [415, "content mismatch"]],
     ["photo.png", MAX_UPLOAD_BYTES + 1, PNG, [413, undefined]],
   ] as const)("%s of %s bytes → %j", (name, size, head, refused) => {
@@ -150,7 +150,8 @@ describe("judgeUpload for an assistant: documents only (SPEC §5, §8: the docum
     }
     if (judged.ok) throw new Error(`${name} was kept`);
     expect([judged.refusal.status, judged.refusal.detail]).toEqual(refused);
-    if (refused[1] === NOT_A_DOCUMENT) expect(judged.refusal.message).toContain("documents only");
+    if (refused[1] === UPLOAD_REFUSAL_DETAILS.notDocument)
+      expect(judged.refusal.message).toContain("documents only");
   });
 });
 

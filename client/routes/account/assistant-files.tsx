@@ -8,38 +8,16 @@ import {
   fileColour,
   formatFileSize,
   isLargeDocument,
-  judgeUpload,
-  NOT_A_DOCUMENT,
-  SNIFF_BYTES,
   sameLocalFile,
   uploadAccept,
 } from "../../../src/domain/files";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Icon } from "../../components/icon";
 import { assistantKeys } from "../../hooks/use-assistants";
-import { deleteAttachment, uploadAttachment } from "../../hooks/use-attachments";
+import { deleteAttachment, refusalOf, uploadAttachment } from "../../hooks/use-attachments";
 import { useT } from "../../i18n";
-import { ApiError } from "../../lib/api";
-import { useApiError } from "../../lib/use-api-error";
+import { useUploadError } from "../../lib/use-api-error";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
-
-/**
- * The refusal the server would answer for this file as an assistant's (too big, not a document, not what its
- * name says), found here by the same rule before anything is sent; null when the file may go.
- */
-async function assistantRefusalOf(file: File): Promise<ApiError | null> {
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const judged = judgeUpload(file, head, "assistant");
-  if (judged.ok) return null;
-  const { status, code, message, detail } = judged.refusal;
-  return new ApiError(status, code, message, detail ? [{ path: "file", message: detail }] : undefined);
-}
-
-/** Whether the server (or the same rule here) refused the file for not being a document. */
-const notADocument = (error: unknown) =>
-  error instanceof ApiError &&
-  Array.isArray(error.details) &&
-  (error.details[0] as { message?: unknown } | undefined)?.message === NOT_A_DOCUMENT;
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
 
@@ -129,7 +107,7 @@ export function AssistantFiles({
   onPendingChange: (files: File[]) => void;
 }) {
   const t = useT("account");
-  const errorText = useApiError();
+  const uploadError = useUploadError();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const field = useRef<HTMLFieldSetElement>(null);
@@ -143,9 +121,6 @@ export function AssistantFiles({
   const confirmDialog = useRef<HTMLDialogElement>(null);
   const [dragging, setDragging] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
-  // The refusal said in the assistant's terms when it is about the kind of file; else the API's sentence.
-  const reasonOf = (error: unknown) =>
-    notADocument(error) ? t("assistants.files.notDocument") : errorText(error);
 
   const add = async (chosen: File[]) => {
     // SPEC §5: the same file (name, size, type, date) is not added twice.
@@ -159,10 +134,10 @@ export function AssistantFiles({
     if (fresh.length === 0) return;
     // Checked now, as an upload would be: a file the server would refuse (a picture: an assistant reads
     // documents only) is shown refused with its reason, never sent nor kept to be sent on creation.
-    const refusals = await Promise.all(fresh.map(assistantRefusalOf));
+    const refusals = await Promise.all(fresh.map((file) => refusalOf(file, "assistant")));
     const refused = fresh.flatMap((file, i) => {
       const error = refusals[i];
-      return error ? [{ file, progress: 0, error: reasonOf(error) }] : [];
+      return error ? [{ file, progress: 0, error: uploadError(error, file.name) }] : [];
     });
     const accepted = fresh.filter((_, i) => !refusals[i]);
     if (assistantId === null) {
@@ -181,7 +156,7 @@ export function AssistantFiles({
     const failed = await uploadAssistantFiles(assistantId, accepted, (file, progress) =>
       update(file, { progress }),
     );
-    for (const { file, error } of failed) update(file, { error: reasonOf(error) });
+    for (const { file, error } of failed) update(file, { error: uploadError(error, file.name) });
     await refresh();
     // Uploaded files now show among the stored ones; failed ones stay, with their reason, until removed.
     setUploads((list) =>

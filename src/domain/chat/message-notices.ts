@@ -49,7 +49,7 @@ const isNoticeCode = (code: string): code is keyof typeof BY_CODE => Object.hasO
 export const noticeOfCode = (code: string): NoticeKey =>
   isNoticeCode(code) ? BY_CODE[code] : "unableToProcessLater";
 
-/** Whether a refused request's details name this field (or one of its items: `attachmentIds.3`). */
+/** Whether a refused request's details name this field itself (not one of its items: `attachmentIds.3`). */
 const namesField = (details: unknown, field: string): boolean =>
   Array.isArray(details) &&
   details.some((detail: unknown) => {
