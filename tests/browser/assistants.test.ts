@@ -117,6 +117,16 @@ describe("an assistant of one's own", () => {
     // Editing the name clears the error.
     await page.getByLabel("Name").fill(`${LABEL} bis`);
     await poll(() => error.count()).toBe(0);
+    // A name that shows nothing (a zero-width space) is no name: said at the field, nothing sent.
+    const sent: string[] = [];
+    page.on(
+      "request",
+      (request) => request.url().includes("/api/assistants/update") && sent.push(request.url()),
+    );
+    await page.getByLabel("Name").fill("\u200b");
+    await page.getByRole("button", { name: "Create assistant" }).click();
+    await page.getByText("Give your assistant a name.").waitFor();
+    expect(sent).toEqual([]);
   });
 
   it("chats with its own default model; its instructions and its file reach the model", async () => {

@@ -12,6 +12,7 @@ import {
   DEFAULT_ASSISTANT_LABEL,
 } from "../../../src/domain/assistants";
 import { cleanModelsConfiguration, defaultModelsConfiguration } from "../../../src/domain/models";
+import { hasVisibleText } from "../../../src/domain/visible-text";
 import { Alert } from "../../components/alert";
 import { AssistantAvatar } from "../../components/assistant-avatar";
 import { ErrorScreen } from "../../components/error-screen";
@@ -105,7 +106,7 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    if (draft.label.trim() === "") {
+    if (!hasVisibleText(draft.label)) {
       setMissingLabel(true);
       document.getElementById("assistant-label")?.focus();
       return;
