@@ -12,17 +12,19 @@ import { useAssistantFiles } from "../hooks/use-assistants";
 import { useCreateChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
-import { stopGeneration, usePendingNewMessage } from "../state/generation";
+import { usePendingNewMessage } from "../state/generation";
 import { failureOf, pendingExchange } from "./chat-view";
 import { Composer } from "./composer";
 import { ComposerDock } from "./composer-dock";
 import { MessageList } from "./message-list";
 import { usePickerGroups } from "./use-picker-groups";
+import { useStopAnswer } from "./use-stop-answer";
 
 export function NewChat({ assistantId, user }: { assistantId: string; user: User }) {
   const t = useT("chat");
   const navigate = useNavigate();
   const create = useCreateChat();
+  const stopAnswer = useStopAnswer();
   const pendingNew = usePendingNewMessage();
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<NoticeKey | null>(null);
@@ -49,7 +51,7 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
     try {
       const created = await create.mutateAsync({ assistantId, model, content, attachments });
       if (stopAsked.current) {
-        stopGeneration(created.chat.id);
+        stopAnswer(created.chat.id);
       }
       navigate(chatPath(assistantId, created.chat.id));
       return true;

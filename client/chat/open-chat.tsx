@@ -24,15 +24,17 @@ import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { ApiError } from "../lib/api";
 import { removeBootShell } from "../lib/boot-shell";
-import { isGenerating, stopGeneration, useGeneration, usePendingSend } from "../state/generation";
+import { isGenerating, useGeneration, usePendingSend } from "../state/generation";
 import { onGenerationAnnounced } from "../state/generation-channel";
 import { setJumpToMessageId, useQuickSearch } from "../state/quick-search";
 import { openChatFailureOf, pendingExchange, withLiveAnswer } from "./chat-view";
 import { Composer } from "./composer";
 import { ComposerDock } from "./composer-dock";
+import { preloadMarkdown } from "./markdown/lazy-markdown";
 import type { ViewMessage } from "./message-item";
 import { MessageList } from "./message-list";
 import { usePickerGroups } from "./use-picker-groups";
+import { useStopAnswer } from "./use-stop-answer";
 
 export function OpenChat({ chatId, assistantId, user }: { chatId: number; assistantId: string; user: User }) {
   const t = useT("chat");
@@ -42,6 +44,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const send = useSendMessage(chatId, assistantId);
   const regenerate = useRegenerate(chatId);
   const fork = useForkChat();
+  const stopAnswer = useStopAnswer();
   const navigate = useNavigate();
   const edit = useEditMessage(chatId);
   const [picked, setPicked] = useState<string | null>(null);
@@ -73,12 +76,24 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
     };
     const onVisible = () => document.visibilityState === "visible" && reread();
     document.addEventListener("visibilitychange", onVisible);
-    const unsubscribe = onGenerationAnnounced((announcement) => announcement.chatId === chatId && reread());
+    const unsubscribe = onGenerationAnnounced((announcement) => {
+      if (announcement.chatId !== chatId) return;
+      // An answer another tab asked for is coming: a page whose answers came typeset in its first frame, and
+      // that had no input since, has no renderer yet, and would show the answer's raw markdown meanwhile.
+      preloadMarkdown();
+      reread();
+    });
     return () => {
       document.removeEventListener("visibilitychange", onVisible);
       unsubscribe();
     };
   }, [client, chatId]);
+  // An answer being written here (a resumed one too) is rendered as it comes: the renderer is asked for now.
+  const live = generation !== undefined;
+  useEffect(() => {
+    if (live) preloadMarkdown();
+  }, [live]);
+
   // A message opened from quick search: older pages load until it is among them (the list then scrolls to
   // it); a message this chat does not have (deleted since) just clears the request.
   const jump = useQuickSearch();
@@ -120,7 +135,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       return false;
     }
   };
-  const onStop = () => stopGeneration(chatId);
+  const onStop = () => stopAnswer(chatId);
   const onEdit = async (message: ViewMessage, content: string, keptFileIds: string[]) => {
     if (!model) return false;
     setFailure(null);

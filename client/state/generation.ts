@@ -72,16 +72,21 @@ export const abortHandleOf = (chatId: number): AbortHandle | undefined => abortH
 
 /**
  * Asks the server to stop a chat's answer. The generation says it is stopping until the answer ends, so the
- * screen that shows it next (the open chat after a new chat's Stop) keeps Stop pressed.
+ * screen that shows it next (the open chat after a new chat's Stop) keeps Stop pressed. Resolves false when
+ * the request failed (offline): the answer goes on, Stop can be pressed again, and the caller says so.
  */
-export function stopGeneration(chatId: number): void {
+export async function stopGeneration(chatId: number): Promise<boolean> {
   const handle = abortHandles.get(chatId);
-  if (!handle) return;
+  if (!handle) return true;
   generationStore.set((state) => markStopping(state, chatId, true));
-  handle.stop().catch((error: unknown) => {
+  try {
+    await handle.stop();
+    return true;
+  } catch (error) {
     console.error("Failed to stop the generation", error);
     generationStore.set((state) => markStopping(state, chatId, false));
-  });
+    return false;
+  }
 }
 
 /** SPEC §4: removing the abort handle of a chat also clears its web-search flags. */

@@ -177,6 +177,34 @@ describe("a chat from first message to deletion", () => {
   });
 });
 
+describe("a stop that cannot reach the server", () => {
+  it("says so, and Stop can be pressed again once the connection is back", async () => {
+    const page = await session.context.newPage();
+    try {
+      await page.goto(`${appUrl()}/app/a/default`);
+      await send(page, "[[hang]] A question whose answer is stopped while offline");
+      await page.waitForURL(/\/c\/\d+$/);
+      const stop = page.getByRole("button", { name: "Stop generating" });
+      await poll(() => stop.getAttribute("aria-disabled")).toBe("false");
+      await page.route("**/api/chat/stop", (route) => route.abort("internetdisconnected"));
+      await stop.click();
+      await page
+        .getByTestId("notification")
+        .filter({ hasText: "The answer could not be stopped. Check your connection, then press Stop again." })
+        .waitFor();
+      // Not shown as stopping: the answer goes on, and Stop is there to press again.
+      await poll(() => stop.getAttribute("aria-disabled")).toBe("false");
+      expect(await isStreaming(lastAnswer(page))).toBe(true);
+      await page.unroute("**/api/chat/stop");
+      await stop.click();
+      await waitForAnswer(page);
+      await lastAnswer(page).getByText("Generation Stopped").waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe("an answer from the web", () => {
   it("lists its sources under their name, each read with its number, title and site apart", async () => {
     const { page } = session;

@@ -32,6 +32,15 @@ describe("a chat open in two pages", () => {
       .getByRole("heading", { name: /rivers/ })
       .waitFor();
 
+    // The second page had its answers typeset in its first frame and no input since: the renderer must be
+    // here by the time a live answer reaches it, not show the raw markdown meanwhile.
+    await second.evaluate(() => {
+      const root = document.getElementById("root");
+      const note = () => {
+        if (root?.querySelector(".markdown-pending")) document.documentElement.dataset.rawAnswer = "";
+      };
+      if (root) new MutationObserver(note).observe(root, { childList: true, subtree: true });
+    });
     // The first page asks; the second, already open and idle, picks the answer up while it streams.
     await send(first, "[[slow]] Continue with mountains and valleys");
     const followed = lastAnswer(second);
@@ -46,6 +55,7 @@ describe("a chat open in two pages", () => {
     const shownFirst = await shownText(lastAnswer(first).locator(".markdown"));
     const shownSecond = await shownText(followed.locator(".markdown"));
     expect(shownSecond).toBe(shownFirst);
+    expect(await second.evaluate(() => "rawAnswer" in document.documentElement.dataset)).toBe(false);
     expect(problems).toEqual([]);
     await second.close();
   });
