@@ -24,10 +24,20 @@ function placeBelow(menu: HTMLElement | null, anchor: HTMLElement) {
   if (!menu) return;
   const rect = anchor.getBoundingClientRect();
   const width = 240;
+  const margin = 8;
   menu.style.position = "fixed";
   menu.style.inset = "auto";
-  menu.style.top = `${Math.min(rect.bottom + 4, window.innerHeight - 280)}px`;
-  menu.style.left = `${Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8))}px`;
+  // Never taller than the screen: with many assistants to move to, Delete was below a phone's screen.
+  menu.style.maxHeight = `${window.innerHeight - 2 * margin}px`;
+  menu.style.left = `${Math.max(margin, Math.min(rect.right - width, window.innerWidth - width - margin))}px`;
+  // Below its button, or as far up as its height needs to stay on screen. Measured before the next paint: the
+  // popover opens after this click handler.
+  const place = () => {
+    const room = window.innerHeight - menu.offsetHeight - margin;
+    menu.style.top = `${Math.max(margin, Math.min(rect.bottom + 4, room))}px`;
+  };
+  place();
+  requestAnimationFrame(place);
 }
 
 /** `byKey`: ended from the keyboard (Enter, Escape), so focus goes back to the row; a blur leaves it be. */

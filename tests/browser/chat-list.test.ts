@@ -151,6 +151,40 @@ describe("the chat list's actions", () => {
     }
   });
 
+  it("on a phone, keeps a chat's menu on the screen however many assistants it offers to move to", async () => {
+    const page = await session.context.newPage();
+    const made: number[] = [];
+    try {
+      for (let i = 0; i < 14; i++) {
+        const res = await session.context.request.post(`${appUrl()}/api/assistants/update`, {
+          data: { assistant: { label: `${label} extra ${i}`, preprompt: "" } },
+          headers: apiHeaders(),
+        });
+        made.push(((await res.json()) as { id: number }).id);
+      }
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto(`${appUrl()}/app/a/default`);
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+      await openMenu(page, chatId);
+      const menu = page.locator(".chat-menu:popover-open");
+      const box = await menu.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 667).toBe(true);
+      // The last item is reached by scrolling the menu itself, and takes the tap.
+      const remove = menu.getByRole("menuitem", { name: "Delete" });
+      await remove.click();
+      const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+    } finally {
+      await page.close();
+      for (const id of made) {
+        await session.context.request.post(`${appUrl()}/api/assistants/delete`, {
+          data: { assistantId: id },
+          headers: apiHeaders(),
+        });
+      }
+    }
+  });
+
   it("on a phone, deleting another chat from the drawer leaves the focus on the next chat's menu button", async () => {
     // A page of its own: the file's other tests go on from the shared page as they left it.
     const page = await session.context.newPage();
