@@ -1,5 +1,5 @@
 // `npm run dev`'s pages mount in a browser: the Worker's policy lets the dev server's inline preamble run.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
@@ -43,7 +43,17 @@ describe("withScriptHashes", () => {
   });
 });
 
+/** When the project's own dependency cache (a developer's running `npm run dev` uses it) was last written. */
+const sharedCacheStamp = () => {
+  try {
+    return statSync("node_modules/.vite/deps/_metadata.json").mtimeMs;
+  } catch {
+    return null;
+  }
+};
+
 describe("the dev server", () => {
+  let sharedCacheBefore: number | null = null;
   let server: ViteDevServer;
   let browser: Browser;
   let base: string;
@@ -52,7 +62,11 @@ describe("the dev server", () => {
     // The project's own vite config: the Worker in workerd behind vite, as `npm run dev` runs it, with its
     // Durable Object and R2 state apart from a developer's.
     process.env.SWITCHBOARD_DEV_STATE = mkdtempSync(join(tmpdir(), "switchboard-dev-state-"));
-    server = await createServer({ server: { port: 0, strictPort: false }, logLevel: "error" });
+    // Its own dependency cache too: optimising into node_modules/.vite rewrote the running dev server's
+    // (new hashes under its feet), and its pages then got "504 Outdated Optimize Dep" and stayed blank.
+    const cacheDir = join(process.env.SWITCHBOARD_DEV_STATE, "vite");
+    sharedCacheBefore = sharedCacheStamp();
+    server = await createServer({ cacheDir, server: { port: 0, strictPort: false }, logLevel: "error" });
     await server.listen();
     base = (server.resolvedUrls?.local[0] ?? "").replace(/\/$/, "");
     browser = await launchBrowser();
@@ -87,6 +101,10 @@ describe("the dev server", () => {
     await expect.poll(() => page.locator("#root form").count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("leaves the dependency cache of a developer's running dev server alone", () => {
+    expect(sharedCacheStamp()).toBe(sharedCacheBefore);
+  });
 
   it("lets the Worker answer the public API's preflight from any origin, as production does", async () => {
     const preflight = await fetch(`${base}/api/v1/chat/completions`, {
