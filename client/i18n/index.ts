@@ -3,6 +3,7 @@
 import { use, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { localeCookie, localizePath, splitLocalePath } from "../../src/domain/locale-routing";
 import type { Locale } from "../../src/domain/locales";
+import { keepFieldsAcrossRemount } from "../lib/keep-fields";
 import type { MessageKey, Namespace } from "./resources";
 
 export type { Namespace };
@@ -143,5 +144,6 @@ export async function changeLocale(next: Locale): Promise<void> {
   history.replaceState(history.state, "", `${localizePath(next, path)}${location.search}${location.hash}`);
   document.documentElement.lang = next;
   keepFocusAcrossRemount();
+  keepFieldsAcrossRemount();
   emit();
 }

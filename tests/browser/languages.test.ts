@@ -105,4 +105,26 @@ describe("the language control in Settings", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("keeps what was typed in a form through the switch, and the form sends it", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/es/contact`);
+    await page.locator("#contact-email").fill("lectora@example.com");
+    await page.locator("#contact-message").fill("Un mensaje escrito a medias");
+    await page.locator("#locale-select").selectOption("it");
+    await eventually(() => pathOf(page)).toBe("/it/contact");
+    await eventually(() => page.locator("#contact-message").inputValue()).toBe("Un mensaje escrito a medias");
+    expect(await page.locator("#contact-email").inputValue()).toBe("lectora@example.com");
+    // Kept in the form's own state, not only on screen: what is sent is what shows.
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/contact"));
+    await page.locator("form").getByRole("button").last().click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      email: "lectora@example.com",
+      message: "Un mensaje escrito a medias",
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
