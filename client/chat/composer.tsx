@@ -35,6 +35,7 @@ import { preloadMarkdown } from "./markdown/lazy-markdown";
 import { modelLabel } from "./model-badge";
 import { ModelPicker } from "./model-picker";
 import "./composer.css";
+import { useFileDrop } from "../lib/use-file-drop";
 
 export interface ComposerProps {
   draftKey: string;
@@ -79,7 +80,6 @@ export function Composer({
   const describeRefusal = useUploadError();
   const [text, setText] = useState(() => readDraft(browserStorage, draftKey, logStorage));
   const [sending, setSending] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -114,40 +114,7 @@ export function Composer({
     (!imageOnly || hasImage);
 
   // Files dropped anywhere on the chat screen join the message.
-  useEffect(() => {
-    const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
-    let depth = 0;
-    const enter = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth += 1;
-      setDragging(true);
-    };
-    const leave = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
-    };
-    const over = (event: DragEvent) => {
-      if (carriesFiles(event)) event.preventDefault();
-    };
-    const drop = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth = 0;
-      setDragging(false);
-      add([...(event.dataTransfer?.files ?? [])]);
-    };
-    document.addEventListener("dragenter", enter);
-    document.addEventListener("dragleave", leave);
-    document.addEventListener("dragover", over);
-    document.addEventListener("drop", drop);
-    return () => {
-      document.removeEventListener("dragenter", enter);
-      document.removeEventListener("dragleave", leave);
-      document.removeEventListener("dragover", over);
-      document.removeEventListener("drop", drop);
-    };
-  }, [add]);
+  const dragging = useFileDrop(add);
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const pasted = [...event.clipboardData.files];

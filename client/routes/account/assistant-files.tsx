@@ -2,7 +2,7 @@
 // upload and go at once (the page says so, and a stored one goes only after a confirmation); a new
 // assistant's wait in the list until it is created (the upload needs its id). Picked or dropped.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   type AttachmentWire,
   fileColour,
@@ -17,9 +17,8 @@ import { assistantKeys } from "../../hooks/use-assistants";
 import { deleteAttachment, refusalOf, uploadAttachment } from "../../hooks/use-attachments";
 import { useT } from "../../i18n";
 import { useUploadError } from "../../lib/use-api-error";
+import { useFileDrop } from "../../lib/use-file-drop";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
-
-const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
 
 interface Upload {
   file: File;
@@ -119,7 +118,6 @@ export function AssistantFiles({
   /** The stored file whose removal is being asked about, and the button that asked (it gets the focus back). */
   const [asking, setAsking] = useState<{ file: AttachmentWire; opener: HTMLElement | null } | null>(null);
   const confirmDialog = useRef<HTMLDialogElement>(null);
-  const [dragging, setDragging] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: assistantKeys.all });
 
   const add = async (chosen: File[]) => {
@@ -166,45 +164,10 @@ export function AssistantFiles({
 
   // A file dragged over the editor: the Files section is where it goes, and says so. A drop anywhere else on
   // the page is taken from the browser (which would open the file in this tab, losing the unsaved form).
-  const addRef = useRef(add);
-  addRef.current = add;
-  useEffect(() => {
-    let depth = 0;
-    const inside = (event: DragEvent) =>
-      event.target instanceof Node && !!field.current?.contains(event.target);
-    const enter = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth += 1;
-      setDragging(true);
-    };
-    const leave = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
-    };
-    const over = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = inside(event) ? "copy" : "none";
-    };
-    const drop = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth = 0;
-      setDragging(false);
-      if (inside(event)) void addRef.current([...(event.dataTransfer?.files ?? [])]);
-    };
-    document.addEventListener("dragenter", enter);
-    document.addEventListener("dragleave", leave);
-    document.addEventListener("dragover", over);
-    document.addEventListener("drop", drop);
-    return () => {
-      document.removeEventListener("dragenter", enter);
-      document.removeEventListener("dragleave", leave);
-      document.removeEventListener("dragover", over);
-      document.removeEventListener("drop", drop);
-    };
-  }, []);
+  const dragging = useFileDrop(
+    (files) => void add(files),
+    (event) => event.target instanceof Node && !!field.current?.contains(event.target),
+  );
 
   const askRemoval = (file: AttachmentWire, opener: HTMLElement) => {
     setAsking({ file, opener });
