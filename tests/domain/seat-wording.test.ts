@@ -27,6 +27,15 @@ const SEAT_WORDS: [locale: string, used: RegExp, others: RegExp][] = [
 ];
 
 describe.each(SEAT_WORDS)("the %s word for a seat", (locale, used, others) => {
+  it("is the one the API's errors use too (a full team, invitations holding seats)", () => {
+    // The API's messages: elsewhere "lugares" is Portuguese for places ("em todos os lugares").
+    for (const [key, text] of flatten(read(locale, "errors")).filter(([key]) => key.startsWith("api."))) {
+      expect(text, `${locale}/errors: ${key}`).not.toMatch(others);
+    }
+    const noFreeSeat = flatten(read(locale, "errors")).find(([key]) => key === "api.no_free_seat");
+    expect(noFreeSeat?.[1]).toMatch(used);
+  });
+
   it.each(["pricing", "account"])("is the only one in %s, wherever English speaks of seats", (ns) => {
     const english = new Map(flatten(read("en", ns)).map(([key, text]) => [key.replace(/_\w+$/, ""), text]));
     const aboutSeats = flatten(read(locale, ns)).filter(([key]) =>
