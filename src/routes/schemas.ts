@@ -64,7 +64,10 @@ export const assistantIdSchema = z
  */
 export const nameSchema = (max: number) =>
   z
-    .string({ error: "is required" })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? "is required" : `must be text, not ${kindOf(issue.input)}`,
+    })
     .trim()
     .max(max, `must be at most ${max} characters`)
     .refine(hasVisibleText, "must not be empty (it has no visible character)");
