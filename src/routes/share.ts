@@ -41,6 +41,13 @@ const forkBody = z
 
 const noShare = () => notFound("No such shared chat.");
 
+/** A share as its owner's dialog reads it: its public page's address on this origin. */
+const shareWire = (requestUrl: string, shared: { publicId: string; indexable: boolean }): ShareWire => ({
+  publicId: shared.publicId,
+  url: `${new URL(requestUrl).origin}${sharedPagePath(shared.publicId)}`,
+  indexable: shared.indexable,
+});
+
 /** Owner's side, mounted under /api/chat. */
 export const shareRoutes = new Hono<AppEnv>()
   .post("/share", validate("json", shareBody), async (c) => {
@@ -49,8 +56,7 @@ export const shareRoutes = new Hono<AppEnv>()
     if (!shared) throw notFound("No such chat.");
     // Sharing again moves the snapshot to now: the page must not keep showing the old one.
     await purgeSharedPage(c.req.url, shared.publicId);
-    const url = `${new URL(c.req.url).origin}${sharedPagePath(shared.publicId)}`;
-    return c.json({ publicId: shared.publicId, url, indexable: shared.indexable } satisfies ShareWire);
+    return c.json(shareWire(c.req.url, shared));
   })
   // The search engines' choice alone, from the dialog's checkbox: the snapshot stays where it was.
   .post("/updateShare", validate("json", updateShareBody), async (c) => {
@@ -59,8 +65,7 @@ export const shareRoutes = new Hono<AppEnv>()
     if (!shared) throw notFound("No such shared chat.");
     // The page's X-Robots-Tag changes with it.
     await purgeSharedPage(c.req.url, shared.publicId);
-    const url = `${new URL(c.req.url).origin}${sharedPagePath(shared.publicId)}`;
-    return c.json({ publicId: shared.publicId, url, indexable: shared.indexable } satisfies ShareWire);
+    return c.json(shareWire(c.req.url, shared));
   })
   .post("/unshare", validate("json", chatBody), async (c) => {
     const { chatId } = c.req.valid("json");
