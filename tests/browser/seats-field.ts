@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { eventually } from "./session";
 
-const SEATS_RULE = "Enter a whole number of seats from 1 to 1000.";
+const SEATS_RULE = "Enter a whole number of seats from 1 to 1,000.";
 
 /** Empties the field with the keyboard: it keeps the empty text and says what it takes. */
 export async function emptySeats(page: Page, seats: Locator): Promise<void> {
