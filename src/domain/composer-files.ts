@@ -1,4 +1,5 @@
-// A message's files in the composer: how many one message takes, and which upload rule a refused file broke.
+// A message's files in the composer: how many one message takes; and which upload rule a refused file broke,
+// for the composer's chips and an assistant's file rows alike.
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_REFUSAL_DETAILS } from "./files.ts";
 
 /**

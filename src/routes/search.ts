@@ -45,12 +45,9 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
   const userId = signedInUser(c).id;
   const db = c.var.db();
   const { words, prefix } = queryWords(query);
-  // Only a blank query lists the recent chats: for "..." or "-" they would read as matches of it.
-  if (words.length === 0 && query.trim() !== "") {
-    return c.json({ results: [], hasMore: false } satisfies SearchAnswerWire);
-  }
   if (words.length === 0) {
-    const recent = offset === 0 ? await recentChats(db, { userId }) : [];
+    // Only a blank query lists the recent chats: for "..." or "-" they would read as matches of it.
+    const recent = offset === 0 && query.trim() === "" ? await recentChats(db, { userId }) : [];
     return c.json({
       results: recent.map((row) => hitDto(row, "")),
       hasMore: false,

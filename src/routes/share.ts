@@ -1,5 +1,5 @@
-// /api/chat/share, /api/chat/updateShare, /api/chat/unshare, /api/chat/fork (the owner's side) and /api/shared/… (anyone's side:
-// the snapshot as JSON for the SPA, and its pictures, only those of that share).
+// /api/chat/share, /api/chat/updateShare, /api/chat/unshare, /api/chat/fork (the owner's side) and
+// /api/shared/… (anyone's side: the snapshot as JSON for the SPA, and its pictures, only those of that share).
 import { Hono } from "hono";
 import { z } from "zod";
 import { getSharedChat, getSharedMessage, setShareIndexable, shareChat, unshareChat } from "../db/shares";
@@ -22,11 +22,12 @@ const publicIdSchema = z
 
 const chatBody = z.object({ chatId: idSchema });
 
-const shareBody = chatBody.extend({
-  indexable: z.boolean({ error: "must be true or false" }).optional(),
-});
+/** May search engines list the shared page. */
+const indexableSchema = z.boolean({ error: "must be true or false" });
 
-const updateShareBody = chatBody.extend({ indexable: z.boolean({ error: "must be true or false" }) });
+const shareBody = chatBody.extend({ indexable: indexableSchema.optional() });
+
+const updateShareBody = chatBody.extend({ indexable: indexableSchema });
 
 const forkBody = z
   .object({
@@ -62,7 +63,7 @@ export const shareRoutes = new Hono<AppEnv>()
   .post("/updateShare", validate("json", updateShareBody), async (c) => {
     const { chatId, indexable } = c.req.valid("json");
     const shared = await setShareIndexable(c.var.db(), { userId: signedInUser(c).id, chatId, indexable });
-    if (!shared) throw notFound("No such shared chat.");
+    if (!shared) throw noShare();
     // The page's X-Robots-Tag changes with it.
     await purgeSharedPage(c.req.url, shared.publicId);
     return c.json(shareWire(c.req.url, shared));
