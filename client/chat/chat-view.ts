@@ -1,17 +1,19 @@
 // What the conversation pane shows: saved messages, the answer being streamed, a message on its way, and
 // what a failed request says.
 import type { Generation, PendingNewMessage } from "../../src/domain/chat/generation-state";
-import { type NoticeKey, noticeOfFailure } from "../../src/domain/chat/message-notices";
+import { plainFailure, type SendFailure, sendFailureOf } from "../../src/domain/chat/send-failure";
 import type { AttachmentWire } from "../../src/domain/files";
 import { ApiError } from "../lib/api";
 import type { ViewMessage } from "./message-item";
 
-export const failureOf = (error: unknown): NoticeKey =>
-  error instanceof ApiError ? noticeOfFailure(error.code, error.details) : "network";
+export const failureOf = (error: unknown): SendFailure =>
+  error instanceof ApiError
+    ? sendFailureOf(error.code, error.details, error.retryAfterSeconds)
+    : plainFailure("network");
 
 /** In an open chat, a 404 means the chat (or its message) was deleted meanwhile, say in another tab. */
-export const openChatFailureOf = (error: unknown): NoticeKey =>
-  error instanceof ApiError && error.status === 404 ? "chatGone" : failureOf(error);
+export const openChatFailureOf = (error: unknown): SendFailure =>
+  error instanceof ApiError && error.status === 404 ? plainFailure("chatGone") : failureOf(error);
 
 /** The first exchange as it will look, shown while the message is on its way. */
 export function pendingExchange(

@@ -149,11 +149,14 @@ export function GeneratedImages({
 
 export function MessageNotice({
   notice,
+  detail,
   provider,
   onRetry,
   retrying,
 }: {
   notice: NoticeKey;
+  /** More the failure knows than its notice says: what ran out and for how long. */
+  detail?: string;
   provider?: string;
   onRetry?: () => void;
   retrying?: boolean;
@@ -169,6 +172,7 @@ export function MessageNotice({
       {!stopped && <Icon name="alert" size={16} />}
       <span>
         {t(`notices.${notice}`, { provider: providerName(provider), limit: MAX_ATTACHMENTS_PER_MESSAGE })}
+        {detail ? ` ${detail}` : null}
       </span>
       {onRetry && isRetryable(notice) && (
         // aria-disabled while it asks: a disabled button would drop the focus to the page. Once the new answer

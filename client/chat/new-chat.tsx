@@ -4,8 +4,8 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
-import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import { initialModel } from "../../src/domain/chat/model-picker";
+import type { SendFailure } from "../../src/domain/chat/send-failure";
 import type { AttachmentWire } from "../../src/domain/files";
 import { Logo } from "../components/logo";
 import { useAssistantFiles } from "../hooks/use-assistants";
@@ -27,7 +27,7 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   const stopAnswer = useStopAnswer();
   const pendingNew = usePendingNewMessage();
   const [picked, setPicked] = useState<string | null>(null);
-  const [failure, setFailure] = useState<NoticeKey | null>(null);
+  const [failure, setFailure] = useState<SendFailure | null>(null);
   // Stop pressed while the chat is being made: nothing to stop yet, so it is done as soon as there is.
   const stopAsked = useRef(false);
   const [stopping, setStopping] = useState(false);

@@ -5,9 +5,9 @@ import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { assistantParamOf, chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
-import type { NoticeKey } from "../../src/domain/chat/message-notices";
 import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import { modelOnOffer } from "../../src/domain/chat/model-picker";
+import type { SendFailure } from "../../src/domain/chat/send-failure";
 import type { AttachmentWire } from "../../src/domain/files";
 import { PageLoading } from "../components/page-loading";
 import { useAssistantFiles } from "../hooks/use-assistants";
@@ -48,7 +48,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
   const navigate = useNavigate();
   const edit = useEditMessage(chatId);
   const [picked, setPicked] = useState<string | null>(null);
-  const [failure, setFailure] = useState<NoticeKey | null>(null);
+  const [failure, setFailure] = useState<SendFailure | null>(null);
   const [followToken, setFollowToken] = useState(0);
   // Asked from the composer's documents-total problem: the last question's editor opens.
   const [editToken, setEditToken] = useState(0);

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
 import { isPaidPlan } from "../../src/domain/plans";
-import { usageState } from "../../src/domain/usage";
+import { usageAlert } from "../../src/domain/usage";
 import { Icon } from "../components/icon";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
@@ -21,12 +21,14 @@ export function UsageBanner({ user }: { user: User }) {
       </div>
     );
   }
-  const state = usageState(user.usagePlan, user.pooledUsageCounts, user.seats);
-  if (state === "normal") return null;
+  const alert = usageAlert(user.usagePlan, user.pooledUsageCounts, user.seats);
+  if (!alert) return null;
+  // The category by name: "at least one category" sent the user to the usage page to learn which.
+  const category = t(`quota.categories.${alert.category}`);
   return (
-    <div className="usage-banner" data-state={state} role="status" data-testid="usage-banner">
+    <div className="usage-banner" data-state={alert.state} role="status" data-testid="usage-banner">
       <Icon name="alert" size={16} />
-      <span>{t(`usage.${state}`)}</span>
+      <span>{t(alert.state === "limited" ? "usage.limitedIn" : "usage.importantIn", { category })}</span>
       <Link to="/app/account/change_subscription">{t("usage.details")}</Link>
     </div>
   );

@@ -62,3 +62,23 @@ export function usageState(plan: Plan, counts: UsageCounts, seats = 1): UsageSta
   }
   return state;
 }
+
+/**
+ * The category the banner names for SPEC §4's state: the first one used up, else the first past its warning
+ * ratio; null when the state is normal.
+ */
+export function usageAlert(
+  plan: Plan,
+  counts: UsageCounts,
+  seats = 1,
+): { state: Exclude<UsageState, "normal">; category: UsageCategory } | null {
+  const at = (state: UsageState) =>
+    USAGE_CATEGORIES.find(
+      (category) =>
+        usageState(plan, { ...emptyUsageCounts(), [category]: counts[category] }, seats) === state,
+    );
+  const limited = at("limited");
+  if (limited) return { state: "limited", category: limited };
+  const important = at("important");
+  return important ? { state: "important", category: important } : null;
+}

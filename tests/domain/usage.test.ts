@@ -8,6 +8,7 @@ import {
   quotaLimit,
   USAGE_WINDOW_SECONDS,
   type UsageCounts,
+  usageAlert,
   usageState,
   WARNING_RATIOS,
 } from "../../src/domain/usage";
@@ -70,6 +71,26 @@ describe("usageState", () => {
     "%s %j × %i seats → %s",
     (plan, partial, seats, state) => {
       expect(usageState(plan, counts(partial), seats)).toBe(state);
+    },
+  );
+});
+
+describe("usageAlert", () => {
+  const counts = (partial: Partial<UsageCounts>): UsageCounts => ({ ...emptyUsageCounts(), ...partial });
+
+  // The banner names one category: a used-up one before one only past its warning.
+  it.each([
+    ["starter", {}, 1, null],
+    ["starter", { text: 40 }, 1, { state: "important", category: "text" }],
+    ["starter", { text: 40, image: 60 }, 1, { state: "limited", category: "image" }],
+    ["starter", { long: 10 }, 1, { state: "important", category: "long" }],
+    ["expert", { text: 96, image: 1100 }, 1, { state: "limited", category: "image" }],
+    ["starter", { text: 50, reasoning: 2000 }, 1, { state: "limited", category: "text" }],
+    ["starter", { text: 80 }, 2, { state: "important", category: "text" }],
+  ] as [Plan, Partial<UsageCounts>, number, unknown][])(
+    "%s %j × %i seats → %j",
+    (plan, partial, seats, alert) => {
+      expect(usageAlert(plan, counts(partial), seats)).toEqual(alert);
     },
   );
 });
