@@ -5,6 +5,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SETTINGS_PATH } from "../../src/domain/app-routes";
+import { isPaidPlan } from "../../src/domain/plans";
 import { hasUnseenReleaseNote, LATEST_RELEASE_NOTE_DATE } from "../../src/domain/release-notes";
 import { saveHasSeenOnboardingTips, saveLastReleaseNote } from "../hooks/use-preferences";
 import { type User, useInvalidateUser } from "../hooks/use-user";
@@ -25,7 +26,9 @@ export function SignedInNotices({ user }: { user: User }) {
   const onSettings = pathname.replace(/\/+$/, "") === SETTINGS_PATH;
   const ready = useNoticesReady();
   const releaseNoteDue = hasUnseenReleaseNote(user.lastReleaseNoteDateChecked) && ready;
-  const tipsDue = !user.hasSeenOnboardingTips && ready;
+  // The tips are about using the models: without a plan, choosing one comes first (the chat screen's banner
+  // says so), and tips shown then would be dismissed unread or point to settings that cannot be used yet.
+  const tipsDue = !user.hasSeenOnboardingTips && isPaidPlan(user.usagePlan) && ready;
 
   // Reaching a page they stay off takes them away; they come back on the next page.
   useEffect(() => {

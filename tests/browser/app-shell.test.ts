@@ -12,6 +12,7 @@ import {
   pathOf,
   signIn,
   signUpFresh,
+  sql,
 } from "./session";
 
 let browser: Browser;
@@ -526,12 +527,21 @@ describe("signed-in notices", () => {
     // A controllable clock: "no timeout" is checked by moving time on, not by waiting for it.
     await context.clock.install();
     // An account of its own: other journeys sign in as the demo users and dismiss these notices.
-    await signUpFresh(context, base(), "notices");
+    const email = await signUpFresh(context, base(), "notices");
     const page = await context.newPage();
     await page.goto(`${base()}/app/account/settings`);
     const releaseNote = page.getByTestId("notification").filter({ hasText: "What's new" });
     const tips = page.getByTestId("notification").filter({ hasText: "Welcome to Switchboard!" });
     await eventually(() => releaseNote.count()).toBe(1);
+    // The tips are about using the models: they wait for a plan.
+    await reactSettled(page);
+    expect(await tips.count()).toBe(0);
+    await sql(
+      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+       select id, 'cus_tips' || id, 'sub_tips' || id, 1000, true, 1 from hot."user" where email = $1`,
+      [email],
+    );
+    await page.reload();
     await eventually(() => tips.count()).toBe(1);
     // They wait for the reader: no timeout on these two (others close after 5 s).
     await page.clock.runFor(6_000);
