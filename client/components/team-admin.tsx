@@ -10,6 +10,7 @@ import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-
 import { useLocale, useT } from "../i18n";
 import { useApiError } from "../lib/use-api-error";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
+import { useInviteError } from "../lib/use-invite-error";
 import { Alert } from "./alert";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Field } from "./field";
@@ -35,7 +36,7 @@ function TeamAddress({ email }: { email: string }) {
 
 function InviteForm({ open }: { open: number }) {
   const t = useT("account");
-  const errorText = useApiError();
+  const errorText = useInviteError();
   const invite = useInvite();
   const [text, setText] = useState("");
   // What is wrong with the entries before asking: which one is no address, or more people than free seats.
@@ -81,7 +82,7 @@ function InviteForm({ open }: { open: number }) {
           if (!invite.isPending) invite.reset();
         }}
       />
-      <Alert>{invite.error ? errorText(invite.error) : null}</Alert>
+      <Alert>{invite.error ? errorText(invite.error, invite.variables) : null}</Alert>
       {invite.isSuccess ? <Alert tone="success">{t("team.invited")}</Alert> : null}
       <div className="team-actions">
         {/* aria-disabled, not disabled: while it sends, or once sent (the field is cleared), a disabled button
@@ -105,12 +106,19 @@ export function TeamAdmin({ view }: { view: AdminView }) {
   const t = useT("account");
   const locale = useLocale();
   const errorText = useApiError();
+  const inviteErrorText = useInviteError();
   const remove = useRemoveMember();
   const withdraw = useWithdrawInvitation();
   const resend = useInvite();
   const date = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
-  const failure = remove.error ?? withdraw.error ?? resend.error;
+  const failure = remove.error
+    ? errorText(remove.error)
+    : withdraw.error
+      ? errorText(withdraw.error)
+      : resend.error
+        ? inviteErrorText(resend.error, resend.variables)
+        : null;
   // A new action on the lists: an earlier one's refusal would otherwise stay beside (or instead of) its outcome.
   const clearFailures = () => {
     for (const action of [remove, withdraw, resend]) if (action.isError) action.reset();
@@ -149,7 +157,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
         <Link to={CHANGE_SUBSCRIPTION_PATH}>{t("team.addSeats")}</Link>
       </section>
       <InviteForm open={view.seatsOpen} />
-      <Alert>{failure ? errorText(failure) : null}</Alert>
+      <Alert>{failure}</Alert>
       <section ref={members} className="card" aria-labelledby="team-members-title">
         <h2 id="team-members-title">{t("team.membersTitle")}</h2>
         <ul className="team-list" data-testid="team-members">

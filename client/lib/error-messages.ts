@@ -70,6 +70,7 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   cannot_invite_self: "api.cannot_invite_self",
   team_has_members: "api.team_has_members",
   already_in_team: "api.already_in_team",
+  in_another_team: "api.in_another_team",
   not_team_member: "api.not_team_member",
   team_unavailable: "api.team_unavailable",
 };

@@ -1,5 +1,5 @@
 // Team rows: who manages or belongs to a team, its invitations (hashed tokens), and the notice of a removal.
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { subscription, teamInvitation, teamNotice, user } from "../../drizzle/schema";
 import { isPaidPlan, planOf } from "../domain/plans";
 import {
@@ -162,6 +162,18 @@ export async function createInvitations(
         details: [{ path: `emails.${self}`, message: "your own address" }],
       });
     }
+    const elsewhere = await inOtherTeams(tx, { adminUserId: input.adminUserId, emails });
+    if (elsewhere.length > 0) {
+      const at = Math.min(...elsewhere.map((email) => emails.indexOf(email)));
+      // Refused here, not only when the link is opened: one person is in one team at a time, so the invitee
+      // could only be told to leave theirs while this invitation kept a seat for a week and the admin heard nothing.
+      throw new AppError(
+        409,
+        "in_another_team",
+        `${emails[at]} is already in another team. They can join yours once they have left it: ask them to leave their team, then invite them again.`,
+        { details: [{ path: `emails.${at}`, message: "in another team" }] },
+      );
+    }
     await tx
       .delete(teamInvitation)
       .where(
@@ -193,6 +205,27 @@ export async function createInvitations(
       })),
     );
   });
+}
+
+/** Of these addresses, those whose account is a member of a team other than this admin's. */
+async function inOtherTeams(
+  tx: Transaction,
+  { adminUserId, emails }: { adminUserId: number; emails: string[] },
+): Promise<string[]> {
+  const rows = await tx
+    .select({ email: user.email })
+    .from(user)
+    .innerJoin(subscription, eq(subscription.userId, user.id))
+    .where(
+      and(
+        inArray(user.email, emails),
+        eq(user.verified, true),
+        isNotNull(subscription.adminUserId),
+        ne(subscription.adminUserId, subscription.userId),
+        ne(subscription.adminUserId, adminUserId),
+      ),
+    );
+  return rows.map((row) => row.email);
 }
 
 /** Withdraws a pending invitation of this admin; false when there is none by that id (another team's too). */

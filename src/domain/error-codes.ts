@@ -100,6 +100,8 @@ export const TEAM_ERROR_CODES = [
   /** An admin whose plan ended still has members: they must go before the admin can join another team. */
   "team_has_members",
   "already_in_team",
+  /** An invited address is a member of another team: they must leave it before they can be invited. */
+  "in_another_team",
   "not_team_member",
   "team_unavailable",
 ] as const;

@@ -86,6 +86,17 @@ export function uniqueEmails(emails: readonly string[]): string[] {
   return [...new Set(emails.map((e) => e.trim().toLowerCase()))];
 }
 
+/**
+ * The address an invite refusal is about: its first detail's path ("emails.1") indexes the request's addresses
+ * as the server read them (uniqueEmails of what was sent). Null when it names none, or none of these.
+ */
+export function refusedInvitee(details: unknown, sent: readonly string[]): string | null {
+  const first: unknown = Array.isArray(details) ? details[0] : null;
+  const path = first && typeof first === "object" && "path" in first ? first.path : null;
+  const index = typeof path === "string" ? /^emails\.(\d+)$/.exec(path)?.[1] : undefined;
+  return index === undefined ? null : (uniqueEmails(sent)[Number(index)] ?? null);
+}
+
 export interface TeamMemberView {
   userId: number;
   email: string;

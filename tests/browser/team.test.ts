@@ -453,6 +453,46 @@ describe("the team's invitation form, one attempt after another", () => {
   });
 });
 
+describe("inviting a member of another team", () => {
+  it("says who is in another team and what to do, from the form and from Resend; nothing is sent", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 4);
+    const otherAdmin = await madeAccount("team-admin");
+    await giveTeamPlan(otherAdmin, 3);
+    const taken = await madeAccount("team-member");
+    await addMember(otherAdmin, taken);
+    // Invited while free, then joined the other team: its Resend is refused the same way.
+    const moved = await madeAccount("team-member");
+    await invitationTo(adminEmail, moved);
+    await addMember(otherAdmin, moved);
+    const { context, page, errors } = await openAs(adminEmail);
+    await page.goto(`${base()}/app/account/settings/team`);
+    const inAnotherTeam = (email: string) =>
+      `${email} is already in another team. They can join yours once they have left it: ask them to leave their team, then invite them again.`;
+
+    // Beside an address that could be invited, and written otherwise than stored: the page names the one.
+    await page
+      .getByLabel("Email addresses")
+      .fill(`ana-${crypto.randomUUID()}@example.test\n${taken.toUpperCase()}`);
+    await page.getByRole("button", { name: "Send invitations" }).click();
+    const said = () => page.locator("form.team-invite").getByRole("alert").allTextContents();
+    await eventually(said).toEqual([inAnotherTeam(taken)]);
+    // Not "Invitations sent", and nobody was invited: the one pending invitation is the earlier one.
+    expect(await page.locator("form.team-invite").getByRole("status").count()).toBe(0);
+    const invitations = page.getByTestId("team-invitations");
+    expect(await invitations.locator("li").allTextContents()).toEqual([expect.stringContaining(moved)]);
+    expect(await sql(`select 1 from hot.dev_outbox where "to" = $1`, [taken])).toEqual([]);
+
+    await invitations.getByRole("button", { name: `Resend ${moved}`, exact: true }).click();
+    const failure = page.locator("main").getByRole("alert").filter({ hasText: "another team" });
+    await eventually(() => failure.allTextContents()).toContain(inAnotherTeam(moved));
+    expect(await sql(`select 1 from hot.dev_outbox where "to" = $1`, [moved])).toEqual([]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the members' list", () => {
   it("shows each address whole on one line on a desktop, and breaks it after its @ on a phone", async () => {
     const adminEmail = await madeAccount("team-admin");

@@ -8,6 +8,7 @@ import {
   invitationTokenOf,
   isMemberRow,
   joinRefusal,
+  refusedInvitee,
   sameEmail,
   seatsOpenForInvites,
   uniqueEmails,
@@ -45,6 +46,23 @@ describe("invitations", () => {
     ["a@x.test", "b@x.test", false],
   ])("match %s and %s: %s", (a, b, same) => {
     expect(sameEmail(a, b)).toBe(same);
+  });
+});
+
+describe("the address an invite refusal is about", () => {
+  const sent = ["ana@x.test", " BO@x.test ", "ana@x.test", "cy@x.test"];
+  it.each([
+    ["the first detail's index", [{ path: "emails.1", message: "in another team" }], "bo@x.test"],
+    ["counted as the server read them, each once", [{ path: "emails.2" }], "cy@x.test"],
+    ["none past the end", [{ path: "emails.3" }], null],
+    ["none for the whole list", [{ path: "emails", message: "at most 1" }], null],
+    ["none for another field", [{ path: "email.0" }], null],
+    ["none for a path that is no index", [{ path: "emails.1x" }], null],
+    ["none without details", undefined, null],
+    ["none for details that are no list", { path: "emails.0" }, null],
+    ["none for a detail without a path", [{ message: "emails.0" }], null],
+  ] as const)("is %s", (_label, details, address) => {
+    expect(refusedInvitee(details, sent)).toBe(address);
   });
 });
 
