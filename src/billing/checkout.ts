@@ -18,7 +18,7 @@ export interface CheckoutRequest {
   row: SubscriptionRow | null;
   successUrl: string;
   cancelUrl: string;
-  /** The language of Stripe's page (`checkoutLocaleOf`). */
+  /** The language of Stripe's page (`stripePageLocaleOf`). */
   locale: Stripe.Checkout.SessionCreateParams.Locale;
 }
 
@@ -101,10 +101,20 @@ export async function createCheckout(
 export async function createPortal(
   db: Database,
   stripe: Stripe,
-  { userId, customer, returnUrl }: { userId: number; customer: string; returnUrl: string },
+  {
+    userId,
+    customer,
+    returnUrl,
+    locale,
+  }: {
+    userId: number;
+    customer: string;
+    returnUrl: string;
+    locale: Stripe.BillingPortal.SessionCreateParams.Locale;
+  },
 ) {
   const session = await stripe.billingPortal.sessions
-    .create({ customer, return_url: returnUrl })
+    .create({ customer, return_url: returnUrl, locale })
     .catch(async (err: unknown) => {
       if (isMissingCustomer(err)) {
         await forgetCustomer(db, { userId, customer });

@@ -263,6 +263,6 @@ export function billingSummaryOf(
   };
 }
 
-/** The language Stripe's Checkout page speaks: the reader's, but Catalan, which it lacks ("auto": the browser's). */
-export const checkoutLocaleOf = (locale: Locale): Exclude<Locale, "ca"> | "auto" =>
+/** The language Stripe's Checkout and portal pages speak: the reader's, but Catalan, which they lack ("auto": the browser's). */
+export const stripePageLocaleOf = (locale: Locale): Exclude<Locale, "ca"> | "auto" =>
   locale === "ca" ? "auto" : locale;

@@ -10,10 +10,10 @@ import { countTeamMembers, getSubscriptionRow } from "../db/subscriptions";
 import { countPendingInvitations } from "../db/team";
 import {
   billingSummaryOf,
-  checkoutLocaleOf,
   MAX_SEATS,
   PAID_PLANS,
   PROMOTION_CODE_MAX_LENGTH,
+  stripePageLocaleOf,
 } from "../domain/billing";
 import { relocalizePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
@@ -88,7 +88,7 @@ export const billingRoutes = new Hono<AppEnv>()
           siteUrl(origin, locale, body.cancelPath, SUBSCRIPTION_PATH),
           "checkout=cancelled",
         ),
-        locale: checkoutLocaleOf(locale),
+        locale: stripePageLocaleOf(locale),
       }),
     );
     return c.json({ url });
@@ -101,9 +101,16 @@ export const billingRoutes = new Hono<AppEnv>()
       throw new AppError(409, "no_subscription", "There is no billing account to manage yet.");
     }
     // The page knows from `billing=updated` that Stripe's webhook may still be on its way.
-    const returnUrl = `${siteUrl(new URL(c.req.url).origin, requestLocale(c), undefined, SUBSCRIPTION_PATH)}?billing=updated`;
+    const locale = requestLocale(c);
+    const returnUrl = `${siteUrl(new URL(c.req.url).origin, locale, undefined, SUBSCRIPTION_PATH)}?billing=updated`;
+    // The portal in the page's language, as Checkout is (Stripe's own pages lack Catalan: the browser's then).
     const url = await stripeCall("portal", () =>
-      createPortal(db, stripeOf(c.env), { userId, customer: row.customer, returnUrl }),
+      createPortal(db, stripeOf(c.env), {
+        userId,
+        customer: row.customer,
+        returnUrl,
+        locale: stripePageLocaleOf(locale),
+      }),
     );
     return c.json({ url });
   })

@@ -4,13 +4,13 @@
 import { describe, expect, it } from "vitest";
 import {
   billingSummaryOf,
-  checkoutLocaleOf,
   grantsAccess,
   hasEnded,
   mayChangePlan,
   mayReplace,
   type SummarySource,
   seatsRefusal,
+  stripePageLocaleOf,
   subscriptionEnded,
   summarySeatsRefusal,
 } from "../../src/domain/billing";
@@ -145,6 +145,6 @@ describe("the language of Stripe's Checkout page", () => {
     ["ro", "ro"],
     ["ca", "auto"],
   ] as const)("%s → %s", (locale, shown) => {
-    expect(checkoutLocaleOf(locale)).toBe(shown);
+    expect(stripePageLocaleOf(locale)).toBe(shown);
   });
 });

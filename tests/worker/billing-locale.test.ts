@@ -63,7 +63,7 @@ describe("Stripe's return addresses", () => {
     expect(english.session.cancel_url).toBe(`${ORIGIN}/app/account/subscription?checkout=cancelled`);
   });
 
-  it("bring the portal back to the subscription page in the page's language", async () => {
+  it("bring the portal back to the subscription page in the page's language, and open it in that language", async () => {
     const account = await accountOnPlan("none");
     const seq = await lastEventSeq();
     const { url } = await checkout(account, {});
@@ -79,5 +79,7 @@ describe("Stripe's return addresses", () => {
     const portal = await (await fetch((await json<{ url: string }>(res)).url)).text();
     const back = /<a href="([^"]*)" data-testid="portal-return"/.exec(portal)?.[1];
     expect(back?.replaceAll("&amp;", "&")).toBe(`${ORIGIN}/ro/app/account/subscription?billing=updated`);
+    // And Stripe's portal page itself speaks Romanian.
+    expect(/<meta name="stripe-locale" content="([^"]*)">/.exec(portal)?.[1]).toBe("ro");
   });
 });

@@ -36,10 +36,15 @@ table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:6px 4px;
 a{color:#635bff}
 `;
 
-export function page(title: string, body: string): string {
+/**
+ * A hosted page. Its text stays English; the language its session was asked for (`locale`) is written in a
+ * meta tag, where a test reads what Stripe's own page would have been shown in.
+ */
+export function page(title: string, body: string, locale?: string | null): string {
+  const asked = locale ? `<meta name="stripe-locale" content="${esc(locale)}">` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${esc(title)}</title>${asked}<style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

@@ -152,7 +152,7 @@ ${shown.map((s) => subscriptionCard(ctx, session, s, invoices)).join("") || `<se
 <table data-testid="portal-invoices"><thead><tr><th>Date</th><th>Number</th><th>Amount</th><th>Status</th><th></th></tr></thead><tbody>
 ${invoices.map((i) => `<tr data-testid="portal-invoice"><td>${formatDate(i.created)}</td><td>${esc(i.number ?? "")}</td><td>${formatMoney(i.total, i.currency)}</td><td>${esc(i.status)}</td><td><a href="/i/${esc(i.id)}">View</a></td></tr>`).join("")}
 </tbody></table></section>`;
-  return page("Billing", body);
+  return page("Billing", body, session.locale);
 }
 
 /** "Amount due today" before a change is confirmed (the preview of an `always_invoice` update). */
