@@ -1,19 +1,27 @@
 // An invitation's refusal said of the address it is about (named by the server's detail), else as useApiError says.
+import type { ErrorCode } from "../../src/domain/error-codes";
 import { refusedInvitee } from "../../src/domain/team";
 import { useT } from "../i18n";
+import type { MessageKey } from "../i18n/resources";
 import { ApiError } from "./api";
 import { useApiError } from "./use-api-error";
+
+/**
+ * The refusals that name one address, said to the admin. The codes' own sentences speak to an invitee (an
+ * already_in_team join: "You are already in a team") or to nobody in particular ("someone you invited").
+ */
+const OF_ADDRESS: Partial<Record<ErrorCode, MessageKey<"errors">>> = {
+  in_another_team: "invite.inAnotherTeam",
+  already_in_team: "invite.alreadyInYourTeam",
+};
 
 /** `sent`: the addresses of the refused request (a mutation's variables), which the detail's index points into. */
 export function useInviteError() {
   const t = useT("errors");
   const describe = useApiError();
   return (error: unknown, sent: readonly string[] = []): string => {
-    if (error instanceof ApiError && error.code === "in_another_team") {
-      const email = refusedInvitee(error.details, sent);
-      // Among several addresses the code's own sentence ("someone you invited") would not say whose.
-      if (email) return t("invite.inAnotherTeam", { email });
-    }
-    return describe(error);
+    const key = error instanceof ApiError ? OF_ADDRESS[error.code] : undefined;
+    const email = error instanceof ApiError ? refusedInvitee(error.details, sent) : null;
+    return key && email ? t(key, { email }) : describe(error);
   };
 }

@@ -493,6 +493,23 @@ describe("inviting a member of another team", () => {
   });
 });
 
+describe("inviting a member of one's own team", () => {
+  it("says that address is already in the team, not the invitee's 'You are already in a team'", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 4);
+    const member = await madeAccount("team-member");
+    await addMember(adminEmail, member);
+    const { context, page, errors } = await openAs(adminEmail);
+    await page.goto(`${base()}/app/account/settings/team`);
+    await page.getByLabel("Email addresses").fill(`ana-${crypto.randomUUID()}@example.test, ${member}`);
+    await page.getByRole("button", { name: "Send invitations" }).click();
+    const said = () => page.locator("form.team-invite").getByRole("alert").allTextContents();
+    await eventually(said).toEqual([`${member} is already in your team.`]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the members' list", () => {
   it("shows each address whole on one line on a desktop, and breaks it after its @ on a phone", async () => {
     const adminEmail = await madeAccount("team-admin");
