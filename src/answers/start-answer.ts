@@ -6,6 +6,7 @@ import type { ChatRow } from "../db/chats";
 import { type Database, oneShot } from "../db/client";
 import { unreadDocuments } from "../db/document-files";
 import { deleteMessagesFrom, type MessageRow } from "../db/messages";
+import { readsDocuments } from "../domain/models";
 import type { ProviderRequestOptions } from "../domain/provider-options";
 import type { Env } from "../env";
 import { AppError } from "../errors";
@@ -80,23 +81,25 @@ export async function startAnswer(
       question: userMessage,
       questionAttachments: attachments,
     });
-    const documents = hasDocuments
-      ? {
-          question: questionOf(messages),
-          chatId: chat.id,
-          assistantId: chat.assistantId,
-          replaced,
-          unread: (
-            await unreadDocuments(db, { userId, chatId: chat.id, assistantId: chat.assistantId, replaced })
-          ).map((row) => ({
-            attachmentId: row.id,
-            name: row.name ?? "document",
-            location: row.content?.location ?? "",
-            messageId: row.messageId,
-            assistantId: row.assistantId,
-          })),
-        }
-      : undefined;
+    // An image model is not given the documents (nor are they read for it): its answer names no sources.
+    const documents =
+      hasDocuments && readsDocuments(model)
+        ? {
+            question: questionOf(messages),
+            chatId: chat.id,
+            assistantId: chat.assistantId,
+            replaced,
+            unread: (
+              await unreadDocuments(db, { userId, chatId: chat.id, assistantId: chat.assistantId, replaced })
+            ).map((row) => ({
+              attachmentId: row.id,
+              name: row.name ?? "document",
+              location: row.content?.location ?? "",
+              messageId: row.messageId,
+              assistantId: row.assistantId,
+            })),
+          }
+        : undefined;
     const generationId = crypto.randomUUID();
     // The object refuses when an answer is already running (another device, another tab): rare enough that
     // asking it first would cost every send a round trip; the exchange just recorded is undone then.

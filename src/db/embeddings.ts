@@ -1,6 +1,6 @@
 // Document passages and their vectors: written per attachment, searched within one user's chat and assistant.
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { embedding } from "../../drizzle/schema";
+import { attachment, embedding } from "../../drizzle/schema";
 import type { Database } from "./client";
 import { type MessageSpan, outsideSpan } from "./messages";
 
@@ -24,6 +24,8 @@ export interface FoundPassage {
   content: string;
   metadata: PassageMetadata;
   distance: number;
+  /** The file's SHA-256: copies of one file (an assistant's and a message's) are one document. */
+  fileHash: string | null;
 }
 
 const INSERT_BATCH = 200;
@@ -81,10 +83,14 @@ export async function searchPassages(
   if (scopes.length === 0) return [];
   const literal = `[${input.vector.join(",")}]`;
   const distance = sql<number>`${embedding.embedding} <=> ${literal}::vector`;
+  // Looked up per row returned, after the nearest-first scan has picked them: the index scan stays as it was.
+  const fileHash = sql<
+    string | null
+  >`(select ${attachment.fileHash} from ${attachment} where ${attachment.id} = ${embedding.attachmentId})`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
     const rows = await tx
-      .select({ content: embedding.content, metadata: embedding.metadata, distance })
+      .select({ content: embedding.content, metadata: embedding.metadata, distance, fileHash })
       .from(embedding)
       .where(
         and(
@@ -103,6 +109,7 @@ export async function searchPassages(
         content: r.content,
         metadata: r.metadata as unknown as PassageMetadata,
         distance: Number(r.distance),
+        fileHash: r.fileHash ?? null,
       }))
       .sort((a, b) => a.distance - b.distance);
   });

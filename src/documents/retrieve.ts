@@ -3,6 +3,7 @@
 import type { Database } from "../db/client";
 import { type FoundPassage, searchPassages } from "../db/embeddings";
 import type { MessageSpan } from "../db/messages";
+import { distinctPassages } from "../domain/documents/document-copies";
 import { DOCUMENT_LIMITS } from "../domain/documents/formats";
 import { passageOrder } from "../domain/documents/passage-order";
 import { embedTexts } from "../providers/embeddings";
@@ -22,10 +23,13 @@ export interface RetrievedContext {
   prompt: string;
 }
 
+/** How many times over the passages are searched for, to make up for copies of one file. */
+const COPIES_ALLOWANCE = 2;
+
 const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Passages in `<passage>` tags: models follow them well, and the fake upstreams count them. */
-export function passagesPrompt(passages: readonly FoundPassage[]): string {
+export function passagesPrompt(passages: readonly Omit<FoundPassage, "fileHash">[]): string {
   if (passages.length === 0) return "";
   const body = passages
     .map((p) => {
@@ -40,7 +44,7 @@ export function passagesPrompt(passages: readonly FoundPassage[]): string {
   return `The user's documents, as passages chosen for this question. Use them when they help and name the document (and page) you draw on.\n${body}`;
 }
 
-export function sourcesOf(passages: readonly FoundPassage[]): DocumentSource[] {
+export function sourcesOf(passages: readonly Pick<FoundPassage, "metadata">[]): DocumentSource[] {
   const byId = new Map<string, DocumentSource>();
   for (const { metadata: m } of passages) {
     const source = byId.get(m.attachmentId) ?? { attachmentId: m.attachmentId, name: m.name, pages: [] };
@@ -70,14 +74,20 @@ export async function retrievePassages(
   if (!input.chatId && !input.assistantId) return { passages: [], sources: [], prompt: "" };
   const [vector] = await embedTexts(config, [input.question]);
   if (!vector) return { passages: [], sources: [], prompt: "" };
-  const found = await searchPassages(db, {
-    userId: input.userId,
-    chatId: input.chatId,
-    assistantId: input.assistantId,
-    replaced: input.replaced,
-    vector,
-    limit: input.limit ?? DOCUMENT_LIMITS.topPassages,
-  });
+  const limit = input.limit ?? DOCUMENT_LIMITS.topPassages;
+  // A file given twice (by the assistant and by a message) comes back twice: more are asked for, so that
+  // once its copies are dropped `limit` distinct passages are usually left.
+  const found = distinctPassages(
+    await searchPassages(db, {
+      userId: input.userId,
+      chatId: input.chatId,
+      assistantId: input.assistantId,
+      replaced: input.replaced,
+      vector,
+      limit: limit * COPIES_ALLOWANCE,
+    }),
+    limit,
+  );
   const ordered = passageOrder(found);
   return { passages: ordered, sources: sourcesOf(found), prompt: passagesPrompt(ordered) };
 }

@@ -10,6 +10,7 @@ import {
   modelByKey,
   modelsAcceptingFile,
   type RequestShape,
+  readsDocuments,
   type UsageCategory,
   usageCategoryOf,
 } from "../../src/domain/models/index.ts";
@@ -48,6 +49,25 @@ describe("usageCategoryOf", () => {
 
   it("counts a request without details as text for a text model", () => {
     expect(usageCategoryOf(model("mistral-large"))).toBe("text");
+  });
+});
+
+describe("readsDocuments", () => {
+  // Text, reasoning, web and light models are given the documents' passages; image models draw from the prompt.
+  it.each([
+    ["test", true],
+    ["test-reasoning", true],
+    ["test-web", true],
+    ["test-light", true],
+    ["gpt-5", true],
+    ["claude-sonnet-4-5-reasoning", true],
+    ["sonar-reasoning-pro", true],
+    ["test-image", false],
+    ["stable-diffusion-3.5-large-turbo", false],
+    ["flux-kontext-pro", false],
+    ["recraft-vectorize", false],
+  ])("%s reads documents: %s", (key, reads) => {
+    expect(readsDocuments(model(key))).toBe(reads);
   });
 });
 

@@ -40,6 +40,7 @@ export {
   isTextAndImageModel,
   modelsAcceptingFile,
   type RequestShape,
+  readsDocuments,
   usageCategoryOf,
 } from "./rules.ts";
 export * from "./types.ts";

@@ -25,6 +25,15 @@ export function usageCategoryOf(model: Model, request: RequestShape = {}): Usage
   return "text";
 }
 
+/**
+ * Whether an answer of this model is given the conversation's documents (their passages, in its system prompt)
+ * and so names them as its sources. An image model draws from the prompt alone: reading documents for it
+ * would cost embeddings for nothing and credit its picture to files it never saw.
+ */
+export function readsDocuments(model: Pick<ModelEntry, "type" | "category">): boolean {
+  return model.type !== "image" && model.category !== "image";
+}
+
 /** Images need an "image" input, audio "audio", video "video", and documents (code included) "document". */
 export function acceptsFile(model: Pick<ModelEntry, "inputs">, file: FileDescriptor): boolean {
   const kind = fileKind(file);
