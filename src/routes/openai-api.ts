@@ -2,6 +2,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { MODELS, type ModelEntry, modelAvailability } from "../domain/models";
+import {
+  CHAT_PARAMETERS,
+  IMAGE_PARAMETERS,
+  type ParameterRule,
+  parametersShape,
+  refusedParameter,
+} from "../domain/openai-parameters";
 import type { OpenAIModel, OpenAIModelList } from "../domain/openai-wire";
 import type { AppEnv } from "../env";
 import { AppError, unauthorized } from "../errors";
@@ -11,6 +18,7 @@ import { providerSetupFromEnv } from "../providers";
 import { apiModel, reserveApiRequest } from "../public-api/access";
 import { completeChat, conversationOf } from "../public-api/completions";
 import { generateImages } from "../public-api/images";
+import { invalidRequest } from "../public-api/invalid-request";
 
 // OpenAI's model objects carry a creation time; ours is the catalogue's, not a model's release date.
 const CATALOGUE_CREATED = 1_767_225_600;
@@ -62,6 +70,7 @@ const chatSchema = z.object({
   reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).nullish(),
   // One answer per request: more choices would be refused rather than silently answered with one.
   n: z.literal(1, "only n: 1 is supported").nullish(),
+  ...parametersShape(CHAT_PARAMETERS),
 });
 
 const imageSchema = z.object({
@@ -69,7 +78,21 @@ const imageSchema = z.object({
   prompt: z.string().trim().min(1, "must not be empty").max(32_000),
   n: z.literal(1, "only n: 1 is supported").nullish(),
   response_format: z.enum(["b64_json", "url"]).nullish(),
+  ...parametersShape(IMAGE_PARAMETERS),
 });
+
+/**
+ * Refuses (400, before the request is counted) a parameter we cannot honour, rather than answering as if it
+ * had been. Its code is `invalid_value`, as for `n` above 1: a value outside what this API supports.
+ */
+function refuseUnsupported(
+  table: Record<string, ParameterRule>,
+  body: Record<string, unknown>,
+  model: ModelEntry,
+): void {
+  const refusal = refusedParameter(table, body, model);
+  if (refusal) throw invalidRequest("invalid_value", refusal.param, refusal.problem);
+}
 
 const callerOf = (c: { var: AppEnv["Variables"] }) => {
   if (!c.var.apiKey) throw unauthorized();
@@ -93,6 +116,7 @@ export const openAIRoutes = new Hono<AppEnv>()
   .post("/chat/completions", validate("json", chatSchema), async (c) => {
     const body = c.req.valid("json");
     const model = apiModel(body.model, c.env, "chat");
+    refuseUnsupported(CHAT_PARAMETERS, body, model);
     const conversation = conversationOf(body.messages, model);
     await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
     const maxOutputTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
@@ -117,6 +141,7 @@ export const openAIRoutes = new Hono<AppEnv>()
   .post("/images/generations", validate("json", imageSchema), async (c) => {
     const body = c.req.valid("json");
     const model = apiModel(body.model, c.env, "image");
+    refuseUnsupported(IMAGE_PARAMETERS, body, model);
     await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
     const images = await generateImages(
       c.env,
