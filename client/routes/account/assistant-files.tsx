@@ -32,6 +32,7 @@ function FileRow({
   type,
   progress,
   error,
+  removing = false,
   onRemove,
 }: {
   name: string;
@@ -39,13 +40,21 @@ function FileRow({
   type: string;
   progress?: number;
   error?: string | null;
+  /** A stored file whose confirmed removal is out: its × does nothing until the row goes or the delete fails. */
+  removing?: boolean;
   /** Given the button pressed, which a confirmation gives the focus back to. */
   onRemove: (button: HTMLElement) => void;
 }) {
   const t = useT("account");
   const colour = fileColour({ name, type });
   return (
-    <li className="assistant-file" data-testid="assistant-file" data-error={error ? true : undefined}>
+    <li
+      className="assistant-file"
+      data-testid="assistant-file"
+      data-error={error ? true : undefined}
+      data-removing={removing || undefined}
+      aria-busy={removing || undefined}
+    >
       <span className="file-dot" data-colour={colour ?? "media"} aria-hidden="true" />
       {/* One line, cut with an ellipsis: the whole name is its text (read out) and its title (on hover). */}
       <span className="assistant-file-name" title={name}>
@@ -58,6 +67,11 @@ function FileRow({
       {progress !== undefined && !error ? (
         <progress max={1} value={progress} aria-label={t("assistants.files.uploading", { name })} />
       ) : null}
+      {removing ? (
+        <span className="hint assistant-file-status" role="status">
+          {t("assistants.files.removing")}
+        </span>
+      ) : null}
       {/* Said as it appears: the upload was refused by the server after the file was chosen. */}
       {error ? (
         <span className="assistant-file-error" role="alert">
@@ -68,7 +82,11 @@ function FileRow({
         type="button"
         className="icon-button assistant-file-remove"
         aria-label={t("assistants.files.remove", { name })}
-        onClick={(event) => onRemove(event.currentTarget)}
+        // aria-disabled, not disabled: it holds the focus from the confirmation until its row goes.
+        aria-disabled={removing || undefined}
+        onClick={(event) => {
+          if (!removing) onRemove(event.currentTarget);
+        }}
       >
         <Icon name="close" size={16} />
       </button>
@@ -115,6 +133,8 @@ export function AssistantFiles({
   useFocusAfterRemoval(field, ".assistant-file-remove", () => addButton.current);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  /** Stored files whose confirmed removal is out: pressing their × again would ask and delete a second time. */
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(() => new Set());
   /** The stored file whose removal is being asked about, and the button that asked (it gets the focus back). */
   const [asking, setAsking] = useState<{ file: AttachmentWire; opener: HTMLElement | null } | null>(null);
   const confirmDialog = useRef<HTMLDialogElement>(null);
@@ -170,6 +190,7 @@ export function AssistantFiles({
   );
 
   const askRemoval = (file: AttachmentWire, opener: HTMLElement) => {
+    if (removing.has(file.id)) return;
     setAsking({ file, opener });
     confirmDialog.current?.showModal();
   };
@@ -183,13 +204,24 @@ export function AssistantFiles({
   };
 
   const removeStored = async (file: AttachmentWire) => {
+    if (removing.has(file.id)) return;
     setRemoveError(null);
+    setRemoving((ids) => new Set(ids).add(file.id));
     try {
       await deleteAttachment(file.id);
     } catch {
       setRemoveError(t("assistants.files.removeFailed", { name: file.name }));
     }
-    await refresh();
+    try {
+      await refresh();
+    } finally {
+      // Once the list is read again: gone, the row goes with its mark; refused, its × works again.
+      setRemoving((ids) => {
+        const left = new Set(ids);
+        left.delete(file.id);
+        return left;
+      });
+    }
   };
 
   const empty = stored.length === 0 && pending.length === 0 && uploads.length === 0;
@@ -204,7 +236,12 @@ export function AssistantFiles({
       {empty ? <p className="hint">{t("assistants.files.empty")}</p> : null}
       <ul className="assistant-files">
         {stored.map((file) => (
-          <FileRow key={file.id} {...file} onRemove={(opener) => askRemoval(file, opener)} />
+          <FileRow
+            key={file.id}
+            {...file}
+            removing={removing.has(file.id)}
+            onRemove={(opener) => askRemoval(file, opener)}
+          />
         ))}
         {uploads.map((u) => (
           <FileRow
