@@ -104,6 +104,11 @@
 
   const meta = document.querySelector ? document.querySelector('meta[name="route-preload"]') : null;
   if (!meta) return;
+  // Reads only for a signed-in browser: an anonymous visitor's would each be refused (a 401 in the console).
+  // Where the Worker copied the cookies that costs nothing; a light page does not read them for this (its
+  // entry asks if there is a hint, client/lib/early.ts); any other page reads as before.
+  const copied = root.getAttribute ? root.getAttribute("data-boot-cookies") : null;
+  const reading = copied !== null ? cookie("signed_in") === "1" : !light;
   try {
     const plan = JSON.parse(meta.getAttribute("content"));
     for (const [pattern, list, reads, texts] of plan.routes) {
@@ -112,22 +117,23 @@
       // The page's first reads (taken over by client/lib/early.ts), first: the server takes longest.
       const params = match.groups || {};
       const fill = (text) => text.replace(/\{(\w+)\}/g, (_, name) => params[name]);
-      window.__earlyReads = reads.map(([template, bodyTemplate]) => {
-        const url = fill(template);
-        const body = bodyTemplate === undefined ? undefined : fill(bodyTemplate);
-        const init =
-          body === undefined
-            ? { credentials: "same-origin" }
-            : {
-                method: "POST",
-                body,
-                headers: { "Content-Type": "application/json" },
-                credentials: "same-origin",
-              };
-        const response = fetch(url, init);
-        response.catch(() => {});
-        return { url, body, at: performance.now(), response };
-      });
+      if (reading)
+        window.__earlyReads = reads.map(([template, bodyTemplate]) => {
+          const url = fill(template);
+          const body = bodyTemplate === undefined ? undefined : fill(bodyTemplate);
+          const init =
+            body === undefined
+              ? { credentials: "same-origin" }
+              : {
+                  method: "POST",
+                  body,
+                  headers: { "Content-Type": "application/json" },
+                  credentials: "same-origin",
+                };
+          const response = fetch(url, init);
+          response.catch(() => {});
+          return { url, body, at: performance.now(), response };
+        });
       // The Worker may have written them into the head already (src/routes/app-page.ts).
       if (meta.hasAttribute("data-preloaded")) return;
       const preload = (file) => {

@@ -3,7 +3,9 @@
 
 import { earlyNamespaces, earlyRequests } from "../../src/domain/early-requests";
 import type { Locale } from "../../src/domain/locales";
+import { hasSignedInHint } from "../../src/domain/sessions";
 import { loadCatalogue } from "../i18n/catalogues";
+import { bootCookieHeader } from "./boot-cookies";
 
 /** An early answer older than this is not used: the data may have changed since. */
 const FRESH_MS = 15_000;
@@ -35,6 +37,9 @@ function bootReads(): Map<string, BootRead> {
 export function startEarly(path: string, locale: Locale): void {
   for (const ns of earlyNamespaces(path)) void loadCatalogue(locale, ns).catch(() => {});
   const started = bootReads();
+  // Nobody signed in on this browser (no hint: it comes and goes with the session, src/auth/cookies.ts):
+  // every read would be refused, each a 401 in the console. The boot script decided the same where it could.
+  if (started.size === 0 && !hasSignedInHint(bootCookieHeader())) return;
   for (const { url, body } of earlyRequests(path)) {
     const method = body === undefined ? "GET" : "POST";
     const key = keyOf(method, new URL(url, location.origin), body);
@@ -77,3 +82,7 @@ export const earlyFetch: typeof fetch = (input, init) => {
   }
   return fetch(input, init);
 };
+
+/** Whether a read of `path` (a GET) was started early and is still waiting to be taken. */
+export const hasEarlyRead = (path: string): boolean =>
+  early.has(keyOf("GET", new URL(path, location.origin), undefined));

@@ -1,8 +1,10 @@
 // Who is signed in (SPEC §3), without the query cache: the light /pricing page asks once, the app's
 // useSessionUser (hooks/use-user.ts) caches the same call.
 import type { InferResponseType } from "hono/client";
-import { SIGNED_IN_HINT_COOKIE } from "../../src/domain/sessions";
+import { USER_READ } from "../../src/domain/early-requests";
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from "../../src/domain/sessions";
 import { ApiError, api, readJson } from "./api";
+import { hasEarlyRead } from "./early";
 
 export type User = InferResponseType<typeof api.api.login.user.$get, 200>;
 
@@ -15,6 +17,10 @@ export type SessionUser = (User & { verified: true }) | { verified: false; usage
  * must not send a signed-in user to the sign-in page; only the API's 401 says the session is over.
  */
 export async function fetchSessionUser(known: SessionUser | null = null): Promise<SessionUser | null> {
+  // Without the hint there is no session to ask about (they are set and cleared together): an anonymous
+  // visitor's pages make no request that can only be refused. A read started early was started because the
+  // hint was there, and spares the start-up the cookie read (a wait on the browser process).
+  if (!known && !hasEarlyRead(USER_READ) && !hasSignedInHint(document.cookie)) return null;
   try {
     const res = await api.api.login.user.$get();
     if (res.status === 401) {

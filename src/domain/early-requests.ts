@@ -12,8 +12,11 @@ export interface EarlyRequest {
  * The reads the screen at `path` (without locale prefix) makes first: the user; in a chat, its assistants,
  * the sidebar's first page of chats and the chat's newest messages.
  */
+/** Who is signed in: every page but the home page asks first (client/lib/session-user.ts). */
+export const USER_READ = "/api/login/user";
+
 export function earlyRequests(path: string): EarlyRequest[] {
-  const user = { url: "/api/login/user" };
+  const user = { url: USER_READ };
   const match = matchAppRoute(path);
   if (!match || !paramsAreValid(match)) return [user];
   const requests: EarlyRequest[] = [user];
