@@ -104,10 +104,12 @@ export const CHAT_PARAMETERS = {
 
 /**
  * POST /api/v1/images/generations, beside what the route honours (model, prompt, n: 1, response_format).
- * Each model draws at its own size and in its own format (usually a square PNG), so those are refused.
+ * Each model draws in its own format (usually a PNG), so asking for another is refused. It also draws at its
+ * own size, but `size` is a hint: clients such as Open WebUI send one with every request, and a picture of
+ * another size is still the picture asked for (the answer is still a data URL a client shows as it comes).
  */
 export const IMAGE_PARAMETERS = {
-  size: refused(oneOf("auto"), '"auto"', "each model draws at its own size"),
+  size: ignored(z.string().regex(/^(auto|\d{1,5}x\d{1,5})$/, "must be auto or WIDTHxHEIGHT")),
   background: refused(oneOf("auto"), '"auto"', "each model chooses its background"),
   output_format: refused(nothing, "", "each model answers in its own format (see the data URL's type)"),
   stream: refused(oneOf(false), "false", "pictures are answered whole, not streamed"),

@@ -164,8 +164,6 @@ describe("parameters the chat completions cannot honour", () => {
 
 describe("parameters the image generations cannot honour", () => {
   const refused: [Partial<OpenAI.ImageGenerateParamsNonStreaming>, string][] = [
-    [{ size: "1024x1024" }, "size"],
-    [{ size: "1792x1024" }, "size"],
     [{ background: "transparent" }, "background"],
     [{ output_format: "jpeg" }, "output_format"],
     [{ partial_images: 2 }, "partial_images"],
@@ -204,7 +202,8 @@ describe("parameters the image generations cannot honour", () => {
       model: "test-image",
       prompt: "a red square",
       n: 1,
-      size: "auto",
+      // Open WebUI's default: taken as a hint, the model draws at its own size.
+      size: "512x512",
       background: "auto",
       quality: "hd",
       style: "vivid",
@@ -216,5 +215,19 @@ describe("parameters the image generations cannot honour", () => {
     });
     expect(result.data?.[0]?.b64_json?.length).toBeGreaterThan(0);
     expect(await usageCount(account.id, "image")).toBe(1);
+  });
+
+  it("checks the size hint's form: a size that is not WIDTHxHEIGHT is a 400 naming it", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createApiKey(account.cookie);
+    const res = await postV1("/images/generations", key, {
+      model: "test-image",
+      prompt: "a cat",
+      size: "huge",
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { param: string; code: string } };
+    expect(error).toMatchObject({ param: "size", code: "invalid_value" });
+    expect(await usageCount(account.id, "image")).toBe(0);
   });
 });
