@@ -95,6 +95,8 @@ export const OPENAI_INVALID_REQUEST_CODES = [
   "missing_user_message",
   /** The model is of the other kind for the endpoint (an image model on chat completions, or the reverse). */
   "unsupported_model",
+  /** A parameter this API cannot honour (tools, JSON output, stop…): OpenAI's own code for one a model lacks. */
+  "unsupported_parameter",
 ] as const;
 
 export type OpenAIInvalidRequestCode = (typeof OPENAI_INVALID_REQUEST_CODES)[number];

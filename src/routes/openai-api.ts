@@ -83,7 +83,7 @@ const imageSchema = z.object({
 
 /**
  * Refuses (400, before the request is counted) a parameter we cannot honour, rather than answering as if it
- * had been. Its code is `invalid_value`, as for `n` above 1: a value outside what this API supports.
+ * had been. Its code is OpenAI's for a parameter a model does not support, `unsupported_parameter`.
  */
 function refuseUnsupported(
   table: Record<string, ParameterRule>,
@@ -91,7 +91,7 @@ function refuseUnsupported(
   model: ModelEntry,
 ): void {
   const refusal = refusedParameter(table, body, model);
-  if (refusal) throw invalidRequest("invalid_value", refusal.param, refusal.problem);
+  if (refusal) throw invalidRequest("unsupported_parameter", refusal.param, refusal.problem);
 }
 
 const callerOf = (c: { var: AppEnv["Variables"] }) => {

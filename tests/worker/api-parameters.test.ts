@@ -53,7 +53,7 @@ describe("parameters the chat completions cannot honour", () => {
       );
       expect(err).toBeInstanceOf(OpenAI.BadRequestError);
       expect(err.param).toBe(param);
-      expect(err.error).toMatchObject({ type: "invalid_request_error", code: "invalid_value" });
+      expect(err.error).toMatchObject({ type: "invalid_request_error", code: "unsupported_parameter" });
       expect(err.message).toContain(`${param}: is not supported: `);
       expect(await usageCount(account.id, "text")).toBe(0);
     },
@@ -77,7 +77,7 @@ describe("parameters the chat completions cannot honour", () => {
             'response_format: is not supported: answers are plain text, not held to JSON or a schema (ask for JSON in the prompt instead); leave it out or send {"type": "text"}.',
           type: "invalid_request_error",
           param: "response_format",
-          code: "invalid_value",
+          code: "unsupported_parameter",
         },
       });
     }
@@ -177,7 +177,7 @@ describe("parameters the image generations cannot honour", () => {
     );
     expect(err).toBeInstanceOf(OpenAI.BadRequestError);
     expect(err.param).toBe(param);
-    expect(err.error).toMatchObject({ type: "invalid_request_error", code: "invalid_value" });
+    expect(err.error).toMatchObject({ type: "invalid_request_error", code: "unsupported_parameter" });
     expect(err.message).toContain(`${param}: is not supported: `);
     expect(await usageCount(account.id, "image")).toBe(0);
   });
