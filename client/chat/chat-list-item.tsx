@@ -14,7 +14,7 @@ import { setChatAssistant } from "../hooks/use-chat";
 import { useDeleteChat, useMoveChat, useRenameChat } from "../hooks/use-chats";
 import { useT } from "../i18n";
 import { useMenuKeys } from "../lib/use-menu-keys";
-import { notify } from "../state/notifications";
+import { noticeName, notify } from "../state/notifications";
 
 /** Loaded when a chat is shared, not with every chat list. */
 const ShareDialog = lazy(() => import("./share-dialog").then((m) => ({ default: m.ShareDialog })));
@@ -117,7 +117,7 @@ export function ChatListItem({
   const move = useMoveChat({
     onSuccess: ({ chatId, to }) => {
       const label = assistantsToOffer.find((target) => target.id === to)?.label ?? "";
-      notify({ title: t("list.moved", { assistant: label }), icon: "check" });
+      notify({ title: t("list.moved", { assistant: noticeName(label) }), icon: "check" });
       setChatAssistant(client, chatId, assistantOfSegment(to));
       // The open chat follows: under its old assistant's address the screen would name the wrong one.
       if (active) navigate(chatPath(to, chatId), { replace: true });

@@ -1,5 +1,5 @@
 // Shows the notifications: each closes after its timeout, pauses while hovered and resumes on leave.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
@@ -13,6 +13,19 @@ import "./notification-host.css";
  */
 const timeLeft = new Map<string, number>();
 
+/** A title cut by its line clamp (notification-host.css) shows whole on hover, which also holds its timer. */
+function wholeOnHover(text: string) {
+  return (title: HTMLElement | null) => {
+    if (!title) return;
+    const observer = new ResizeObserver(() => {
+      if (title.scrollHeight > title.clientHeight + 1) title.title = text;
+      else title.removeAttribute("title");
+    });
+    observer.observe(title);
+    return () => observer.disconnect();
+  };
+}
+
 function Toast({ notification }: { notification: AppNotification }) {
   const t = useT("common");
   const { id, timeout } = notification;
@@ -22,6 +35,7 @@ function Toast({ notification }: { notification: AppNotification }) {
   const startedAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [paused, setPaused] = useState(false);
+  const titleRef = useMemo(() => wholeOnHover(notification.title), [notification.title]);
 
   const run = useCallback(() => {
     if (timeout <= 0 || timer.current !== undefined) return;
@@ -76,7 +90,9 @@ function Toast({ notification }: { notification: AppNotification }) {
           <Icon name={notification.icon} className="toast-icon" />
         ) : null}
         <div className="toast-text">
-          <p className="toast-title">{notification.title}</p>
+          <p className="toast-title" ref={titleRef}>
+            {notification.title}
+          </p>
           {notification.description ? <p className="toast-description">{notification.description}</p> : null}
           {notification.actions.length > 0 ? (
             <div className="toast-actions">

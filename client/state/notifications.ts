@@ -1,5 +1,6 @@
 // Notifications (SPEC §3, §4, §9): a store of toasts with a timeout (5000 ms by default), actions and a
 // callback run when one closes.
+import { shortName } from "../../src/domain/short-name";
 import { createStore } from "../lib/store";
 
 export type NotificationColor = "primary" | "accent" | "destroy" | "neutral";
@@ -30,6 +31,14 @@ export interface AppNotification {
 }
 
 export type NotificationInput = Partial<Omit<AppNotification, "title">> & { title: string };
+
+/**
+ * A name someone typed (an assistant, a file) as a notice's title names it: at most this many characters, as
+ * the assistant cards and the chat header cut it. Whole, a 200-character name filled 17 lines of the account
+ * pages' notice and hid the "saved" it was there to say.
+ */
+export const NOTICE_NAME_LENGTH = 40;
+export const noticeName = (name: string): string => shortName(name, NOTICE_NAME_LENGTH);
 
 export const DEFAULT_NOTIFICATION_TIMEOUT = 5000;
 export const DEFAULT_NOTIFICATION_COLOR: NotificationColor = "primary";

@@ -1,6 +1,7 @@
 // Journey: create an assistant (name, instructions, icon, colour, a file, its own model order), meet the inline error
 // of a duplicate name, chat with it — its instructions reach the (stand-in) model — and delete it, its chat
 // moving to the default assistant.
+import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ASSISTANT_COLORS } from "../../src/domain/assistants";
 import {
@@ -351,23 +352,81 @@ describe("an assistant of one's own", () => {
 });
 
 describe("an assistant with a long name", () => {
-  it("is said saved in a notice that wraps the name inside it, clear of its close button", async () => {
+  // The longest a name may be: Arabic, an emoji and a run of x's, 200 characters (QA's).
+  const longName = (mark: string) => `محقق 🦜 ${mark} ${"x".repeat(200)}`.slice(0, 200);
+  const boxOf = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error("not shown");
+    return box;
+  };
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it.each([
+    ["a computer", 1280, 800, 170],
+    ["a phone", 390, 844, 110],
+  ])(
+    "is said saved on %s in a notice of a sane size, the name cut with …, clear of the account links",
+    async (_, width, height, tallest) => {
+      const { page } = session;
+      await page.setViewportSize({ width, height });
+      try {
+        const mark = `R${width}${tag}`;
+        await page.goto(`${appUrl()}/app/assistants/new`);
+        await page.getByLabel("Name").fill(longName(mark));
+        await page.getByRole("button", { name: "Create assistant" }).click();
+        const toast = page.getByTestId("notification").filter({ hasText: mark });
+        await toast.waitFor();
+        // The sentence whole, the name shortened in it: 17 lines of x's hid the "saved" it was there to say.
+        const title = (await shownText(toast.locator(".toast-title"))).replace(/\s+/g, " ");
+        expect(title).toMatch(new RegExp(`^محقق 🦜 ${mark} x+… saved$`));
+        const fits = await toast.evaluate((element) => {
+          const text = element.querySelector(".toast-text") as HTMLElement;
+          const heading = element.querySelector(".toast-title") as HTMLElement;
+          const close = element.querySelector(".icon-button") as HTMLElement;
+          return {
+            overflows: text.scrollWidth > text.clientWidth,
+            cut: heading.scrollHeight > heading.clientHeight + 1,
+            clear: text.getBoundingClientRect().right <= close.getBoundingClientRect().left + 0.5,
+          };
+        });
+        expect(fits).toEqual({ overflows: false, cut: false, clear: true });
+        const box = await boxOf(toast);
+        expect(box.height).toBeLessThanOrEqual(tallest);
+        // It covered the account pages' links (Password, Team, API…), on a computer as on a phone.
+        const links = page.getByRole("navigation", { name: "Account" }).getByRole("link");
+        const covered: string[] = [];
+        for (const link of await links.all()) {
+          if (!(await link.isVisible())) continue;
+          if (overlap(box, await boxOf(link))) covered.push(await shownText(link));
+        }
+        expect(covered).toEqual([]);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  );
+
+  it("is said deleted in the whole sentence, the name cut with …", async () => {
     const { page } = session;
-    const name = `Long${"n".repeat(60)}${tag}`;
+    const mark = `D${tag}`;
     await page.goto(`${appUrl()}/app/assistants/new`);
-    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Name").fill(longName(mark));
     await page.getByRole("button", { name: "Create assistant" }).click();
-    const toast = page.getByTestId("notification").filter({ hasText: `${name} saved` });
+    const saved = page.getByTestId("notification").filter({ hasText: mark });
+    await saved.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("link", { name: `Edit ${longName(mark)}` }).click();
+    await page.getByRole("button", { name: "Delete this assistant" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete assistant" }).click();
+    const toast = page.getByTestId("notification").filter({ hasText: mark });
     await toast.waitFor();
-    const fits = await toast.evaluate((element) => {
-      const text = element.querySelector(".toast-text") as HTMLElement;
-      const close = element.querySelector(".icon-button") as HTMLElement;
-      return {
-        overflows: text.scrollWidth > text.clientWidth,
-        clear: text.getBoundingClientRect().right <= close.getBoundingClientRect().left + 0.5,
-      };
-    });
-    expect(fits).toEqual({ overflows: false, clear: true });
+    // In the account pages' narrow column too, no line of the sentence is cut off.
+    const title = toast.locator(".toast-title");
+    expect((await shownText(title)).replace(/\s+/g, " ")).toMatch(
+      new RegExp(`^محقق 🦜 ${mark} x+… deleted\\. Its chats are now with the default assistant\\.$`),
+    );
+    expect(await title.evaluate((element) => element.scrollHeight > element.clientHeight + 1)).toBe(false);
   });
 
   it("keeps its card to two lines of name, as long as the name is", async () => {

@@ -31,7 +31,7 @@ import { useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { useApiError } from "../../lib/use-api-error";
-import { notify } from "../../state/notifications";
+import { noticeName, notify } from "../../state/notifications";
 import { AssistantFiles, uploadAssistantFiles } from "./assistant-files";
 
 const EMPTY: AssistantDraft = {
@@ -55,7 +55,7 @@ function DeleteAssistant({ assistant }: { assistant: Assistant }) {
     dialog.current?.close();
     navigate("/app/assistants", { replace: true });
     remove.forget(assistant.id);
-    notify({ title: t("assistants.delete.done", { label: assistant.label }), icon: "check" });
+    notify({ title: t("assistants.delete.done", { label: noticeName(assistant.label) }), icon: "check" });
   };
   return (
     <>
@@ -119,12 +119,12 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
           await invalidateAssistants();
           for (const { file, error } of failed)
             notify({
-              title: t("assistants.files.uploadFailed", { name: file.name }),
+              title: t("assistants.files.uploadFailed", { name: noticeName(file.name) }),
               description: errorText(error),
               color: "destroy",
             });
         }
-        notify({ title: t("assistants.editor.saved", { label: saved.label }), icon: "check" });
+        notify({ title: t("assistants.editor.saved", { label: noticeName(saved.label) }), icon: "check" });
         navigate("/app/assistants");
       },
       // The name is taken: the Name field says so (an alert) and takes the focus, to be changed there.

@@ -1,0 +1,86 @@
+// A notice bounds what someone typed into its title, whatever its caller did with it: cut with "…" after a few
+// lines (more in the narrow column of the account pages), whole on hover; a title of ours is never cut.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { poll } from "./chat-support";
+import { showComponents } from "./component-page";
+
+/** The notification host alone, its stylesheet applied, `notify` on `window` for the test to call. */
+const HOST = `
+  import { createElement } from "react";
+  import { createRoot } from "react-dom/client";
+  import css from "@/client/state/notification-host.css?inline";
+  import { NotificationHost } from "@/client/state/notification-host";
+  import { notify } from "@/client/state/notifications";
+  import { installEngine } from "@/client/i18n";
+  installEngine({ locale: "en", has: () => true, load: async () => {}, translate: (_, key) => key, switchTo: async () => {} });
+  const style = document.createElement("style");
+  style.textContent = "body { font: 16px/1.5 sans-serif; margin: 0 }" + css;
+  document.head.append(style);
+  window.notify = notify;
+  createRoot(document.getElementById("root")).render(createElement(NotificationHost));
+`;
+
+/** An address of 200 characters, one unbroken word, as a team's notice "You're now in …'s team." would name it. */
+const ADDRESS = `${"n".repeat(180)}@example.test`.padStart(200, "o");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function hostPage(width: number, height: number, accountPages = false): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await showComponents(page, HOST);
+  // The account pages' layout puts the notices in their navigation's column (notification-host.css).
+  if (accountPages)
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement("div"), { className: "connected" })),
+    );
+  return page;
+}
+
+/** Shows a notice that waits to be closed, and measures its title. */
+async function titleOf(page: Page, title: string) {
+  await poll(() => page.evaluate(() => "notify" in window)).toBe(true);
+  await page.evaluate((text) => {
+    (window as unknown as { notify: (n: { title: string; timeout: number }) => void }).notify({
+      title: text,
+      timeout: 0,
+    });
+  }, title);
+  const heading = page.locator(".toast-title").filter({ hasText: title.slice(0, 20) });
+  await heading.waitFor();
+  // The tooltip is set once the title is laid out.
+  await page.waitForTimeout(100);
+  return heading.evaluate((element) => ({
+    lines: Math.round(element.clientHeight / Number.parseFloat(getComputedStyle(element).lineHeight)),
+    cut: element.scrollHeight > element.clientHeight + 1,
+    tooltip: element.getAttribute("title"),
+  }));
+}
+
+describe("a notice's title", () => {
+  it.each([
+    ["on a computer", 1280, 800, false, 5],
+    ["on a phone", 390, 844, false, 5],
+    ["in the account pages' column", 1280, 800, true, 12],
+  ])(
+    "holding a 200-character address is cut after a few lines %s, whole on hover",
+    async (_, width, height, accountPages, most) => {
+      const page = await hostPage(width, height, accountPages);
+      try {
+        const long = `You're now in ${ADDRESS}'s team.`;
+        expect(await titleOf(page, long)).toEqual({ lines: most, cut: true, tooltip: long });
+        const short = "Order saved";
+        expect(await titleOf(page, short)).toEqual({ lines: 1, cut: false, tooltip: null });
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
