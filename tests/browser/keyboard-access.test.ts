@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { appUrl, composer, poll, signIn } from "./chat-support";
 import { showComponents } from "./component-page";
+import { borderContrastOf } from "./contrast";
 import { signUpFresh } from "./session";
 
 let browser: Browser;
@@ -100,6 +101,19 @@ const TWO_MODEL_ORDERS = `
   const editor = () => createElement(ModelsOrderEditor, { configuration: defaultModelsConfiguration(), onChange() {} });
   createRoot(document.getElementById("root")).render(createElement(Fragment, null, editor(), editor()));
 `;
+
+describe("the message field's focus", () => {
+  it("shows on the composer's box at 3:1 or more against the page, light and dark", async () => {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${appUrl()}/app/a/default`);
+      await composer(page).focus();
+      const box = page.locator(".composer-box");
+      await poll(() => borderContrastOf(box)).toBeGreaterThanOrEqual(3);
+    }
+    await page.emulateMedia({ colorScheme: null });
+  });
+});
 
 describe("the model order's tabs", () => {
   it("are each editor's own: with two on a page, each tab controls its own panel, labelled by its own tab", async () => {
