@@ -144,6 +144,10 @@ export const teamInvitation = hot.table(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
     acceptedBy: userRef().references(() => user.id, { onDelete: "set null" }),
+    // Set when the invitee opened the link and could not join (declinedReason says why, e.g. in_another_team):
+    // the invitation holds no seat and its link no longer works, until a resend replaces it.
+    declinedAt: timestamp({ withTimezone: true }),
+    declinedReason: varchar({ length: 30 }),
   },
   (t) => [
     uniqueIndex("team_invitation_token_hash_unique").on(t.tokenHash),

@@ -1,5 +1,5 @@
 // The admin's team screen: seats used of bought (with a way to add seats), inviting by email, the members with
-// this period's usage, and the pending invitations to resend or withdraw.
+// this period's usage, and the pending (or declined) invitations to resend or withdraw.
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { looksLikeEmail } from "../../src/domain/account-limits";
@@ -210,10 +210,12 @@ export function TeamAdmin({ view }: { view: AdminView }) {
                   <strong id={`team-invitation-${invitation.id}`} className="team-email">
                     <TeamAddress email={invitation.email} />
                   </strong>
-                  <span className="hint">
-                    {invitation.expired
-                      ? t("team.expired")
-                      : t("team.expires", { date: date(invitation.expiresAt) })}
+                  <span className="hint" data-testid="team-invitation-state">
+                    {invitation.declined
+                      ? t(`team.declined.${invitation.declined}`)
+                      : invitation.expired
+                        ? t("team.expired")
+                        : t("team.expires", { date: date(invitation.expiresAt) })}
                   </span>
                 </div>
                 <div className="team-actions">

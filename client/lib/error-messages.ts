@@ -66,11 +66,11 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   invitation_expired: "api.invitation_expired",
   invitation_used: "api.invitation_used",
   invitation_wrong_email: "api.invitation_wrong_email",
+  invitation_declined: "api.invitation_declined",
   own_plan_active: "api.own_plan_active",
   cannot_invite_self: "api.cannot_invite_self",
   team_has_members: "api.team_has_members",
   already_in_team: "api.already_in_team",
-  in_another_team: "api.in_another_team",
   not_team_member: "api.not_team_member",
   team_unavailable: "api.team_unavailable",
 };

@@ -7,11 +7,11 @@ import { ApiError } from "./api";
 import { useApiError } from "./use-api-error";
 
 /**
- * The refusals that name one address, said to the admin. The codes' own sentences speak to an invitee (an
- * already_in_team join: "You are already in a team") or to nobody in particular ("someone you invited").
+ * The refusals that name one address, said to the admin. The code's own sentence speaks to an invitee (an
+ * already_in_team join: "You are already in a team"). Only the admin's own team is ever named: whether an
+ * address is in another team is never said to an inviting admin.
  */
 const OF_ADDRESS: Partial<Record<ErrorCode, MessageKey<"errors">>> = {
-  in_another_team: "invite.inAnotherTeam",
   already_in_team: "invite.alreadyInYourTeam",
 };
 

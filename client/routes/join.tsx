@@ -39,7 +39,15 @@ export default function Join() {
   else if (!invitation || session.isPending || (unverified && verification.isPending)) {
     body = <div className="card skeleton" aria-busy />;
   } else if (invitation.state !== "pending") {
-    body = <Alert>{invitation.state === "expired" ? t("join.expired") : t("join.used")}</Alert>;
+    body = (
+      <Alert>
+        {invitation.state === "expired"
+          ? t("join.expired")
+          : invitation.state === "declined"
+            ? t("join.declined", { email: invitation.adminEmail })
+            : t("join.used")}
+      </Alert>
+    );
   } else if (!session.data) {
     body = (
       <div className="team-join-actions">
@@ -91,6 +99,8 @@ export default function Join() {
           onClick={() =>
             accept.isPending ||
             accept.mutate(token, {
+              // A refusal may have closed the invitation (declined: in another team), which the page then says.
+              onError: () => void preview.refetch(),
               onSuccess: () => {
                 // Landing in a chat says nothing of the team: the notice does.
                 notify({ title: t("join.joined", { email: invitation.adminEmail }), icon: "check" });

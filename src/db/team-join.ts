@@ -3,7 +3,15 @@ import { and, eq, isNull, ne, not, sql } from "drizzle-orm";
 import { subscription, teamInvitation, teamNotice, user } from "../../drizzle/schema";
 import { hasEnded } from "../domain/billing";
 import { isPaidPlan, planOf } from "../domain/plans";
-import { hasFreeSeat, invitationState, isMemberRow, joinRefusal, sameEmail } from "../domain/team";
+import {
+  declineOf,
+  hasFreeSeat,
+  invitationState,
+  isMemberRow,
+  type JoinRefusal,
+  joinRefusal,
+  sameEmail,
+} from "../domain/team";
 import { AppError } from "../errors";
 import type { Database, Transaction } from "./client";
 import { countTeamMembers, getSubscriptionRow, lockAccount } from "./subscriptions";
@@ -46,13 +54,16 @@ async function verifyByInvitation(tx: Transaction, userId: number): Promise<bool
  * Accepts the invitation whose token hashes to `tokenHash` for the signed-in user. Both accounts are locked
  * (lower id first, so two people inviting each other cannot deadlock); the admin's lock is the one a plan
  * change takes, so of many accepts for the last seat exactly one joins, and seats cannot be sold below the
- * members meanwhile. The token is spent in the same transaction.
+ * members meanwhile. The token is spent in the same transaction. An invitee in another team is refused and
+ * the invitation declined (committed, then refused): it frees its seat and its admin sees why, and a resend,
+ * under the same lock, replaces it.
  */
 export async function acceptInvitation(
   db: Database,
   input: { userId: number; email: string; verified: boolean; tokenHash: string; now: Date },
 ): Promise<{ adminUserId: number }> {
-  return db.transaction(async (tx) => {
+  type Outcome = { adminUserId: number } | { declined: JoinRefusal };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [found] = await tx
       .select()
       .from(teamInvitation)
@@ -71,6 +82,13 @@ export async function acceptInvitation(
     if (!invitation) throw invalidInvitation();
     const state = invitationState(invitation, input.now);
     if (state === "accepted") throw new AppError(409, "invitation_used", "This invitation was already used.");
+    if (state === "declined") {
+      throw new AppError(
+        409,
+        "invitation_declined",
+        "This invitation is closed: when you opened it, you were in another team. Once you have left that team, ask your admin to send it again.",
+      );
+    }
     if (state === "expired") {
       throw new AppError(
         410,
@@ -93,7 +111,23 @@ export async function acceptInvitation(
       own: own ? { adminUserId: own.adminUserId, ok: own.ok, ended: hasEnded(own.status) } : null,
       hasMembers: (await countTeamMembers(tx, { adminUserId: input.userId })) > 0,
     });
-    if (refusal) throw REFUSALS[refusal]();
+    if (refusal) {
+      const decline = declineOf(refusal, { inviteeAdminId: own?.adminUserId ?? null, adminId: adminUserId });
+      if (!decline) throw REFUSALS[refusal]();
+      // Still this token's, pending and undeclined (two joins at once: the second finds it declined above).
+      await tx
+        .update(teamInvitation)
+        .set({ declinedAt: input.now, declinedReason: decline })
+        .where(
+          and(
+            eq(teamInvitation.id, invitation.id),
+            eq(teamInvitation.tokenHash, input.tokenHash),
+            isNull(teamInvitation.acceptedAt),
+            isNull(teamInvitation.declinedAt),
+          ),
+        );
+      return { declined: refusal };
+    }
 
     const admin = await getSubscriptionRow(tx, { userId: adminUserId });
     if (!admin || isMemberRow(admin, adminUserId) || !isPaidPlan(planOf(admin))) {
@@ -167,6 +201,9 @@ export async function acceptInvitation(
       );
     return { adminUserId };
   });
+  // Refused once the decline is committed: thrown inside, it would be rolled back with the rest.
+  if ("declined" in outcome) throw REFUSALS[outcome.declined]();
+  return outcome;
 }
 
 const invalidInvitation = () =>

@@ -1,9 +1,10 @@
 // Team rows: who manages or belongs to a team, its invitations (hashed tokens), and the notice of a removal.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { subscription, teamInvitation, teamNotice, user } from "../../drizzle/schema";
 import { isPaidPlan, planOf } from "../domain/plans";
 import {
   type InvitationPreview,
+  invitationDeclineOf,
   invitationExpiry,
   invitationState,
   isMemberRow,
@@ -88,14 +89,18 @@ export async function teamViewOf(
       usage: usage.get(m.userId) ?? empty,
     })),
   ];
-  const views: TeamInvitationView[] = invitations.map((i) => ({
-    id: i.id,
-    email: i.email,
-    createdAt: i.createdAt.toISOString(),
-    expiresAt: i.expiresAt.toISOString(),
-    expired: invitationState(i, now) === "expired",
-  }));
-  const pending = views.filter((i) => !i.expired).length;
+  const views: TeamInvitationView[] = invitations.map((i) => {
+    const state = invitationState(i, now);
+    return {
+      id: i.id,
+      email: i.email,
+      createdAt: i.createdAt.toISOString(),
+      expiresAt: i.expiresAt.toISOString(),
+      expired: state === "expired",
+      declined: state === "declined" ? invitationDeclineOf(i.declinedReason) : null,
+    };
+  });
+  const pending = views.filter((i) => !i.expired && !i.declined).length;
   return {
     role: "admin",
     plan: planOf(own),
@@ -108,7 +113,7 @@ export async function teamViewOf(
   };
 }
 
-/** The admin's invitations neither used nor expired: each keeps a seat for its invitee. */
+/** The admin's invitations neither used, declined nor expired: each keeps a seat for its invitee. */
 export async function countPendingInvitations(
   db: Queryable,
   { adminUserId, now }: { adminUserId: number; now: Date },
@@ -120,6 +125,7 @@ export async function countPendingInvitations(
       and(
         eq(teamInvitation.adminUserId, adminUserId),
         isNull(teamInvitation.acceptedAt),
+        isNull(teamInvitation.declinedAt),
         gt(teamInvitation.expiresAt, now),
       ),
     );
@@ -127,9 +133,12 @@ export async function countPendingInvitations(
 }
 
 /**
- * Invites each address, replacing any pending invitation of the same address (a resend: the old link
- * stops working). Checked under the admin's account lock against the seats neither used nor held by
- * other pending invitations, so invitations never promise more seats than were bought.
+ * Invites each address, replacing any pending or declined invitation of the same address (a resend: the old
+ * link stops working, and a decline is cleared). Checked under the admin's account lock against the seats
+ * neither used nor held by other pending invitations, so invitations never promise more seats than were bought.
+ * Whether an address has an account, or is in another team, is not looked at: the answer is the same for any
+ * address outside the admin's team (sign-up and password reset never tell either); a member of another team
+ * who opens the link declines it (acceptInvitation), and only then may the admin learn it.
  */
 export async function createInvitations(
   db: Database,
@@ -162,18 +171,6 @@ export async function createInvitations(
         details: [{ path: `emails.${self}`, message: "your own address" }],
       });
     }
-    const elsewhere = await inOtherTeams(tx, { adminUserId: input.adminUserId, emails });
-    if (elsewhere.length > 0) {
-      const at = Math.min(...elsewhere.map((email) => emails.indexOf(email)));
-      // Refused here, not only when the link is opened: one person is in one team at a time, so the invitee
-      // could only be told to leave theirs while this invitation kept a seat for a week and the admin heard nothing.
-      throw new AppError(
-        409,
-        "in_another_team",
-        `${emails[at]} is already in another team. They can join yours once they have left it: ask them to leave their team, then invite them again.`,
-        { details: [{ path: `emails.${at}`, message: "in another team" }] },
-      );
-    }
     await tx
       .delete(teamInvitation)
       .where(
@@ -205,27 +202,6 @@ export async function createInvitations(
       })),
     );
   });
-}
-
-/** Of these addresses, those whose account is a member of a team other than this admin's. */
-async function inOtherTeams(
-  tx: Transaction,
-  { adminUserId, emails }: { adminUserId: number; emails: string[] },
-): Promise<string[]> {
-  const rows = await tx
-    .select({ email: user.email })
-    .from(user)
-    .innerJoin(subscription, eq(subscription.userId, user.id))
-    .where(
-      and(
-        inArray(user.email, emails),
-        eq(user.verified, true),
-        isNotNull(subscription.adminUserId),
-        ne(subscription.adminUserId, subscription.userId),
-        ne(subscription.adminUserId, adminUserId),
-      ),
-    );
-  return rows.map((row) => row.email);
 }
 
 /** Withdraws a pending invitation of this admin; false when there is none by that id (another team's too). */

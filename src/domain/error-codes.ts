@@ -94,14 +94,14 @@ export const TEAM_ERROR_CODES = [
   "invitation_expired",
   "invitation_used",
   "invitation_wrong_email",
+  /** The invitee opened it while in another team: it is closed, and its admin sees why, until a resend. */
+  "invitation_declined",
   "own_plan_active",
   /** The admin invited their own address: they hold the admin's seat already. */
   "cannot_invite_self",
   /** An admin whose plan ended still has members: they must go before the admin can join another team. */
   "team_has_members",
   "already_in_team",
-  /** An invited address is a member of another team: they must leave it before they can be invited. */
-  "in_another_team",
   "not_team_member",
   "team_unavailable",
 ] as const;

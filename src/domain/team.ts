@@ -16,15 +16,25 @@ export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const invitationExpiry = (now: Date): Date => new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000);
 
-export type InvitationState = "pending" | "expired" | "accepted";
+/** `declined`: its invitee opened it and could not join (InvitationDecline says why); a resend replaces it. */
+export type InvitationState = "pending" | "expired" | "accepted" | "declined";
 
 export function invitationState(
-  invitation: { expiresAt: Date; acceptedAt: Date | null },
+  invitation: { expiresAt: Date; acceptedAt: Date | null; declinedAt: Date | null },
   now: Date,
 ): InvitationState {
   if (invitation.acceptedAt) return "accepted";
+  if (invitation.declinedAt) return "declined";
   return invitation.expiresAt <= now ? "expired" : "pending";
 }
+
+/** Why an invitee could not join, as the invitation records it for its admin. */
+export const INVITATION_DECLINES = ["in_another_team"] as const;
+export type InvitationDecline = (typeof INVITATION_DECLINES)[number];
+
+/** A stored reason read back; one this code no longer knows is said as the one it can say. */
+export const invitationDeclineOf = (stored: string | null): InvitationDecline =>
+  INVITATION_DECLINES.find((reason) => reason === stored) ?? "in_another_team";
 
 /**
  * Seats still free for new invitations: the admin holds one, each member one, and each pending invitation
@@ -63,6 +73,18 @@ export function joinRefusal(input: {
   // Leading a team of one's own (its plan ended, its members kept): one person is never in two teams.
   if (input.hasMembers) return "team_has_members";
   return null;
+}
+
+/**
+ * Whether a join refusal closes the invitation, and why: only a member of another team, who opened the link and
+ * so lets its admin learn it. The admin never learns it from inviting (an invite answers alike for any address),
+ * and a refusal the invitee can lift at once (their own plan, their own team's members) leaves it pending.
+ */
+export function declineOf(
+  refusal: JoinRefusal,
+  teams: { inviteeAdminId: number | null; adminId: number },
+): InvitationDecline | null {
+  return refusal === "already_in_team" && teams.inviteeAdminId !== teams.adminId ? "in_another_team" : null;
 }
 
 /**
@@ -113,6 +135,8 @@ export interface TeamInvitationView {
   createdAt: string;
   expiresAt: string;
   expired: boolean;
+  /** Set once its invitee opened it and could not join; it then holds no seat. */
+  declined: InvitationDecline | null;
 }
 
 /** GET /api/team. */

@@ -454,42 +454,58 @@ describe("the team's invitation form, one attempt after another", () => {
 });
 
 describe("inviting a member of another team", () => {
-  it("says who is in another team and what to do, from the form and from Resend; nothing is sent", async () => {
+  it("is sent as to anyone; once they could not join, the admin sees why, and Resend re-opens it", async () => {
     const adminEmail = await madeAccount("team-admin");
-    await giveTeamPlan(adminEmail, 4);
+    await giveTeamPlan(adminEmail, 3);
     const otherAdmin = await madeAccount("team-admin");
     await giveTeamPlan(otherAdmin, 3);
     const taken = await madeAccount("team-member");
     await addMember(otherAdmin, taken);
-    // Invited while free, then joined the other team: its Resend is refused the same way.
-    const moved = await madeAccount("team-member");
-    await invitationTo(adminEmail, moved);
-    await addMember(otherAdmin, moved);
-    const { context, page, errors } = await openAs(adminEmail);
-    await page.goto(`${base()}/app/account/settings/team`);
-    const inAnotherTeam = (email: string) =>
-      `${email} is already in another team. They can join yours once they have left it: ask them to leave their team, then invite them again.`;
+    const admin = await openAs(adminEmail);
+    await admin.page.goto(`${base()}/app/account/settings/team`);
 
-    // Beside an address that could be invited, and written otherwise than stored: the page names the one.
-    await page
-      .getByLabel("Email addresses")
-      .fill(`ana-${crypto.randomUUID()}@example.test\n${taken.toUpperCase()}`);
-    await page.getByRole("button", { name: "Send invitations" }).click();
-    const said = () => page.locator("form.team-invite").getByRole("alert").allTextContents();
-    await eventually(said).toEqual([inAnotherTeam(taken)]);
-    // Not "Invitations sent", and nobody was invited: the one pending invitation is the earlier one.
-    expect(await page.locator("form.team-invite").getByRole("status").count()).toBe(0);
-    const invitations = page.getByTestId("team-invitations");
-    expect(await invitations.locator("li").allTextContents()).toEqual([expect.stringContaining(moved)]);
-    expect(await sql(`select 1 from hot.dev_outbox where "to" = $1`, [taken])).toEqual([]);
+    // The invite says nothing of the address's team: sent, as to anyone, and it holds a seat.
+    await admin.page.getByLabel("Email addresses").fill(taken.toUpperCase());
+    await admin.page.getByRole("button", { name: "Send invitations" }).click();
+    const form = admin.page.locator("form.team-invite");
+    await eventually(() => form.getByRole("status").allTextContents()).toEqual([
+      "Invitations sent. Each link works once, for 7 days.",
+    ]);
+    expect(await form.getByRole("alert").count()).toBe(0);
+    const row = admin.page.getByTestId("team-invitations").locator("li").filter({ hasText: taken });
+    await eventually(() => row.getByTestId("team-invitation-state").textContent()).toMatch(/^Expires /);
+    await eventually(() => admin.page.locator("#team-invite-emails-hint").textContent()).toContain(
+      "Free seats: 1.",
+    );
 
-    await invitations.getByRole("button", { name: `Resend ${moved}`, exact: true }).click();
-    const failure = page.locator("main").getByRole("alert").filter({ hasText: "another team" });
-    await eventually(() => failure.allTextContents()).toContain(inAnotherTeam(moved));
-    expect(await sql(`select 1 from hot.dev_outbox where "to" = $1`, [moved])).toEqual([]);
+    // The invitee opens the link and cannot join: the page says the invitation is closed and that the admin sees it.
+    const invitee = await openAs(taken);
+    await invitee.page.goto(await mailedLink(taken));
+    await invitee.page.getByRole("button", { name: "Join the team" }).click();
+    await eventually(() => invitee.page.getByRole("alert").allTextContents()).toEqual([
+      `This invitation is closed: when you opened it, you were in another team, and ${adminEmail} sees that you could not join. Once you have left your team, ask them to send it again.`,
+    ]);
+    expect(await invitee.page.getByRole("button", { name: "Join the team" }).count()).toBe(0);
 
-    expect(errors).toEqual([]);
-    await context.close();
+    // The admin's page says so on that row, with its actions, and the seat is free again.
+    await admin.page.reload();
+    await eventually(() => row.getByTestId("team-invitation-state").textContent()).toBe(
+      "Could not join: already in another team",
+    );
+    await eventually(() => admin.page.locator("#team-invite-emails-hint").textContent()).toContain(
+      "Free seats: 2.",
+    );
+    expect(await row.getByRole("button", { name: `Withdraw ${taken}`, exact: true }).count()).toBe(1);
+    await row.getByRole("button", { name: `Resend ${taken}`, exact: true }).click();
+    await eventually(() => row.getByTestId("team-invitation-state").textContent()).toMatch(/^Expires /);
+    await eventually(() => admin.page.locator("#team-invite-emails-hint").textContent()).toContain(
+      "Free seats: 1.",
+    );
+
+    expect(admin.errors).toEqual([]);
+    expect(invitee.errors).toEqual([]);
+    await admin.context.close();
+    await invitee.context.close();
   });
 });
 

@@ -1,8 +1,10 @@
-// Team rules: invitation lifetime and state, seats open for invitations, who may join, address matching.
+// Team rules: invitation lifetime, state and declines, seats open for invitations, who may join, address matching.
 import { describe, expect, it } from "vitest";
 import {
+  declineOf,
   hasFreeSeat,
   INVITATION_TTL_SECONDS,
+  invitationDeclineOf,
   invitationExpiry,
   invitationState,
   invitationTokenOf,
@@ -22,12 +24,28 @@ describe("invitations", () => {
     expect(invitationExpiry(now).toISOString()).toBe("2026-11-30T08:00:00.000Z");
   });
 
+  const later = new Date(now.getTime() + 1);
   it.each([
-    ["pending until it expires", { expiresAt: new Date(now.getTime() + 1), acceptedAt: null }, "pending"],
-    ["expired at its expiry", { expiresAt: now, acceptedAt: null }, "expired"],
-    ["accepted, even once past expiry", { expiresAt: new Date(0), acceptedAt: new Date(0) }, "accepted"],
+    ["pending until it expires", { expiresAt: later, acceptedAt: null, declinedAt: null }, "pending"],
+    ["expired at its expiry", { expiresAt: now, acceptedAt: null, declinedAt: null }, "expired"],
+    [
+      "accepted, even once past expiry",
+      { expiresAt: new Date(0), acceptedAt: new Date(0), declinedAt: null },
+      "accepted",
+    ],
+    ["declined before it expires", { expiresAt: later, acceptedAt: null, declinedAt: now }, "declined"],
+    ["declined, even once past expiry", { expiresAt: now, acceptedAt: null, declinedAt: now }, "declined"],
   ] as const)("are %s", (_label, invitation, state) => {
     expect(invitationState(invitation, now)).toBe(state);
+  });
+
+  it.each([
+    ["in_another_team", "in_another_team"],
+    // A reason this code no longer knows still reads as a decline the page can say.
+    ["gone_reason", "in_another_team"],
+    [null, "in_another_team"],
+  ] as const)("read back a stored decline %j as %s", (stored, reason) => {
+    expect(invitationDeclineOf(stored)).toBe(reason);
   });
 
   it.each([
@@ -115,6 +133,21 @@ describe("who may join", () => {
     ["an admin of their own members", { ...base, hasMembers: true }, "team_has_members"],
   ] as const)("%s", (_label, input, refusal) => {
     expect(joinRefusal(input)).toBe(refusal);
+  });
+});
+
+describe("which join refusals decline the invitation", () => {
+  const teams = { inviteeAdminId: 9, adminId: 1 };
+  it.each([
+    ["a member of another team", "already_in_team", teams, "in_another_team"],
+    // Cannot be invited (refused as already in your team); if it came to pass, nothing is told.
+    ["a member of this very team", "already_in_team", { inviteeAdminId: 1, adminId: 1 }, null],
+    // Refusals the invitee lifts at once keep the invitation (and its seat) for them.
+    ["someone paying for their own plan", "own_plan_active", { inviteeAdminId: null, adminId: 1 }, null],
+    ["an admin of their own members", "team_has_members", { inviteeAdminId: 2, adminId: 1 }, null],
+    ["the admin themself", "is_admin", { inviteeAdminId: 1, adminId: 1 }, null],
+  ] as const)("%s: %s", (_label, refusal, input, decline) => {
+    expect(declineOf(refusal, input)).toBe(decline);
   });
 });
 
