@@ -11,6 +11,12 @@ import { FAIR_USAGE_RATES } from "../../src/domain/fair-usage";
 import { QUOTAS } from "../../src/domain/usage";
 import { withDb } from "./support/accounts";
 import { api, json } from "./support/api";
+import {
+  V1_BASE_URL as BASE_URL,
+  createApiKey as createKey,
+  sdkRefusal as refusal,
+  openAISdk as sdk,
+} from "./support/openai-client";
 import { accountOnPlan, addUsage, usageCount } from "./support/plans";
 import { pngBytes } from "./support/uploads";
 import {
@@ -21,42 +27,14 @@ import {
   upstreamRequestsUntil,
 } from "./support/upstreams";
 
-const BASE_URL = "http://localhost/api/v1";
-
 interface KeyList {
   keys: { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }[];
-}
-
-async function createKey(cookie: string, name = "laptop"): Promise<{ id: number; key: string }> {
-  const res = await api("/api/keys/create", { cookie, body: { name } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<{ id: number; key: string }>(res);
 }
 
 async function listKeys(cookie: string): Promise<KeyList> {
   const res = await api("/api/keys", { cookie });
   expect(res.status).toBe(200);
   return json<KeyList>(res);
-}
-
-/** The official SDK, talking to the Worker in this test's runtime; no retries, so a 429 is seen as is. */
-const sdk = (key: string) =>
-  new OpenAI({
-    apiKey: key,
-    baseURL: BASE_URL,
-    maxRetries: 0,
-    fetch: (input, init) => exports.default.fetch(new Request(input, init)),
-  });
-
-/** The SDK's error for a failing call (it throws one APIError subclass per status). */
-async function refusal(call: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof OpenAI.APIError) return err;
-    throw err;
-  }
-  throw new Error("the call was not refused");
 }
 
 /** A raw call to /api/v1 with a Bearer key (and whatever else a client might send). */
