@@ -3,6 +3,8 @@
 // (src/sharing/chat-shell.ts). It goes once the app has put its own screen on the page — for an open chat,
 // its messages — or a redirect, an error page, anything else in its place.
 
+import { FRAME_MATH_STYLES_ATTRIBUTE } from "../../src/domain/chat/frame-answers";
+
 /** Text typed into an open chat's frame, for the app's composer (client/chat/composer.tsx). */
 export const BOOT_DRAFT_EVENT = "switchboard:boot-draft";
 export interface BootDraft {
@@ -25,6 +27,9 @@ export function removeBootShell(): void {
   const draft: BootDraft | null = field
     ? { text: field.value, focused: document.activeElement === field, send: field.hasAttribute("data-send") }
     : null;
+  // The math of the answers the app keeps from the frame is KaTeX's HTML: its stylesheet stays with them.
+  const mathStyles = shell?.querySelector(`style[${FRAME_MATH_STYLES_ATTRIBUTE}]`);
+  if (mathStyles) document.head.appendChild(mathStyles);
   shell?.remove();
   for (const name of ["data-boot", "data-boot-lang", "data-boot-default"]) root.removeAttribute(name);
   const app = document.getElementById("root");

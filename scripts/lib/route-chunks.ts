@@ -206,6 +206,9 @@ function routePlan(route: AppRoute) {
   return { pattern: `^${pattern}$`, reads, texts: firstNamespaces(sample) };
 }
 
+/** The module whose chunk carries KaTeX's stylesheet. */
+const KATEX_LOADER = "/client/chat/markdown/katex-loader.ts";
+
 /**
  * A vite plugin: index.html names, for each page of the app, the scripts and styles its first screen needs
  * and the reads it makes first (<meta name="route-preload">). The boot script in index.html
@@ -263,7 +266,16 @@ export function routePreload(): Plugin {
             catalogues[locale] = { ...catalogues[locale], [ns]: listOf(filesOf([id])) };
           }
         }
-        const content = encodeRoutePlan({ routes, lists, catalogues });
+        // KaTeX's stylesheet, for an open chat's first frame (src/sharing/chat-shell.ts), which typesets math
+        // as the app's renderer does.
+        const katex = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(KATEX_LOADER)));
+        const [mathStyles] = [...(katex?.viteMetadata?.importedCss ?? [])];
+        const content = encodeRoutePlan({
+          routes,
+          lists,
+          catalogues,
+          ...(mathStyles ? { mathStyles: `/${mathStyles}` } : {}),
+        });
         // Before the boot script, which reads it as the page is parsed.
         return html.replace(
           /<meta charset="UTF-8" \/>/,

@@ -17,6 +17,8 @@ export interface RoutePlan {
    * once it has run, one round trip after the page.
    */
   catalogues?: Record<string, Record<string, number>>;
+  /** KaTeX's stylesheet (the math renderer's chunk's): an open chat's first frame typesets as the app does. */
+  mathStyles?: string;
 }
 
 /** The meta's content attribute as the build writes it: JSON, with `&` and `"` as entities. */
@@ -59,6 +61,10 @@ export function routeFiles(plan: RoutePlan, pathname: string): string[] {
   const route = routeOf(plan, pathname);
   return route ? ownAssets(plan.lists[route[1]]) : [];
 }
+
+/** The plan's KaTeX stylesheet, if it names one of our own. */
+export const mathStylesheet = (plan: RoutePlan | null): string | null =>
+  plan?.mathStyles && /^\/assets\/[\w.-]+\.css$/.test(plan.mathStyles) ? plan.mathStyles : null;
 
 /** The catalogues the page at this address shows first in `locale`, as its entry will ask for them. */
 export function catalogueFiles(plan: RoutePlan, pathname: string, locale: string): string[] {

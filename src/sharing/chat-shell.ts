@@ -4,6 +4,7 @@ import type { MessageRow } from "../db/messages";
 import {
   contentDigest,
   FRAME_DIGEST_ATTRIBUTE,
+  FRAME_MATH_STYLES_ATTRIBUTE,
   FRAME_MESSAGE_ATTRIBUTE,
   FRAME_MESSAGES,
 } from "../domain/chat/frame-answers";
@@ -11,6 +12,7 @@ import { escapeHtml } from "../domain/chat/markdown-rules";
 import { decodeLabels } from "../domain/chat/shell-labels";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { Locale } from "../domain/locales";
+import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
 import { modelName } from "./page";
 import { renderMarkdown } from "./render-markdown";
 
@@ -39,7 +41,9 @@ async function shellMessage(m: MessageRow): Promise<string> {
   }
   const model = modelName(m.model);
   // Pictures and sources come with the app: the frame is the text a reader picks up from.
-  const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content)}</div>` : "";
+  // Math as the app's renderer sets it (KaTeX's HTML, with its stylesheet in the frame: withChatShell): the
+  // answers the app keeps from the frame look as the ones it renders itself.
+  const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content, "katex")}</div>` : "";
   // The app shows this typeset answer as it is while its copy of the message says the same
   // (client/chat/markdown/frame-answers.ts).
   const adoptable = m.content
@@ -53,6 +57,8 @@ export interface ChatShell {
   /** The page is the default assistant's (the frame's header can name it). */
   defaultAssistant: boolean;
   messages: string;
+  /** Some answer holds math: the frame needs KaTeX's stylesheet. */
+  math: boolean;
   /** The reader's language: the composer's name comes from the page's own catalogue of them. */
   locale: Locale;
 }
@@ -62,7 +68,23 @@ export async function renderChatShell(
   { defaultAssistant, locale }: { defaultAssistant: boolean; locale: Locale },
 ): Promise<ChatShell> {
   const rendered = await Promise.all(newestForShell(messages).map(shellMessage));
-  return { defaultAssistant, messages: rendered.join(""), locale };
+  const html = rendered.join("");
+  return { defaultAssistant, messages: html, math: html.includes('class="katex"'), locale };
+}
+
+/**
+ * KaTeX's stylesheet for the frame's math, inline (marked: the app keeps it when the frame goes, for the
+ * answers it keeps — client/lib/boot-shell.ts). Without it (no build plan, as under vite's dev server, or a
+ * failed read), the frame shows the formulas' MathML alone, and the app renders those answers itself
+ * (client/chat/markdown/frame-answers.ts).
+ */
+async function mathStyles(
+  href: string | null,
+  stylesheet: ((href: string) => Promise<string | null>) | undefined,
+): Promise<string> {
+  const css = href && stylesheet ? await stylesheet(href).catch(() => null) : null;
+  if (css !== null && !css.includes("</")) return `<style ${FRAME_MATH_STYLES_ATTRIBUTE}>${css}</style>`;
+  return "<style>#boot-shell .katex-html{display:none}</style>";
 }
 
 /**
@@ -76,7 +98,13 @@ export function withChatShell(
   stylesheet?: (href: string) => Promise<string | null>,
 ): Response {
   const settled = shell.catch(() => null);
+  let mathHref: string | null = null;
   const rewritten = new HTMLRewriter()
+    .on('meta[name="route-preload"]', {
+      element(el) {
+        mathHref = mathStylesheet(parseRoutePlan(el.getAttribute("content") ?? ""));
+      },
+    })
     .on('link[rel="stylesheet"]', {
       // The entry's stylesheet, inline: the frame paints as soon as it has arrived, not once another request
       // has (a render-blocking one, behind the preloads the boot script starts).
@@ -103,7 +131,9 @@ export function withChatShell(
     .on("#boot-shell .boot-hero", {
       async element(el) {
         const chat = await settled;
-        if (chat) el.replace(`<div class="boot-chat" role="log">${chat.messages}</div>`, { html: true });
+        if (!chat) return;
+        const math = chat.math ? await mathStyles(mathHref, stylesheet) : "";
+        el.replace(`${math}<div class="boot-chat" role="log">${chat.messages}</div>`, { html: true });
       },
     })
     .on("#boot-shell .boot-composer", {

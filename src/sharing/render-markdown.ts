@@ -1,6 +1,7 @@
 // A message's markdown to safe HTML on the Worker: the client's rules (src/domain/chat/markdown-rules.ts),
-// code highlighted with the same grammars, math typeset by KaTeX as MathML (no stylesheet or fonts to load),
-// and the same allow-list sanitiser pass before KaTeX's trusted output goes into its slots.
+// code highlighted with the same grammars, math typeset by KaTeX — as MathML alone where no stylesheet comes
+// with it (the shared page), or as the app's renderer does — and the same allow-list sanitiser pass before
+// KaTeX's trusted output goes into its slots.
 import hljs from "highlight.js/lib/core";
 import katex from "katex";
 import type { Tokens } from "marked";
@@ -45,20 +46,26 @@ const marked = createMarkdown({
   code: renderCode,
 });
 
-function typeset(token: MathToken): string {
+/**
+ * "mathml": the browser lays it out, with no stylesheet or fonts to load. "katex": KaTeX's HTML beside its
+ * MathML, as the app's renderer writes it, for a page that carries KaTeX's stylesheet.
+ */
+export type MathOutput = "mathml" | "katex";
+
+function typeset(token: MathToken, output: MathOutput): string {
   return katex.renderToString(token.text, {
     displayMode: token.display,
     throwOnError: false,
     trust: false,
     strict: "ignore",
-    output: "mathml",
+    output: output === "katex" ? "htmlAndMathml" : "mathml",
     maxSize: MATH_MAX_SIZE_EM,
     maxExpand: MATH_MAX_EXPAND,
   });
 }
 
 /** One message's markdown as HTML that runs nothing. */
-export async function renderMarkdown(source: string): Promise<string> {
+export async function renderMarkdown(source: string, math: MathOutput = "mathml"): Promise<string> {
   mathSlots = [];
   nonce = crypto.randomUUID();
   const marker = new RegExp(`<span data-math-slot="${nonce}-(\\d+)"></span>`, "g");
@@ -70,7 +77,7 @@ export async function renderMarkdown(source: string): Promise<string> {
   return html.replace(marker, (_, index: string) => {
     const slot = slots[Number(index)];
     if (!slot) return "";
-    const math = typeset(slot);
-    return slot.display ? `<div class="math-display">${math}</div>` : math;
+    const formula = typeset(slot, math);
+    return slot.display ? `<div class="math-display">${formula}</div>` : formula;
   });
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   catalogueFiles,
   encodeRoutePlan,
+  mathStylesheet,
   parseRoutePlan,
   planPath,
   preloadTags,
@@ -216,5 +217,22 @@ describe("the boot script (public/theme-boot.js), the Worker's twin in the brows
       ...catalogueFiles(built, "/app/a/default", locale),
     ]);
     expect(catalogueFiles(built, "/app/a/default", locale)).not.toEqual([]);
+  });
+});
+
+describe("mathStylesheet", () => {
+  it.each([
+    [
+      { routes: [], lists: [], mathStyles: "/assets/katex-loader-Ab1_2.css" },
+      "/assets/katex-loader-Ab1_2.css",
+    ],
+    [{ routes: [], lists: [] }, null],
+    // Only a stylesheet of our own assets goes into a page.
+    [{ routes: [], lists: [], mathStyles: "https://cdn.example/katex.css" }, null],
+    [{ routes: [], lists: [], mathStyles: "/assets/katex.js" }, null],
+    [{ routes: [], lists: [], mathStyles: "/assets/../x.css" }, null],
+    [null, null],
+  ] as [RoutePlan | null, string | null][])("%j → %s", (plan, href) => {
+    expect(mathStylesheet(plan)).toBe(href);
   });
 });

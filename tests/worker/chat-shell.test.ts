@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { MessageRow } from "../../src/db/messages";
 import { contentDigest } from "../../src/domain/chat/frame-answers";
 import { decodeLabels, encodeLabels } from "../../src/domain/chat/shell-labels";
+import { encodeRoutePlan } from "../../src/domain/route-preload";
 import {
   newestForShell,
   renderChatShell,
@@ -114,6 +115,61 @@ describe("the entry's stylesheet on an open chat's page", () => {
       () => Promise.reject(new Error("no")),
     ]) {
       expect(await withChatShell(page(), shell(), css).text()).toContain('href="/assets/index-1.css"');
+    }
+  });
+});
+
+describe("KaTeX's stylesheet in an open chat's first frame", () => {
+  const plan = encodeRoutePlan({ routes: [], lists: [], mathStyles: "/assets/katex-loader-1.css" });
+  const planned = () =>
+    new Response(INDEX.replace("<title>", `<meta name="route-preload" content="${plan}"><title>`), {
+      headers: { "Content-Type": "text/html" },
+    });
+  const math = () =>
+    renderChatShell([row(1, "user", "hi"), row(2, "assistant", "So $x^2$.")], {
+      defaultAssistant: true,
+      locale: "en",
+    });
+
+  it("comes inline with answers holding math, typeset as the app's renderer does", async () => {
+    const asked: string[] = [];
+    const css = async (href: string) => {
+      asked.push(href);
+      return href.includes("katex") ? ".katex{font:normal 1.21em KaTeX_Main}" : ":root{}";
+    };
+    const html = await withChatShell(planned(), math(), css).text();
+    expect(asked).toEqual(["/assets/index-1.css", "/assets/katex-loader-1.css"]);
+    expect(html).toContain(
+      '<style data-frame-math>.katex{font:normal 1.21em KaTeX_Main}</style><div class="boot-chat"',
+    );
+    // KaTeX's HTML beside its MathML, as client/chat/markdown/render-block.ts writes it.
+    expect(html).toContain('class="katex-html"');
+    expect(html).toContain('class="katex-mathml"');
+  });
+
+  it("is not read for answers without math", async () => {
+    const asked: string[] = [];
+    const css = async (href: string) => {
+      asked.push(href);
+      return ":root{}";
+    };
+    const shell = renderChatShell([row(1, "user", "hi"), row(2, "assistant", "No math here.")], {
+      defaultAssistant: true,
+      locale: "en",
+    });
+    const html = await withChatShell(planned(), shell, css).text();
+    expect(asked).toEqual(["/assets/index-1.css"]);
+    expect(html).not.toContain("<style data-frame-math>");
+  });
+
+  it("left out, leaves the formulas' MathML alone on show (no plan, an unreadable sheet)", async () => {
+    for (const [source, css] of [
+      [page, async () => ":root{}"],
+      [planned, async (href: string) => (href.includes("katex") ? null : ":root{}")],
+    ] as const) {
+      const html = await withChatShell(source(), math(), css).text();
+      expect(html).not.toContain("<style data-frame-math>");
+      expect(html).toContain("<style>#boot-shell .katex-html{display:none}</style>");
     }
   });
 });

@@ -6,6 +6,7 @@
 import {
   contentDigest,
   FRAME_DIGEST_ATTRIBUTE,
+  FRAME_MATH_STYLES_ATTRIBUTE,
   FRAME_MESSAGE_ATTRIBUTE,
 } from "../../../src/domain/chat/frame-answers";
 import { codeHead } from "./code-head";
@@ -25,11 +26,15 @@ export function keepFrameAnswers(): void {
   answers = new Map();
   const shell = document.getElementById("boot-shell");
   if (!shell?.hasAttribute("data-chat")) return;
+  // KaTeX's HTML needs KaTeX's stylesheet, which the frame brings when it can (src/sharing/chat-shell.ts).
+  const mathStyled = shell.querySelector(`style[${FRAME_MATH_STYLES_ATTRIBUTE}]`) !== null;
   for (const article of shell.querySelectorAll<HTMLElement>(`article[${FRAME_MESSAGE_ATTRIBUTE}]`)) {
     const id = Number(article.getAttribute(FRAME_MESSAGE_ATTRIBUTE));
     const digest = article.getAttribute(FRAME_DIGEST_ATTRIBUTE);
     const body = article.querySelector(".markdown");
     if (!Number.isSafeInteger(id) || !digest || !body) continue;
+    // Without it the app renders the answer itself, as it renders the ones the frame did not show.
+    if (!mathStyled && body.querySelector(".katex-html")) continue;
     answers.set(id, { digest, body });
   }
 }

@@ -8,6 +8,9 @@ export const FRAME_MESSAGES = 6;
 export const FRAME_MESSAGE_ATTRIBUTE = "data-message-id";
 export const FRAME_DIGEST_ATTRIBUTE = "data-digest";
 
+/** On the frame's KaTeX stylesheet: the app moves it into its own head as the frame goes. */
+export const FRAME_MATH_STYLES_ATTRIBUTE = "data-frame-math";
+
 /** FNV-1a, 32 bits: small, stable, and the same on the Worker and in the browser. */
 export function fnv1a(text: string): number {
   let h = 2166136261;
