@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { isKeyApiPath, KEY_API_PREFIX } from "./domain/api-access";
+import { DEFAULT_LOCALE, LOCALES } from "./domain/locales";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { database } from "./middleware/database";
@@ -89,10 +90,14 @@ app.use("/api/*", (c, next) => {
 app.use("/api/*", database());
 app.use("/api/*", passwordCost());
 app.use("/api/*", appOnly(session()));
-// The shared page reads no session (it is cached per kind of reader); only its fork form needs one.
-app.use("/shared/*", sameOrigin());
-app.use("/shared/*", database());
-app.use("/shared/:publicId/fork", session());
+// The shared page reads no session (it is cached per kind of reader); only its fork form needs one. Under a
+// language's prefix (/fr/shared/…, as the app's links under that language go) it is the same page in it.
+const SHARED_PAGES = ["/shared", `/:locale{${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join("|")}}/shared`];
+for (const pages of SHARED_PAGES) {
+  app.use(`${pages}/*`, sameOrigin());
+  app.use(`${pages}/*`, database());
+  app.use(`${pages}/:publicId/fork`, session());
+}
 // The app's pages run the Worker first (wrangler.toml) only so that an open chat's can carry its messages.
 const APP_PAGES = ["/app/*", "/:locale{[a-z]{2}}/app/*"];
 const openChatOnly =
@@ -131,7 +136,7 @@ app.route(KEY_API_PREFIX, openAIRoutes);
 // vite turns MODE into a constant, so `vite build` drops this branch and the dev routes with it.
 if (import.meta.env.MODE !== "production") app.route("/api/dev", createDevRoutes());
 
-app.route("/shared", sharedPageRoutes);
+for (const pages of SHARED_PAGES) app.route(pages, sharedPageRoutes);
 for (const pages of APP_PAGES) app.route(pages.slice(0, -2), appPageRoutes);
 
 app.onError(onError);

@@ -1,9 +1,10 @@
 // /shared/{publicId}: the Worker's own HTML for a shared chat (not the SPA shell), from the edge cache when
 // it can; and /shared/{publicId}/fork, the page's "Continue this chat" form.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { readSessionCookie } from "../auth/cookies";
 import { getSharedChat } from "../db/shares";
 import { isPublicId, sharedPagePath } from "../domain/chat/sharing";
+import { splitLocalePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
 import type { AppEnv } from "../env";
 import { requestLocale } from "../middleware/request-locale";
@@ -31,6 +32,15 @@ const gone = (locale: Locale, malformedPath?: string) =>
     },
   });
 
+/**
+ * The page's language: its address's prefix (/fr/shared/…, the app's own links under a language), else the
+ * reader's (src/middleware/request-locale.ts). The same page in that language as at /shared/…: one cache.
+ */
+const pageLocale = (c: Context<AppEnv>): Locale => {
+  const { prefix, locale } = splitLocalePath(new URL(c.req.url).pathname);
+  return prefix ? locale : requestLocale(c);
+};
+
 /** A fresh 304 when the browser already holds these bytes. */
 function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | "MISS"): Response {
   const etag = page.headers.get("ETag");
@@ -43,7 +53,7 @@ function answer(page: Response, ifNoneMatch: string | undefined, cache: "HIT" | 
 export const sharedPageRoutes = new Hono<AppEnv>()
   .get("/:publicId", async (c) => {
     const publicId = c.req.param("publicId");
-    const locale = requestLocale(c);
+    const locale = pageLocale(c);
     if (!isPublicId(publicId)) return gone(locale, new URL(c.req.url).pathname);
     // Whether a session cookie came (not whether it is valid): no database read before the cache.
     const reader: Reader = { viewer: readSessionCookie(c) ? "member" : "anonymous", locale };
@@ -70,15 +80,15 @@ export const sharedPageRoutes = new Hono<AppEnv>()
   })
   .post("/:publicId/fork", async (c) => {
     const publicId = c.req.param("publicId");
-    if (!isPublicId(publicId)) return gone(requestLocale(c));
+    if (!isPublicId(publicId)) return gone(pageLocale(c));
     const user = c.var.user;
     if (!user?.verified) {
       return c.redirect(`/login?redirect=${encodeURIComponent(sharedPagePath(publicId))}`, 303);
     }
     const chat = await forkInto(c.var.db(), c.env.FILES, { userId: user.id, source: { publicId } });
-    if (!chat) return gone(requestLocale(c));
+    if (!chat) return gone(pageLocale(c));
     return c.redirect(`/app/a/${chat.assistantId ?? "default"}/c/${chat.id}`, 303);
   })
   // Any other address under /shared/ (none, or more after the id) is a page not found, as a person reads it:
   // not the API's JSON 404.
-  .get("*", (c) => gone(requestLocale(c), new URL(c.req.url).pathname));
+  .get("*", (c) => gone(pageLocale(c), new URL(c.req.url).pathname));

@@ -187,6 +187,31 @@ describe("the shared page's language", () => {
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain("Página no encontrada: /shared/not-a-share");
   });
+
+  it("is its address's under a language's prefix: the same page as at /shared/…, not the app's", async () => {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    const { publicId } = await share(owner.cookie, chatId);
+    // The prefix wins over the browser's language and the cookie.
+    const polish = await api(`/pl/shared/${publicId}`, {
+      headers: { "Accept-Language": "fr" },
+      cookie: "locale=de",
+    });
+    expect(polish.status).toBe(200);
+    const html = await polish.text();
+    expect(html).toContain('<html lang="pl">');
+    // Its canonical address is the one the owner shared, without the prefix.
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^/"]+/shared/${publicId}">`));
+    expect(polish.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    // One copy per language, whichever address asked for it.
+    const again = await api(`/shared/${publicId}`, { cookie: "locale=pl" });
+    expect(again.headers.get("X-Share-Cache")).toBe("HIT");
+    expect(await again.text()).toBe(html);
+    // An unknown share under a prefix: the page not found, in that language.
+    const unknown = await api(`/pl/shared/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<html lang="pl">');
+  });
 });
 
 describe("search engines", () => {
