@@ -132,6 +132,11 @@ describe("the way back from checkout", () => {
     await eventually(() => status.textContent()).toContain(
       "not received the confirmation of your payment yet",
     );
+    // A reload does not start the wait over: the page still says it is late.
+    await page.reload();
+    await eventually(() => status.textContent()).toContain(
+      "not received the confirmation of your payment yet",
+    );
     expect(await status.textContent()).toContain("This page shows your plan as soon as it arrives");
     expect(await status.getByRole("link", { name: "contact us" }).getAttribute("href")).toBe("/contact");
     await status.getByRole("button", { name: "Check again" }).click();

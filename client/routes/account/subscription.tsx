@@ -28,16 +28,50 @@ const CONFIRM_SLOW_POLL_MS = 10_000;
 /** Back from the billing portal: how long to ask for what changed there. */
 const PORTAL_PATIENCE_MS = 90_000;
 
-/** True once `active` has lasted longer than `patienceMs`. */
-function usePatience(active: boolean, patienceMs: number): boolean {
+/**
+ * True once `active` has lasted longer than `patienceMs`. With a `since` key, counted from when this tab first
+ * waited (sessionStorage): a reload of the return address does not make the reader wait the whole time again.
+ */
+function usePatience(active: boolean, patienceMs: number, since?: string): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setLate(true), patienceMs);
+    if (!active) {
+      if (since) forget(since);
+      return;
+    }
+    const start = since ? startedAt(since) : Date.now();
+    const timer = setTimeout(() => setLate(true), Math.max(0, start + patienceMs - Date.now()));
     return () => clearTimeout(timer);
-  }, [active, patienceMs]);
+  }, [active, patienceMs, since]);
   return late;
 }
+
+/** A wait recorded longer ago than this was another one (a payment abandoned, another tried later). */
+const WAIT_MEMORY_MS = 10 * 60_000;
+
+/** When this tab first began waiting under `key`, recorded now if it had not. Storage refused: now. */
+function startedAt(key: string): number {
+  const now = Date.now();
+  try {
+    const kept = Number(sessionStorage.getItem(key));
+    if (Number.isFinite(kept) && kept > 0 && kept <= now && now - kept < WAIT_MEMORY_MS) return kept;
+    sessionStorage.setItem(key, String(now));
+  } catch {
+    // Without storage, the wait starts again with the page, as it did.
+  }
+  return now;
+}
+
+function forget(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** The tab's return from Checkout, waiting for the webhook: since when. */
+const CHECKOUT_WAIT_KEY = "checkout-confirming-since";
 
 /** The confirmation is late: what is known, that the page keeps watching, and the next steps. */
 function ConfirmationLate({ checkedAt, onCheck }: { checkedAt: number; onCheck: () => Promise<unknown> }) {
@@ -77,7 +111,7 @@ export default function Subscription() {
   const paid = user !== null && isPaidPlan(user.usagePlan);
   const returning = params.get("checkout") === "success";
   const waiting = returning && !paid;
-  const late = usePatience(waiting, CONFIRM_PATIENCE_MS);
+  const late = usePatience(waiting, CONFIRM_PATIENCE_MS, CHECKOUT_WAIT_KEY);
   const session = useSessionUser({
     refetchInterval: waiting ? (late ? CONFIRM_SLOW_POLL_MS : CONFIRM_POLL_MS) : false,
   });
