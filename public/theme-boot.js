@@ -75,6 +75,8 @@
 
   // Enter in an open chat's first frame (src/sharing/chat-shell.ts) sends, as in the app's composer: the
   // frame's field is marked, and the app sends its text once it has taken over (client/lib/boot-shell.ts).
+  // The composer's rule (src/domain/chat/enter-key.ts, enterSends): on a touch screen Enter breaks the line,
+  // and Ctrl+Enter (⌘+Enter) sends everywhere.
   // Ctrl+K (⌘K) in a chat screen's frame opens quick search once the app has taken over, as it would in
   // the app: the page is marked (a second press takes it back), and client/components/quick-search.tsx
   // takes the mark when its own listener is in place. Other pages leave the key to the browser.
@@ -94,7 +96,9 @@
         }
         const field = event.target;
         if (!field?.classList?.contains("boot-input")) return;
-        if (event.key !== "Enter" || event.shiftKey || event.isComposing || !field.value.trim()) return;
+        if (event.key !== "Enter" || event.isComposing || !field.value.trim()) return;
+        const touch = window.matchMedia("(pointer: coarse)").matches;
+        if (!event.ctrlKey && !event.metaKey && (event.shiftKey || touch)) return;
         event.preventDefault();
         field.setAttribute("data-send", "");
       },

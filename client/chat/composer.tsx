@@ -1,5 +1,5 @@
-// The composer: a growing text area (Enter sends, Shift+Enter breaks the line), its draft kept per chat in
-// local storage, files (button, drag-and-drop, paste) checked against the model before sending, the model
+// The composer: a growing text area (Enter sends, Shift+Enter breaks the line; on a touch screen Enter breaks
+// it and Send sends), its draft kept per chat in local storage, files (button, drag-and-drop, paste) checked against the model before sending, the model
 // picker, and send or stop.
 import {
   type ClipboardEvent,
@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { enterSends } from "../../src/domain/chat/enter-key";
 import { isTooLong, MESSAGE_MAX_CHARACTERS, sentLength } from "../../src/domain/chat/message-length";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
 import {
@@ -27,6 +28,7 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { BOOT_DRAFT_EVENT, type BootDraft } from "../lib/boot-shell";
 import { browserStorage, logStorage } from "../lib/storage";
+import { touchScreen, useTouchScreen } from "../lib/touch-screen";
 import { useUploadError } from "../lib/use-api-error";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { useComposerFiles } from "./composer-files";
@@ -55,8 +57,6 @@ export interface ComposerProps {
 
 const MAX_HEIGHT = 0.4;
 
-const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
-
 /** Whether focus is in a field of its own (a search box, a dialog's input): the composer leaves it there. */
 const typingElsewhere = (element: Element | null) =>
   element instanceof HTMLInputElement ||
@@ -84,6 +84,7 @@ export function Composer({
   const picker = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const files = useComposerFiles();
+  const touch = useTouchScreen();
   // A chip removed from the keyboard: the next chip's remove button, else the previous one's, else the text.
   useFocusAfterRemoval(form, ".file-chip-remove", () => area.current);
   // Stop goes once the answer ends (stopped or not): the focus goes on to the message field, for the next one.
@@ -226,8 +227,9 @@ export function Composer({
     problems.push(t("composer.tooLong", { length: sentLength(text), limit: MESSAGE_MAX_CHARACTERS }));
   }
 
+  // Read at the press, not from the render: the pointer may have changed since (a tablet's trackpad).
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!enterSends(event.nativeEvent, touchScreen())) return;
     event.preventDefault();
     void send();
   };
@@ -299,6 +301,8 @@ export function Composer({
           }
           aria-label={t("composer.label")}
           aria-describedby="composer-hint"
+          // The on-screen keyboard's key says what Enter does here.
+          enterKeyHint={touch ? "enter" : "send"}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
@@ -359,7 +363,7 @@ export function Composer({
         </div>
       </div>
       <p id="composer-hint" className="composer-hint">
-        {t("composer.hint")}
+        {touch ? t("composer.hintTouch") : t("composer.hint")}
       </p>
     </form>
   );

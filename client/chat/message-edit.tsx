@@ -1,10 +1,12 @@
 // Editing the last message the user sent: the new text and which of its files stay, then a confirmation that
 // says the answer after it is replaced (the server asks the question again as a fresh exchange).
 import { type FormEvent, type Ref, useId, useLayoutEffect, useRef, useState } from "react";
+import { enterSends } from "../../src/domain/chat/enter-key";
 import type { AttachmentWire } from "../../src/domain/files";
 import { fileKind } from "../../src/domain/models";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
+import { touchScreen, useTouchScreen } from "../lib/touch-screen";
 import { FileChip } from "./file-chip";
 
 export function EditButton({ onClick, ref }: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
@@ -39,6 +41,7 @@ export function MessageEditor({
 }) {
   const t = useT("chat");
   const id = useId();
+  const touch = useTouchScreen();
   const [draft, setDraft] = useState(initial);
   const [kept, setKept] = useState(() => files.map((f) => f.id));
   const [confirming, setConfirming] = useState(false);
@@ -114,9 +117,10 @@ export function MessageEditor({
           setConfirming(false);
         }}
         // As in the composer: Enter goes on (to the confirmation, whose Replace then has the focus), Shift+Enter
-        // breaks the line.
+        // breaks the line; on a touch screen Enter breaks it and Save goes on.
+        enterKeyHint={touch ? "enter" : "done"}
         onKeyDown={(event) => {
-          if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+          if (!enterSends(event.nativeEvent, touchScreen())) return;
           event.preventDefault();
           event.currentTarget.form?.requestSubmit();
         }}

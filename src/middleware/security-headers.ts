@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
  * The hash of public/theme-boot.js, which the build inlines into index.html (a blocking request less before
  * the first paint). tests/node/static-headers.test.ts checks it against the file.
  */
-export const THEME_BOOT_SHA256 = "'sha256-m+jaKqzoFlPq7/1dsCBzki3lBIbqnM4VAQBmqzLx+Rw='";
+export const THEME_BOOT_SHA256 = "'sha256-F/bjhQg9U+kXU8enzWVrRufJYU4BBWDpNjFe9dgTq3I='";
 
 /**
  * The SPA's policy. Styles allow inline attributes because KaTeX lays out formulas with style="…";
