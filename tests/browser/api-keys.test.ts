@@ -108,6 +108,47 @@ describe("API keys", () => {
     await context.close();
   });
 
+  it("closes the one-time panel when its own key is revoked, the focus on the key left", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 760 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpFresh(context, base(), "api-keys-revoke-shown");
+    await page.goto(`${base()}/app/account/settings/api`);
+    const name = page.getByLabel("Key name");
+    const secret = page.getByTestId("api-key-secret");
+    const row = page.getByTestId("api-key-row");
+    for (const saved of ["Old script", "Spare script"]) {
+      await name.fill(saved);
+      await name.press("Enter");
+      await page.getByRole("button", { name: "I have saved it" }).click();
+      await eventually(() => secret.count()).toBe(0);
+    }
+    await name.fill("New script");
+    await name.press("Enter");
+    await secret.waitFor();
+    const key = (await page.getByTestId("api-key-value").textContent()) ?? "";
+    await eventually(() => row.count()).toBe(3);
+    const dialog = page.getByRole("dialog", { name: "Revoke this key?" });
+
+    // Another key revoked: the panel stays, its key still works.
+    await page.getByRole("button", { name: "Revoke Spare script" }).click();
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await eventually(() => row.count()).toBe(2);
+    expect(await secret.count()).toBe(1);
+
+    // The panel's own key revoked: its secret and calls would answer 401, so the panel goes with the row.
+    await page.getByRole("button", { name: "Revoke New script" }).click();
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await eventually(() => row.count()).toBe(1);
+    await eventually(() => secret.count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+    // The focus is not dropped to the page: it goes on to the key left.
+    const left = page.getByRole("button", { name: "Revoke Old script" });
+    await eventually(() => left.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("gives a second key made while the first one's panel is open its own panel, with the focus", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 // /app/account/settings/api: API keys — create one (its secret shown once, with ready calls), list, revoke.
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, MAX_API_KEYS_PER_USER } from "../../../src/domain/api-keys";
 import { modelByKey } from "../../../src/domain/models";
 import { hasVisibleText } from "../../../src/domain/visible-text";
@@ -30,18 +30,32 @@ export default function SettingsApi() {
   const create = useCreateApiKey();
   const [name, setName] = useState("");
   const [missingName, setMissingName] = useState(false);
-  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [created, setCreated] = useState<{ id: number; name: string; key: string } | null>(null);
   const baseUrl = `${window.location.origin}/api/v1`;
   const full = (keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER;
   const createButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLElement>(null);
   /** The create form's first control: its name field, or its button while the list is full (the field is disabled). */
-  const createForm = () => {
+  const createForm = useCallback(() => {
     const field = document.getElementById("api-key-name");
     return field instanceof HTMLInputElement && !field.disabled ? field : createButton.current;
-  };
+  }, []);
   // A key revoked: the next key's Revoke button, else the previous one's, else the form to make another.
   useFocusAfterRemoval(list, ".api-key-revoke", createForm);
+  // The panel's own key revoked (here or in another tab), its secret and ready calls answer 401: the panel goes
+  // with the key's row. Gone is only gone once the list has shown it (it lists a new key a moment after).
+  const listedId = useRef<number | null>(null);
+  useEffect(() => {
+    if (!created || !keys.data) return;
+    if (keys.data.some((key) => key.id === created.id)) {
+      listedId.current = created.id;
+    } else if (listedId.current === created.id) {
+      // The Revoke button keeps the focus through a revocation made here; one made elsewhere could leave it
+      // in the panel, which would drop it to the page.
+      if (document.activeElement?.closest(".api-key-secret")) createForm()?.focus();
+      setCreated(null);
+    }
+  }, [created, keys.data, createForm]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +69,7 @@ export default function SettingsApi() {
     }
     create.mutate(trimmed, {
       onSuccess: (answer) => {
-        setCreated({ name: answer.apiKey.name, key: answer.key });
+        setCreated({ id: answer.apiKey.id, name: answer.apiKey.name, key: answer.key });
         setName("");
       },
     });
