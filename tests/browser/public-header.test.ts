@@ -79,3 +79,28 @@ describe("the public header on a phone", () => {
     });
   }
 });
+
+describe("the app header of the account pages on a phone", () => {
+  it("keeps the logo whole at 390, 360 and 320 px, the word beside it given up first", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 700 } });
+    await signIn(context, base(), "standard");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/settings`);
+    const brand = page.locator(".app-header .brand");
+    await brand.waitFor();
+    for (const width of [390, 360, 320]) {
+      await page.setViewportSize({ width, height: 700 });
+      const logo = await brand.locator(".logo").boundingBox();
+      expect(logo && [logo.width, logo.height], `${width} px`).toEqual([34, 34]);
+      // Every control of the header on screen, the account menu's included.
+      const outside = await page
+        .locator(".app-header > *")
+        .evaluateAll((found) => found.filter((el) => el.getBoundingClientRect().right > innerWidth).length);
+      expect(outside, `${width} px`).toBe(0);
+      // The link keeps its name where only the mark shows.
+      await expect(brand.getAttribute("href")).resolves.toBeTruthy();
+      expect(await brand.textContent()).toContain("Switchboard");
+    }
+    await context.close();
+  });
+});
