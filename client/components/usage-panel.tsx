@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
 import { isPaidPlan } from "../../src/domain/plans";
-import { emptyUsageCounts, quotaLimit, USAGE_CATEGORIES, usageState } from "../../src/domain/usage";
+import { categoryState, quotaLimit, USAGE_CATEGORIES, usageState } from "../../src/domain/usage";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import "./usage-panel.css";
@@ -38,7 +38,7 @@ export function UsagePanel({ user, onSeePlans }: { user: User; onSeePlans?: () =
           {USAGE_CATEGORIES.map((category) => {
             const used = counts[category];
             const limit = quotaLimit(plan, category, user.seats);
-            const own = usageState(plan, { ...emptyUsageCounts(), [category]: used }, user.seats);
+            const own = categoryState(plan, category, used, user.seats);
             const ratio = limit > 0 ? Math.min(1, used / limit) : 1;
             return (
               <li key={category} data-state={own} data-testid={`usage-${category}`}>

@@ -48,6 +48,13 @@ export function isExhausted(plan: Plan, category: UsageCategory, used: number, s
   return used >= quotaLimit(plan, category, seats);
 }
 
+/** SPEC §4 for one category: limited at its limit, important at its warning ratio of it. */
+export function categoryState(plan: Plan, category: UsageCategory, used: number, seats = 1): UsageState {
+  const limit = quotaLimit(plan, category, seats);
+  if (used >= limit) return "limited";
+  return used >= limit * WARNING_RATIOS[category] ? "important" : "normal";
+}
+
 /**
  * SPEC §4: limited when any category reaches its limit, important when any reaches its warning ratio of
  * the limit, otherwise normal. Plans without quota are limited.
@@ -55,10 +62,9 @@ export function isExhausted(plan: Plan, category: UsageCategory, used: number, s
 export function usageState(plan: Plan, counts: UsageCounts, seats = 1): UsageState {
   let state: UsageState = "normal";
   for (const category of USAGE_CATEGORIES) {
-    const limit = quotaLimit(plan, category, seats);
-    const used = counts[category];
-    if (used >= limit) return "limited";
-    if (used >= limit * WARNING_RATIOS[category]) state = "important";
+    const own = categoryState(plan, category, counts[category], seats);
+    if (own === "limited") return own;
+    if (own === "important") state = own;
   }
   return state;
 }
@@ -73,10 +79,7 @@ export function usageAlert(
   seats = 1,
 ): { state: Exclude<UsageState, "normal">; category: UsageCategory } | null {
   const at = (state: UsageState) =>
-    USAGE_CATEGORIES.find(
-      (category) =>
-        usageState(plan, { ...emptyUsageCounts(), [category]: counts[category] }, seats) === state,
-    );
+    USAGE_CATEGORIES.find((category) => categoryState(plan, category, counts[category], seats) === state);
   const limited = at("limited");
   if (limited) return { state: "limited", category: limited };
   const important = at("important");

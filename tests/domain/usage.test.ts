@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Plan } from "../../src/domain/plans";
 import {
+  categoryState,
   emptyUsageCounts,
   isExhausted,
   QUOTAS,
@@ -73,6 +74,20 @@ describe("usageState", () => {
       expect(usageState(plan, counts(partial), seats)).toBe(state);
     },
   );
+});
+
+describe("categoryState", () => {
+  it.each([
+    ["starter", "text", 1, 39, "normal"],
+    ["starter", "text", 1, 40, "important"],
+    ["starter", "text", 1, 50, "limited"],
+    ["starter", "reasoning", 1, 1999, "normal"],
+    ["starter", "reasoning", 1, 2000, "limited"],
+    ["standard", "image", 2, 300, "important"],
+    ["none", "long", 1, 0, "limited"],
+  ] as const)("%s %s × %i seats, %i used → %s", (plan, category, seats, used, state) => {
+    expect(categoryState(plan, category, used, seats)).toBe(state);
+  });
 });
 
 describe("usageAlert", () => {
