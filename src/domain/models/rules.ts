@@ -12,6 +12,10 @@ export interface RequestShape {
   longContext?: boolean;
 }
 
+/** An image model: one of the image kind, or offered in the picker's image group. */
+const drawsPictures = (model: Pick<ModelEntry, "type" | "category">): boolean =>
+  model.type === "image" || model.category === "image";
+
 /**
  * The quota category a request counts against (SPEC §9), decided by the model's picker category first:
  * image models count as image and reasoning models as reasoning whatever they carry, because those quotas
@@ -19,7 +23,7 @@ export interface RequestShape {
  * else, including web-search and light models, counts as text.
  */
 export function usageCategoryOf(model: Model, request: RequestShape = {}): UsageCategory {
-  if (model.type === "image" || model.category === "image") return "image";
+  if (drawsPictures(model)) return "image";
   if (model.category === "reasoning") return "reasoning";
   if (request.hasDocuments || request.longContext) return "long";
   return "text";
@@ -31,7 +35,7 @@ export function usageCategoryOf(model: Model, request: RequestShape = {}): Usage
  * would cost embeddings for nothing and credit its picture to files it never saw.
  */
 export function readsDocuments(model: Pick<ModelEntry, "type" | "category">): boolean {
-  return model.type !== "image" && model.category !== "image";
+  return !drawsPictures(model);
 }
 
 /** Images need an "image" input, audio "audio", video "video", and documents (code included) "document". */
