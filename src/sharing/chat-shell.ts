@@ -98,11 +98,12 @@ export function withChatShell(
   stylesheet?: (href: string) => Promise<string | null>,
 ): Response {
   const settled = shell.catch(() => null);
-  let mathHref: string | null = null;
+  // The build's plan as the page carries it, read (parsed) only for a frame with math.
+  let plan = "";
   const rewritten = new HTMLRewriter()
     .on('meta[name="route-preload"]', {
       element(el) {
-        mathHref = mathStylesheet(parseRoutePlan(el.getAttribute("content") ?? ""));
+        plan = el.getAttribute("content") ?? "";
       },
     })
     .on('link[rel="stylesheet"]', {
@@ -132,7 +133,7 @@ export function withChatShell(
       async element(el) {
         const chat = await settled;
         if (!chat) return;
-        const math = chat.math ? await mathStyles(mathHref, stylesheet) : "";
+        const math = chat.math ? await mathStyles(mathStylesheet(parseRoutePlan(plan)), stylesheet) : "";
         el.replace(`${math}<div class="boot-chat" role="log">${chat.messages}</div>`, { html: true });
       },
     })
