@@ -9,6 +9,7 @@ import { catalogueFiles, parseRoutePlan, preloadTags, routeFiles } from "../doma
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-shell";
+import { assetStylesheet } from "../sharing/katex-styles";
 
 /** The SPA's own page for this address, as the assets would answer it (never a 304 of an older copy). */
 const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => {
@@ -99,13 +100,9 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   );
   // The page goes out without the frame then (withChatShell); the log says why.
   shell.catch((err: unknown) => console.error("open chat's first frame: reading the chat failed", err));
-  const stylesheet = async (href: string) => {
-    const res = await c.env.ASSETS.fetch(new Request(new URL(href, url)));
-    return res.ok && res.headers.get("Content-Type")?.startsWith("text/css") ? res.text() : null;
-  };
   return withChatShell(
     withRoutePreloads(await page, url.pathname, { cookies, languages }),
     shell,
-    stylesheet,
+    assetStylesheet(c.env.ASSETS, c.req.url),
   );
 });

@@ -16,6 +16,7 @@ import {
   storeSharedPage,
 } from "../sharing/cache";
 import { forkInto } from "../sharing/fork";
+import { katexStylesheet } from "../sharing/katex-styles";
 import { renderGonePage, renderSharedPage, robotsOf, SHARED_PAGE_CSP } from "../sharing/page";
 import { sharedChatDto } from "../sharing/snapshot";
 
@@ -64,7 +65,9 @@ export const sharedPageRoutes = new Hono<AppEnv>()
     const shared = await getSharedChat(c.var.db(), { publicId });
     if (!shared) return gone(locale);
     const dto = sharedChatDto(shared);
-    const html = await renderSharedPage(dto, origin, reader.viewer, locale);
+    const html = await renderSharedPage(dto, origin, reader.viewer, locale, () =>
+      katexStylesheet(c.env.ASSETS, c.req.url),
+    );
     const page = new Response(html, {
       headers: {
         "Content-Type": HTML,

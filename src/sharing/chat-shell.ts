@@ -13,6 +13,7 @@ import { decodeLabels } from "../domain/chat/shell-labels";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { Locale } from "../domain/locales";
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
+import { inlinable } from "./katex-styles";
 import { modelName } from "./page";
 import { renderMarkdown } from "./render-markdown";
 
@@ -82,8 +83,8 @@ async function mathStyles(
   href: string | null,
   stylesheet: ((href: string) => Promise<string | null>) | undefined,
 ): Promise<string> {
-  const css = href && stylesheet ? await stylesheet(href).catch(() => null) : null;
-  if (css !== null && !css.includes("</")) return `<style ${FRAME_MATH_STYLES_ATTRIBUTE}>${css}</style>`;
+  const css = inlinable(href && stylesheet ? await stylesheet(href).catch(() => null) : null);
+  if (css !== null) return `<style ${FRAME_MATH_STYLES_ATTRIBUTE}>${css}</style>`;
   return "<style>#boot-shell .katex-html{display:none}</style>";
 }
 
@@ -112,8 +113,8 @@ export function withChatShell(
       async element(el) {
         const href = el.getAttribute("href");
         if (!stylesheet || !href?.startsWith("/assets/")) return;
-        const css = await stylesheet(href).catch(() => null);
-        if (css !== null && !css.includes("</")) el.replace(`<style>${css}</style>`, { html: true });
+        const css = inlinable(await stylesheet(href).catch(() => null));
+        if (css !== null) el.replace(`<style>${css}</style>`, { html: true });
       },
     })
     .on("#root", {

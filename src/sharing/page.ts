@@ -7,16 +7,20 @@ import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
 import { localizePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
 import { modelByKey } from "../domain/models";
+import { inlinable } from "./katex-styles";
 import { PAGE_STYLE } from "./page-style";
 import { PAGE_TEXT, type PageText } from "./page-text";
-import { renderMarkdown } from "./render-markdown";
+import { type MathOutput, renderMarkdown } from "./render-markdown";
 
 /** Who is reading: the cached page differs only by whether a session cookie came with the request. */
 export type Viewer = "anonymous" | "member";
 
-/** Scripts, frames, plugins and remote anything are refused; only our own pictures and this page's styles load. */
+/**
+ * Scripts, frames, plugins and remote anything are refused; only our own pictures, this page's styles and
+ * our own fonts (KaTeX's, for the math: the build inlines its smallest as data: addresses) load.
+ */
 export const SHARED_PAGE_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const PRODUCT = "Switchboard";
 
@@ -27,7 +31,7 @@ export const robotsOf = (shared: Pick<SharedChatWire, "indexable">) =>
 /** A model's name as the catalogue gives it (the key itself for one it no longer lists). */
 export const modelName = (key: string | null) => (key ? (modelByKey(key)?.label ?? key) : "");
 
-async function renderMessage(m: SharedMessageWire, text: PageText): Promise<string> {
+async function renderMessage(m: SharedMessageWire, text: PageText, math: MathOutput): Promise<string> {
   if (m.role === "user") {
     return `<article class="message user"><div class="who">${escapeHtml(text.prompt)}</div><div class="text">${escapeHtml(m.content)}</div></article>`;
   }
@@ -48,7 +52,7 @@ async function renderMessage(m: SharedMessageWire, text: PageText): Promise<stri
     });
     parts.push(`<ol class="sources" aria-label="${escapeHtml(text.sources)}">${items.join("")}</ol>`);
   }
-  if (m.content) parts.push(`<div class="markdown">${await renderMarkdown(m.content)}</div>`);
+  if (m.content) parts.push(`<div class="markdown">${await renderMarkdown(m.content, math)}</div>`);
   if (images?.length) {
     const alt = escapeHtml(text.imageBy(modelName(m.model)));
     const pictures = images.map(
@@ -77,12 +81,27 @@ function continueBlock(shared: SharedChatWire, viewer: Viewer, locale: Locale): 
   );
 }
 
+/**
+ * The page's math as the app shows it: KaTeX's HTML in KaTeX's fonts, with its stylesheet inline. Without
+ * that stylesheet (`katexStyles` absent or answering null) the browser lays out the formulas' MathML alone,
+ * which on a system without a math font sets a display sum no bigger than the text.
+ */
+async function mathStyle(
+  messages: readonly string[],
+  katexStyles: (() => Promise<string | null>) | undefined,
+) {
+  if (!katexStyles || !messages.some((html) => html.includes('class="katex"'))) return "";
+  const css = inlinable(await katexStyles().catch(() => null));
+  return css === null ? "<style>.katex-html{display:none}</style>" : `<style>${css}</style>`;
+}
+
 /** The whole document of a share, for readers and link previews alike, in the reader's language. */
 export async function renderSharedPage(
   shared: SharedChatWire,
   origin: string,
   viewer: Viewer,
   locale: Locale,
+  katexStyles?: () => Promise<string | null>,
 ): Promise<string> {
   const text = PAGE_TEXT[locale];
   const title = shared.title.trim() || text.sharedConversation;
@@ -94,7 +113,8 @@ export async function renderSharedPage(
   );
   const count = shared.messages.length;
   const messageCount = text.messages(count, new Intl.PluralRules(locale).select(count));
-  const messages = await Promise.all(shared.messages.map((m) => renderMessage(m, text)));
+  const math: MathOutput = katexStyles ? "katex" : "mathml";
+  const messages = await Promise.all(shared.messages.map((m) => renderMessage(m, text, math)));
   const meta = (attr: "name" | "property", key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   return [
@@ -117,7 +137,7 @@ export async function renderSharedPage(
     meta("name", "twitter:card", "summary"),
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", description),
-    `<style>${PAGE_STYLE}</style></head><body>`,
+    `<style>${PAGE_STYLE}</style>${await mathStyle(messages, katexStyles)}</head><body>`,
     `<header class="top"><a class="brand" href="${localizePath(locale, "/")}">${PRODUCT}</a><span class="meta">${escapeHtml(text.sharedConversation)}</span></header>`,
     `<main><h1 class="title">${escapeHtml(title)}</h1>`,
     `<p class="meta">${escapeHtml(modelName(shared.model))} · <time datetime="${escapeHtml(shared.createdAt)}">${escapeHtml(date)}</time> · ${escapeHtml(messageCount)}</p>`,

@@ -41,6 +41,8 @@ const HOSTILE = [
   "",
   "Some math: $e^{i\\pi} + 1 = 0$",
   "",
+  "$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$",
+  "",
   "[a real link](https://example.com/page)",
 ].join("\n");
 
@@ -156,6 +158,11 @@ describe("sharing a chat", () => {
   it("reads whole in a fresh context with no cookies and JavaScript off", async () => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
+    // What the page's CSP refused (a font, a stylesheet), as the console reports it.
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") refused.push(message.text());
+    });
     const res = await page.goto(link);
     expect(res?.status()).toBe(200);
     expect((await context.cookies()).length).toBe(0);
@@ -164,8 +171,20 @@ describe("sharing a chat", () => {
     expect(text).toContain("Share me please");
     expect(text).toContain("<script>window.__xss = 'script'</script>");
     expect(text).toContain("<iframe");
-    // Math typeset without a script, a sign-in offer instead of the fork for a visitor.
-    expect(await page.locator("main math").count()).toBeGreaterThan(0);
+    // Math typeset without a script, as the app sets it: KaTeX's HTML in KaTeX's own fonts (the page carries
+    // its stylesheet; its CSP lets our fonts load), the MathML kept for assistive technology alone. So a display
+    // sum is drawn large even on a system without a math font (this one).
+    const formula = page.locator("main .katex").first();
+    expect(await formula.evaluate((el) => getComputedStyle(el).fontFamily)).toContain("KaTeX_Main");
+    expect(await formula.locator(".katex-mathml").evaluate((el) => getComputedStyle(el).position)).toBe(
+      "absolute",
+    );
+    await poll(() => page.evaluate(() => document.fonts.check('16px "KaTeX_Size2"'))).toBe(true);
+    const sum = page.locator("main .katex-display .katex-html .mop.op-symbol").first();
+    const textSize = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));
+    expect((await sum.boundingBox())?.height).toBeGreaterThan(1.5 * textSize);
+    expect(refused).toEqual([]);
+    // A sign-in offer instead of the fork for a visitor.
     expect(await page.getByRole("link", { name: "Sign in to continue" }).count()).toBe(1);
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBeTruthy();
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");

@@ -5,6 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chat, message } from "../../drizzle/schema";
 import type { ForkWire, SharedChatWire } from "../../src/domain/chat/wire";
+import { renderSharedPage } from "../../src/sharing/page";
 import { makeDocx } from "../support/documents";
 import { withDb } from "./support/accounts";
 import { api, json, ORIGIN } from "./support/api";
@@ -571,6 +572,57 @@ describe("the shared page's safety", () => {
     expect(body).toContain('class="hljs language-js"');
     // The user's own markup is text too.
     expect(body).toContain("&#60;b&#62;bold?&#60;/b&#62;");
+  });
+});
+
+describe("the shared page's math", () => {
+  /** A share of `content` as its one answer, as GET /api/shared/{publicId} gives it. */
+  async function sharedAnswer(content: string) {
+    const owner = await accountOnPlan("starter");
+    const chatId = await finishedChat(owner.cookie);
+    await withDb((db) =>
+      db
+        .update(message)
+        .set({ content })
+        .where(and(eq(message.chat, chatId), eq(message.model, "test"))),
+    );
+    const { publicId } = await share(owner.cookie, chatId);
+    return json<SharedChatWire>(await sharedJson(publicId));
+  }
+
+  it("carries KaTeX's stylesheet inline with KaTeX's HTML, read only for a page with math", async () => {
+    const asked: string[] = [];
+    const styles = async () => {
+      asked.push("katex");
+      return ".katex{font:normal 1.21em KaTeX_Main}";
+    };
+    const plain = await renderSharedPage(
+      await sharedAnswer("No math here."),
+      ORIGIN,
+      "anonymous",
+      "en",
+      styles,
+    );
+    expect(asked).toEqual([]);
+    const shared = await sharedAnswer("So $$\\sum_{i=1}^n i$$");
+    const html = await renderSharedPage(shared, ORIGIN, "anonymous", "en", styles);
+    expect(asked).toEqual(["katex"]);
+    expect(html).toContain("<style>.katex{font:normal 1.21em KaTeX_Main}</style></head>");
+    expect(html).toContain('class="katex-html"');
+    expect(plain).not.toContain("KaTeX_Main");
+  });
+
+  it("leaves the formulas' MathML alone on show without a stylesheet it can inline", async () => {
+    const shared = await sharedAnswer("So $x^2$.");
+    for (const styles of [
+      async () => null,
+      async () => "a{}</style><script>",
+      () => Promise.reject(new Error("no")),
+    ]) {
+      const html = await renderSharedPage(shared, ORIGIN, "anonymous", "en", styles);
+      expect(html).toContain("<style>.katex-html{display:none}</style></head>");
+      expect(html).not.toContain("<script>");
+    }
   });
 });
 
