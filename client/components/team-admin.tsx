@@ -34,10 +34,21 @@ function TeamAddress({ email }: { email: string }) {
   );
 }
 
-function InviteForm({ open }: { open: number }) {
+/**
+ * The form's invite is the page's (TeamAdmin's): an action on the lists drops the form's last answer, as a new
+ * attempt here drops the lists' (`onAttempt`), so that no message outlives the action it spoke of.
+ */
+function InviteForm({
+  open,
+  invite,
+  onAttempt,
+}: {
+  open: number;
+  invite: ReturnType<typeof useInvite>;
+  onAttempt: () => void;
+}) {
   const t = useT("account");
   const errorText = useInviteError();
-  const invite = useInvite();
   const [text, setText] = useState("");
   // What is wrong with the entries before asking: which one is no address, or more people than free seats.
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,6 +58,7 @@ function InviteForm({ open }: { open: number }) {
     if (invite.isPending) return;
     // A new attempt: what the server said of the last one no longer holds (it would show beside this one's).
     invite.reset();
+    onAttempt();
     const wrong = emails.find((entry) => !looksLikeEmail(entry));
     const found =
       emails.length === 0
@@ -110,6 +122,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
   const remove = useRemoveMember();
   const withdraw = useWithdrawInvitation();
   const resend = useInvite();
+  const invite = useInvite();
   const date = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
   const failure = remove.error
@@ -119,9 +132,14 @@ export function TeamAdmin({ view }: { view: AdminView }) {
       : resend.error
         ? inviteErrorText(resend.error, resend.variables)
         : null;
-  // A new action on the lists: an earlier one's refusal would otherwise stay beside (or instead of) its outcome.
-  const clearFailures = () => {
+  const clearListFailures = () => {
     for (const action of [remove, withdraw, resend]) if (action.isError) action.reset();
+  };
+  // A new action on the lists: an earlier one's refusal, or the form's last answer, would otherwise stay beside
+  // (or instead of) its outcome.
+  const clearFailures = () => {
+    clearListFailures();
+    if (!invite.isPending) invite.reset();
   };
   // Removing asks first, in the app's own dialog: the browser gives the focus back to the row's button as it
   // closes (Cancel, Escape or Remove), which keeps it while the row goes, then hands it on (below).
@@ -156,7 +174,7 @@ export function TeamAdmin({ view }: { view: AdminView }) {
         <p className="hint">{t("team.seatsHint")}</p>
         <Link to={CHANGE_SUBSCRIPTION_PATH}>{t("team.addSeats")}</Link>
       </section>
-      <InviteForm open={view.seatsOpen} />
+      <InviteForm open={view.seatsOpen} invite={invite} onAttempt={clearListFailures} />
       <Alert>{failure}</Alert>
       <section ref={members} className="card" aria-labelledby="team-members-title">
         <h2 id="team-members-title">{t("team.membersTitle")}</h2>

@@ -496,7 +496,14 @@ describe("inviting a member of another team", () => {
       "Free seats: 2.",
     );
     expect(await row.getByRole("button", { name: `Withdraw ${taken}`, exact: true }).count()).toBe(1);
+    // The form's last answer (a refusal of the admin's own address) goes with the next action on the list.
+    await admin.page.getByLabel("Email addresses").fill(adminEmail);
+    await admin.page.getByRole("button", { name: "Send invitations" }).click();
+    await eventually(() => form.getByRole("alert").allTextContents()).toEqual([
+      "That is your own address: you hold the admin's seat already. Invite other people.",
+    ]);
     await row.getByRole("button", { name: `Resend ${taken}`, exact: true }).click();
+    await eventually(() => form.getByRole("alert").allTextContents()).toEqual([]);
     await eventually(() => row.getByTestId("team-invitation-state").textContent()).toMatch(/^Expires /);
     await eventually(() => admin.page.locator("#team-invite-emails-hint").textContent()).toContain(
       "Free seats: 1.",
