@@ -151,3 +151,14 @@ export function refusedParameter(
   }
   return null;
 }
+
+/** OpenAI's values of `reasoning_effort`, the newest ("none", "xhigh", "max") included: a client may send any. */
+export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
+export type ApiReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/**
+ * The effort a reasoning model of ours is asked for: the catalogue's two (SPEC §3: low or medium), the
+ * lower half of OpenAI's scale taken as low, the upper as medium, the most any plan's requests reason.
+ */
+export const reasoningEffortOf = (effort: ApiReasoningEffort): "low" | "medium" =>
+  REASONING_EFFORTS.indexOf(effort) <= REASONING_EFFORTS.indexOf("low") ? "low" : "medium";

@@ -7,6 +7,8 @@ import {
   IMAGE_PARAMETERS,
   type ParameterRule,
   parametersShape,
+  REASONING_EFFORTS,
+  reasoningEffortOf,
   refusedParameter,
 } from "../domain/openai-parameters";
 import type { OpenAIModel, OpenAIModelList } from "../domain/openai-wire";
@@ -67,7 +69,7 @@ const chatSchema = z.object({
   // Bounded here: a provider refuses an absurd value with a 400 we would pass on as its failure (a 502).
   max_tokens: z.number().int().positive().max(MAX_OUTPUT_TOKENS).nullish(),
   max_completion_tokens: z.number().int().positive().max(MAX_OUTPUT_TOKENS).nullish(),
-  reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).nullish(),
+  reasoning_effort: z.enum(REASONING_EFFORTS).nullish(),
   // One answer per request: more choices would be refused rather than silently answered with one.
   n: z.literal(1, "only n: 1 is supported").nullish(),
   ...parametersShape(CHAT_PARAMETERS),
@@ -130,9 +132,7 @@ export const openAIRoutes = new Hono<AppEnv>()
         includeUsage: body.stream_options?.include_usage === true,
         options: {
           ...(maxOutputTokens ? { maxOutputTokens } : {}),
-          ...(effort && model.reasoningEffort
-            ? { reasoningEffort: effort === "minimal" || effort === "low" ? "low" : "medium" }
-            : {}),
+          ...(effort && model.reasoningEffort ? { reasoningEffort: reasoningEffortOf(effort) } : {}),
         },
       },
       c.req.raw.signal,

@@ -6,6 +6,8 @@ import {
   IMAGE_PARAMETERS,
   type ParameterModel,
   parametersShape,
+  REASONING_EFFORTS,
+  reasoningEffortOf,
   refusedParameter,
 } from "../../src/domain/openai-parameters";
 
@@ -139,5 +141,24 @@ describe("the hints' schema", () => {
   it("keeps each refused parameter for refusedParameter to judge", () => {
     const body = z.object(parametersShape(CHAT_PARAMETERS)).parse({ tools: [tool], temperature: 1 });
     expect(body).toMatchObject({ tools: [tool], temperature: 1 });
+  });
+});
+
+describe("reasoningEffortOf", () => {
+  // Every value OpenAI defines is taken (a client of the newest SDK sends "none", "xhigh" or "max"), on our two.
+  const cases: [(typeof REASONING_EFFORTS)[number], "low" | "medium"][] = [
+    ["none", "low"],
+    ["minimal", "low"],
+    ["low", "low"],
+    ["medium", "medium"],
+    ["high", "medium"],
+    ["xhigh", "medium"],
+    ["max", "medium"],
+  ];
+  it.each(cases)("%s → %s", (effort, ours) => {
+    expect(reasoningEffortOf(effort)).toBe(ours);
+  });
+  it("covers every value", () => {
+    expect(cases.map(([effort]) => effort)).toEqual([...REASONING_EFFORTS]);
   });
 });

@@ -133,6 +133,28 @@ describe("parameters the chat completions cannot honour", () => {
     }
   });
 
+  it("takes every reasoning_effort OpenAI defines, asking a reasoning model for low or medium", async () => {
+    const account = await accountOnPlan("starter");
+    const { key } = await createApiKey(account.cookie);
+    for (const [effort, asked] of [
+      ["none", "low"],
+      ["minimal", "low"],
+      ["high", "medium"],
+      ["xhigh", "medium"],
+      ["max", "medium"],
+    ] as const) {
+      const tag = uniqueTag(`api-effort-${effort}`);
+      const completion = await openAISdk(key).chat.completions.create({
+        model: "gpt-5-mini",
+        messages: [{ role: "user", content: `Hello ${tag}` }],
+        reasoning_effort: effort,
+      });
+      expect(completion.choices[0]?.message.content?.length, effort).toBeGreaterThan(0);
+      const { body } = await lastUpstreamRequest(tag, { provider: "openai" });
+      expect(body, effort).toMatchObject({ reasoning_effort: asked });
+    }
+  });
+
   it("takes web_search_options for a model that searches the web anyway", async () => {
     const account = await accountOnPlan("starter");
     const { key } = await createApiKey(account.cookie);
