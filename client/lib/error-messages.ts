@@ -69,6 +69,7 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   invitation_declined: "api.invitation_declined",
   own_plan_active: "api.own_plan_active",
   cannot_invite_self: "api.cannot_invite_self",
+  cannot_remove_self: "api.cannot_remove_self",
   team_has_members: "api.team_has_members",
   already_in_team: "api.already_in_team",
   not_team_member: "api.not_team_member",

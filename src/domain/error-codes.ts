@@ -99,6 +99,8 @@ export const TEAM_ERROR_CODES = [
   "own_plan_active",
   /** The admin invited their own address: they hold the admin's seat already. */
   "cannot_invite_self",
+  /** The admin named their own user id to remove: they hold the team's seats; cancelling the plan ends the team. */
+  "cannot_remove_self",
   /** An admin whose plan ended still has members: they must go before the admin can join another team. */
   "team_has_members",
   "already_in_team",

@@ -140,12 +140,17 @@ export const teamRoutes = new Hono<AppEnv>()
   .post("/remove", validate("json", userIdBody), async (c) => {
     const admin = signedInUser(c);
     const db = c.var.db();
+    const { userId } = c.req.valid("json");
     await adminRowOf(db, { userId: admin.id });
-    const removed = await removeMember(db, {
-      adminUserId: admin.id,
-      userId: c.req.valid("json").userId,
-      adminEmail: admin.email,
-    });
+    // The admin is listed among the members but holds the team's subscription: a 404 would deny what the page shows.
+    if (userId === admin.id) {
+      throw new AppError(
+        409,
+        "cannot_remove_self",
+        "You are the team's admin, so you cannot remove yourself. To end the team, cancel its plan on your subscription page.",
+      );
+    }
+    const removed = await removeMember(db, { adminUserId: admin.id, userId, adminEmail: admin.email });
     if (!removed) throw new AppError(404, "not_found", "This person is not a member of your team.");
     return c.json(await teamViewOf(db, { userId: admin.id, email: admin.email, now: new Date() }));
   })
