@@ -21,7 +21,12 @@ export function ShareDialog({
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
+  useEffect(() => {
+    dialog.current?.showModal();
+    // A chat not shared yet opens on "Create link", not on the first control (the search-engine box): a Space
+    // pressed at once would change whether the page may be listed. A shared one opens on its link.
+    if (!dialog.current?.querySelector(".share-link")) createButton.current?.focus();
+  }, []);
   const share = useShareChat();
   const unshare = useUnshareChat();
   const updateShare = useUpdateShare();

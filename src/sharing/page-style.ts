@@ -9,7 +9,7 @@ export const PAGE_STYLE = `
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere}
 a{color:var(--link)}
 .top{display:flex;align-items:center;justify-content:space-between;gap:12px;max-width:780px;margin:0 auto;padding:14px 16px;border-bottom:1px solid var(--border)}
-.brand{font-weight:700;color:var(--accent);text-decoration:none;letter-spacing:.02em}
+.brand{font-weight:700;color:var(--accent);text-decoration:none;letter-spacing:.02em;white-space:nowrap;flex:none}
 main{max-width:780px;margin:0 auto;padding:8px 16px 40px}
 h1.title{font-size:1.5rem;line-height:1.3;margin:20px 0 4px}
 .meta{color:var(--muted);font-size:.9rem;margin:0 0 24px}

@@ -74,7 +74,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function newContext(options: { javaScriptEnabled?: boolean; colorScheme?: "light" | "dark" } = {}) {
+function newContext(
+  options: {
+    javaScriptEnabled?: boolean;
+    colorScheme?: "light" | "dark";
+    viewport?: { width: number; height: number };
+  } = {},
+) {
   if (!browser) throw new Error("the browser opens in beforeAll");
   return browser.newContext(options);
 }
@@ -100,6 +106,12 @@ describe("sharing a chat", () => {
     await page.goto(`${appUrl()}/app/a/default/c/${chatId}`);
     const dialog = await openShareDialog(page);
     expect(await shownText(dialog)).toContain("as it is now");
+    // Not shared yet: the dialog opens on "Create link", not on the search-engine box (a Space would tick it).
+    await poll(() =>
+      dialog
+        .getByRole("button", { name: "Create link" })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
     // The search-engine choice is a checkbox of the app's size, its label beside it on one line.
     const listed = await dialog
       .getByRole("checkbox", { name: "Let search engines list this page" })
@@ -198,6 +210,23 @@ describe("sharing a chat", () => {
     );
     expect(middles).toHaveLength(2);
     expect(Math.abs((middles[0] ?? 0) - (middles[1] ?? 0))).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
+  it("keeps the product's name on one line on a 320 px phone, in the language with the longest header", async () => {
+    const context = await newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(link.replace("/shared/", "/pl/shared/"));
+    await page.getByText("Udostępniona rozmowa").first().waitFor();
+    const brand = page.locator("header.top .brand");
+    expect(await brand.textContent()).toBe("Switchboard");
+    // One line box: "Switchboar" / "d" had two.
+    const lines = await brand.evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+    });
+    expect(lines).toBe(1);
     await context.close();
   });
 
