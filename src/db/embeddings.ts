@@ -136,3 +136,36 @@ export async function deletePassages(
     .delete(embedding)
     .where(and(eq(embedding.userId, input.userId), eq(embedding.attachmentId, input.attachmentId)));
 }
+
+/**
+ * Stores for `attachmentId` the passages of an earlier copy of the same file (same SHA-256, same user) that
+ * was read whole, as its own: one statement, no embedding call. Answers how many were copied (0: no such copy).
+ */
+export async function copyPassagesOfSameFile(
+  db: Database,
+  input: {
+    userId: number;
+    attachmentId: string;
+    name: string;
+    chatId?: number | null;
+    messageId?: number | null;
+    assistantId?: number | null;
+  },
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${embedding} ("userId", "attachmentId", "chatId", "messageId", "assistantId", "content", "metadata", "embedding")
+    select e."userId", ${input.attachmentId}::uuid, ${input.chatId ?? null}::bigint, ${input.messageId ?? null}::bigint,
+           ${input.assistantId ?? null}::bigint, e."content",
+           e."metadata" || jsonb_build_object('attachmentId', ${input.attachmentId}::text, 'name', ${input.name}::text),
+           e."embedding"
+    from ${embedding} e
+    where e."userId" = ${input.userId} and e."attachmentId" = (
+      select a."id" from ${attachment} a
+      join ${attachment} self on self."id" = ${input.attachmentId}::uuid and self."userId" = ${input.userId}
+      where a."userId" = ${input.userId} and a."fileHash" = self."fileHash" and a."id" <> self."id"
+        and exists (select 1 from ${embedding} x where x."attachmentId" = a."id")
+      order by a."createdAt", a."id"
+      limit 1)
+    order by e."id"`);
+  return result.rowCount ?? 0;
+}

@@ -1,7 +1,12 @@
 // Reads a document once: text → passages → embeddings → the embedding table, tagged with where it belongs.
 
 import type { Database } from "../db/client";
-import { insertPassages, type PassageMetadata } from "../db/embeddings";
+import {
+  copyPassagesOfSameFile,
+  deletePassages,
+  insertPassages,
+  type PassageMetadata,
+} from "../db/embeddings";
 import { chunkBlocks } from "../domain/documents/chunk";
 import { DOCUMENT_LIMITS } from "../domain/documents/formats";
 import { EmbeddingsUnavailable, embedTexts } from "../providers/embeddings";
@@ -25,12 +30,41 @@ export interface IngestResult {
   pages?: number;
 }
 
-/** Extracts, chunks, embeds and stores a document's passages; every failure is a DocumentError. */
+/**
+ * Extracts, chunks, embeds and stores a document's passages; every failure is a DocumentError. A file the user
+ * has had read before (the same bytes attached again, to another chat or assistant) takes that copy's passages
+ * instead: no second wait, no second embedding bill. A read that fails part-way takes back what it stored, so
+ * the document counts as unread and is read whole next time (src/db/document-files.ts).
+ */
 export async function ingestDocument(
   db: Database,
   config: ProviderConfig,
   input: IngestInput,
 ): Promise<IngestResult> {
+  const copied = await copyPassagesOfSameFile(db, {
+    userId: input.userId,
+    attachmentId: input.attachment.id,
+    name: input.attachment.name,
+    chatId: input.chatId,
+    messageId: input.messageId,
+    assistantId: input.assistantId,
+  });
+  if (copied > 0) {
+    await input.onProgress?.(copied, copied);
+    return { passages: copied };
+  }
+  try {
+    return await readWhole(db, config, input);
+  } catch (error) {
+    await deletePassages(db, { userId: input.userId, attachmentId: input.attachment.id }).catch(
+      (cleanup: unknown) =>
+        console.error("document pipeline: taking back a part-read document failed", cleanup),
+    );
+    throw error;
+  }
+}
+
+async function readWhole(db: Database, config: ProviderConfig, input: IngestInput): Promise<IngestResult> {
   const blocks = await extractDocument(input.bytes, input.attachment.name);
   const passages = chunkBlocks(blocks);
   const batch = DOCUMENT_LIMITS.embeddingBatch;

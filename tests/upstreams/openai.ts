@@ -228,7 +228,11 @@ export async function handleOpenAICompatible(ctx: Ctx, key: string): Promise<voi
   if (!authorised(ctx, key)) return;
   if (ctx.req.method === "POST" && ctx.path.endsWith("/chat/completions")) return chatCompletions(ctx);
   if (ctx.req.method === "POST" && ctx.path.endsWith("/responses")) return responses(ctx);
-  if (ctx.req.method === "POST" && ctx.path.endsWith("/embeddings")) return embeddings(ctx);
+  if (ctx.req.method === "POST" && ctx.path.endsWith("/embeddings")) {
+    // A scripted 429 or 500 fails an embeddings request as it fails an answer.
+    if (answeredWithFailure(ctx, errorBody)) return;
+    return embeddings(ctx);
+  }
   if (
     ctx.req.method === "POST" &&
     (ctx.path.endsWith("/images/generations") || ctx.path.endsWith("/images/edits"))
