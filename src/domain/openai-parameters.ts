@@ -75,7 +75,6 @@ export const CHAT_PARAMETERS = {
   stop: refused(isEmptyList, "[]", "stop sequences are not applied"),
   audio: refused(nothing, "", TEXT_ONLY),
   modalities: refused(isTextOnly, '["text"]', TEXT_ONLY),
-  prediction: refused(nothing, "", "predicted outputs are not used"),
   // Token ids are one tokenizer's and the models here have many; a ±100 bias is a rule, not a hint.
   logit_bias: refused(isEmptyMap, "{}", "token biases are not applied"),
   moderation: refused(nothing, "", "moderation results are not reported"),
@@ -100,6 +99,13 @@ export const CHAT_PARAMETERS = {
   prompt_cache_key: ignored(text(1000)),
   prompt_cache_options: ignored(z.object({})),
   prompt_cache_retention: ignored(text(20)),
+  // Predicted output only makes an answer come sooner where a provider supports it; the answer is the same.
+  prediction: ignored(
+    z.object({
+      type: z.literal("content"),
+      content: z.union([z.string(), z.array(z.object({ type: z.literal("text"), text: z.string() }))]),
+    }),
+  ),
 } satisfies Record<string, ParameterRule>;
 
 /**

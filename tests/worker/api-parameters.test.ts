@@ -38,7 +38,6 @@ describe("parameters the chat completions cannot honour", () => {
     [{ stop: ["END", "STOP"] }, "stop"],
     [{ audio: { voice: "alloy", format: "mp3" }, modalities: ["text", "audio"] }, "audio"],
     [{ modalities: ["text", "audio"] }, "modalities"],
-    [{ prediction: { type: "content", content: "Hello" } }, "prediction"],
     [{ logit_bias: { "50256": -100 } }, "logit_bias"],
     [{ web_search_options: { search_context_size: "high" } }, "web_search_options"],
   ];
@@ -100,7 +99,7 @@ describe("parameters the chat completions cannot honour", () => {
       stop: null,
       modalities: ["text"],
       audio: null,
-      prediction: null,
+      prediction: { type: "content", content: "Hello" },
       logit_bias: {},
       temperature: 0.2,
       top_p: 0.9,
@@ -128,7 +127,17 @@ describe("parameters the chat completions cannot honour", () => {
     expect(await usageCount(account.id, "text")).toBe(2);
     // Taken, not forwarded: the provider saw none of them (see README, "API keys and the OpenAI-compatible API").
     const { body } = await lastUpstreamRequest(tag, { provider: "openai" });
-    for (const field of ["tools", "temperature", "top_p", "seed", "user", "metadata", "logit_bias", "stop"]) {
+    for (const field of [
+      "tools",
+      "temperature",
+      "top_p",
+      "seed",
+      "user",
+      "metadata",
+      "logit_bias",
+      "stop",
+      "prediction",
+    ]) {
       expect(body, field).not.toHaveProperty(field);
     }
   });
