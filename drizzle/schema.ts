@@ -332,10 +332,16 @@ export const usage = hot.table(
     apiKeyId: bigint({ mode: "number" }).references(() => apiKey.id, { onDelete: "set null" }),
     // A free model's request (SPEC §3): recorded for the fair-usage rate, never counted in the plan's quota.
     free: boolean().notNull().default(false),
+    // The pool the request was counted in (the team admin's id, or the user's own), set by hot.reserve_usage:
+    // a member's requests stay in their team's pool after they leave it, until they age out of the window.
+    // Null only on rows older than the longest window when this was added (migrations/0020).
+    poolOwnerId: bigint({ mode: "number" }).references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     // Quota checks count one user's requests in one category over a sliding window.
     index("usage_user_category_requested_idx").on(t.userId, t.category, t.requestedAt),
+    // ...and those of one pool, wherever its members have gone since.
+    index("usage_pool_category_requested_idx").on(t.poolOwnerId, t.category, t.requestedAt),
     // An API key's rate counts its own requests of the last hour.
     index("usage_api_key_requested_idx").on(t.apiKeyId, t.requestedAt).where(sql`${t.apiKeyId} is not null`),
   ],

@@ -1,9 +1,8 @@
-// What the session user object needs besides preferences: subscription rows, team role and usage counts.
-import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+// What the session user object needs besides preferences and usage: subscription rows and team role.
+import { and, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { subscription, usage } from "../../drizzle/schema";
+import { subscription } from "../../drizzle/schema";
 import type { MembershipSource, PlanSource } from "../domain/plans";
-import { emptyUsageCounts, USAGE_CATEGORIES, USAGE_WINDOW_SECONDS, type UsageCounts } from "../domain/usage";
 import type { Database } from "./client";
 
 const admin = alias(subscription, "admin_subscription");
@@ -57,32 +56,4 @@ export async function subscriptionSummary(
       ? { amount: row.adminAmount, ok: row.adminOk, quantity: row.adminQuantity }
       : null;
   return { own, admin: adminRow, hasMembers: members.length > 0 };
-}
-
-/** Requests per quota category, each counted over its own window ending at `now` (SPEC §9). */
-export async function usageCounts(
-  db: Database,
-  { userId, now }: { userId: number; now: Date },
-): Promise<UsageCounts> {
-  const since = (seconds: number) => new Date(now.getTime() - seconds * 1000);
-  // A free model's requests cost no quota (SPEC §3): they are not shown as used either.
-  const inWindow = and(
-    eq(usage.free, false),
-    or(
-      ...USAGE_CATEGORIES.map((category) =>
-        and(eq(usage.category, category), gt(usage.requestedAt, since(USAGE_WINDOW_SECONDS[category]))),
-      ),
-    ),
-  );
-  const rows = await db
-    .select({ category: usage.category, count: sql<number>`count(*)::int` })
-    .from(usage)
-    .where(and(eq(usage.userId, userId), inWindow))
-    .groupBy(usage.category);
-  const counts = emptyUsageCounts();
-  for (const { category, count } of rows) {
-    if ((USAGE_CATEGORIES as readonly string[]).includes(category))
-      counts[category as keyof UsageCounts] = count;
-  }
-  return counts;
 }

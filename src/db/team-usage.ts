@@ -1,5 +1,5 @@
 // Usage counted the way the quota counts it: per user and category over each category's window, and pooled.
-import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { subscription, usage } from "../../drizzle/schema";
 import { emptyUsageCounts, USAGE_CATEGORIES, USAGE_WINDOW_SECONDS, type UsageCounts } from "../domain/usage";
 import type { Queryable } from "./client";
@@ -21,17 +21,36 @@ const inWindows = (now: Date) =>
 const isCategory = (value: string): value is keyof UsageCounts =>
   (USAGE_CATEGORIES as readonly string[]).includes(value);
 
-/** Each user's requests per category within its window ending at `now`. */
+/**
+ * The pool `userId` is counted in, as hot.reserve_usage finds it: their team admin's id for a member, else
+ * their own. Read in the query, so the counts need not wait for the subscription row.
+ */
+export const poolOf = (userId: number): SQL =>
+  sql`coalesce((select case when ${subscription.adminUserId} is not null and ${subscription.adminUserId} <> ${subscription.userId}
+    then ${subscription.adminUserId} else ${subscription.userId} end
+    from ${subscription} where ${subscription.userId} = ${userId} limit 1), ${userId}::bigint)`;
+
+/**
+ * The requests the quota gate (hot.reserve_usage, migrations/0020) counts for `userId`: those recorded in
+ * their pool — whoever made them, members since removed included — and their own wherever they were made.
+ */
+const countedFor = (userId: number, pool: SQL | number) =>
+  or(eq(usage.poolOwnerId, pool), eq(usage.userId, userId));
+
+/**
+ * Each of a team's people's requests per category within its window ending at `now`, as far as the pool of
+ * `ownerId` counts them: a member's made in it (not those from before they joined), the admin's all.
+ */
 export async function usageByUser(
   db: Queryable,
-  { userIds, now }: { userIds: number[]; now: Date },
+  { userIds, ownerId, now }: { userIds: number[]; ownerId: number; now: Date },
 ): Promise<Map<number, UsageCounts>> {
   const counts = new Map(userIds.map((id) => [id, emptyUsageCounts()]));
   if (userIds.length === 0) return counts;
   const rows = await db
     .select({ userId: usage.userId, category: usage.category, count: sql<number>`count(*)::int` })
     .from(usage)
-    .where(and(inArray(usage.userId, userIds), inWindows(now)))
+    .where(and(inArray(usage.userId, userIds), countedFor(ownerId, ownerId), inWindows(now)))
     .groupBy(usage.userId, usage.category);
   for (const row of rows) {
     const own = counts.get(row.userId);
@@ -41,30 +60,28 @@ export async function usageByUser(
 }
 
 /**
- * The counts the quota gate compares with limit × seats (src/db/quota.ts): the user's own requests and
- * those of everyone on the team of `ownerId` (the admin's row and every row naming them as admin).
+ * One query for both counts of the user object: `own`, the user's requests wherever they were made, and
+ * `pooled`, what the quota gate compares with limit × seats for them (src/db/quota.ts).
  */
-export async function pooledUsageCounts(
+export async function usageAndPool(
   db: Queryable,
-  { userId, ownerId, now }: { userId: number; ownerId: number; now: Date },
-): Promise<UsageCounts> {
-  const team = db
-    .select({ id: subscription.userId })
-    .from(subscription)
-    .where(or(eq(subscription.userId, ownerId), eq(subscription.adminUserId, ownerId)));
+  { userId, now }: { userId: number; now: Date },
+): Promise<{ own: UsageCounts; pooled: UsageCounts }> {
   const rows = await db
-    .select({ category: usage.category, count: sql<number>`count(*)::int` })
+    .select({
+      category: usage.category,
+      own: sql<number>`(count(*) filter (where ${usage.userId} = ${userId}))::int`,
+      pooled: sql<number>`count(*)::int`,
+    })
     .from(usage)
-    .where(and(or(eq(usage.userId, userId), inArray(usage.userId, team)), inWindows(now)))
+    .where(and(countedFor(userId, poolOf(userId)), inWindows(now)))
     .groupBy(usage.category);
-  const counts = emptyUsageCounts();
-  for (const row of rows) if (isCategory(row.category)) counts[row.category] = row.count;
-  return counts;
-}
-
-/** Adds up several users' counts. */
-export function sumUsage(all: Iterable<UsageCounts>): UsageCounts {
-  const total = emptyUsageCounts();
-  for (const counts of all) for (const category of USAGE_CATEGORIES) total[category] += counts[category];
-  return total;
+  const own = emptyUsageCounts();
+  const pooled = emptyUsageCounts();
+  for (const row of rows) {
+    if (!isCategory(row.category)) continue;
+    own[row.category] = row.own;
+    pooled[row.category] = row.pooled;
+  }
+  return { own, pooled };
 }

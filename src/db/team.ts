@@ -17,7 +17,7 @@ import {
 import { AppError } from "../errors";
 import type { Database, Queryable, Transaction } from "./client";
 import { getSubscriptionRow, lockAccount, type SubscriptionRow } from "./subscriptions";
-import { sumUsage, usageByUser } from "./team-usage";
+import { usageAndPool, usageByUser } from "./team-usage";
 
 export const notTeamAdmin = () => new AppError(403, "not_team_admin", "Only the team's admin can do this.");
 
@@ -71,7 +71,11 @@ export async function teamViewOf(
     .from(teamInvitation)
     .where(and(eq(teamInvitation.adminUserId, userId), isNull(teamInvitation.acceptedAt)))
     .orderBy(asc(teamInvitation.createdAt), asc(teamInvitation.id));
-  const usage = await usageByUser(db, { userIds: [userId, ...members.map((m) => m.userId)], now });
+  // The pool holds more than the people listed: the requests of members since removed stay in it.
+  const [usage, { pooled }] = await Promise.all([
+    usageByUser(db, { userIds: [userId, ...members.map((m) => m.userId)], ownerId: userId, now }),
+    usageAndPool(db, { userId, now }),
+  ]);
   const empty = { text: 0, image: 0, reasoning: 0, long: 0 };
   const people: TeamMemberView[] = [
     {
@@ -109,7 +113,7 @@ export async function teamViewOf(
     seatsOpen: seatsOpenForInvites(own.quantity, members.length, pending),
     members: people,
     invitations: views,
-    pooledUsage: sumUsage(usage.values()),
+    pooledUsage: pooled,
   };
 }
 

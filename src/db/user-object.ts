@@ -3,32 +3,31 @@ import { cleanModelsConfiguration, type ModelAvailability } from "../domain/mode
 import { userPlanOf } from "../domain/plans";
 import { isMemberRow } from "../domain/team";
 import type { AssistantsConfiguration, User } from "../domain/user";
-import { subscriptionSummary, usageCounts } from "./account-summary";
+import { subscriptionSummary } from "./account-summary";
 import type { Database } from "./client";
 import { findPreferences } from "./preferences";
 import { findTeamNotice } from "./team";
-import { pooledUsageCounts } from "./team-usage";
+import { usageAndPool } from "./team-usage";
 
 export async function loadUser(
   db: Database,
   { userId, email, now, models }: { userId: number; email: string; now: Date; models: ModelAvailability },
 ): Promise<User> {
-  const [preferences, subscriptions, counts, teamNotice] = await Promise.all([
+  // The pool is counted for everyone, as the quota gate counts it (src/db/quota.ts), so the client shows what
+  // is enforced: an admin whose members are all gone still has their requests in it.
+  const [preferences, subscriptions, usage, teamNotice] = await Promise.all([
     findPreferences(db, { userId }),
     subscriptionSummary(db, { userId }),
-    usageCounts(db, { userId, now }),
+    usageAndPool(db, { userId, now }),
     findTeamNotice(db, { userId }),
   ]);
   const { own, admin, hasMembers } = subscriptions;
   const isMember = isMemberRow(own, userId);
-  const ownerId = isMember ? own.adminUserId : userId;
-  // The same team and seats as the quota gate (src/db/quota.ts), so the client shows what is enforced.
-  const pooled = isMember || hasMembers ? await pooledUsageCounts(db, { userId, ownerId, now }) : counts;
   return {
     id: userId,
     email,
     usagePlan: userPlanOf(own, admin),
-    usageCounts: counts,
+    usageCounts: usage.own,
     modelsConfiguration: cleanModelsConfiguration(preferences?.modelsConfiguration ?? null),
     models,
     assistantsConfiguration: (preferences?.assistantsConfiguration as AssistantsConfiguration | null) ?? null,
@@ -37,7 +36,7 @@ export async function loadUser(
     // A team admin manages seats: others name them as admin, or their own (non-member) row buys several.
     isTeamAdmin: hasMembers || (!isMember && (own?.quantity ?? 0) > 1),
     seats: (isMember ? admin?.quantity : own?.quantity) ?? 1,
-    pooledUsageCounts: pooled,
+    pooledUsageCounts: usage.pooled,
     isTeamMember: isMember,
     teamNotice,
   };

@@ -16,6 +16,7 @@ import { shareableMetadata } from "../../src/domain/chat/sharing";
 
 const FORKS_MIGRATION = "0016_forks-keep-shareable-metadata";
 const ICONS_MIGRATION = "0017_assistant-offered-icons";
+const POOL_MIGRATION = "0020_usage-pool";
 
 /** Applies the migrations before `tag` only, from a copy of migrations/ whose journal stops there. */
 async function migrateUntil(client: PGlite, tag: string): Promise<void> {
@@ -199,15 +200,43 @@ async function seedIcons() {
   return { ownerId: owner.id };
 }
 
+/**
+ * Before 0020: a team (its admin's row naming themselves, a member's naming the admin), someone on their own
+ * and someone with no plan, each with a request an hour ago; the member's too from 40 days ago.
+ */
+async function seedPools() {
+  const [admin, member, solo, planless] = [
+    await newUser(),
+    await newUser(),
+    await newUser(),
+    await newUser(),
+  ];
+  await client.query(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity, "adminUserId")
+     values ($1, 'cus_a', 'sub_a', 2000, true, 3, $1), ($2, 'cus_m', 'sub_m', 2000, true, 1, $1),
+            ($3, 'cus_s', 'sub_s', 1000, true, 1, null)`,
+    [admin.id, member.id, solo.id],
+  );
+  await client.query(
+    `insert into hot.usage ("userId", model, category, "requestedAt")
+     select u, 'gpt-4.1', 'text', now() - interval '1 hour' from unnest($1::bigint[]) u
+     union all select $2, 'gpt-4.1', 'text', now() - interval '40 days'`,
+    [[admin.id, member.id, solo.id, planless.id], member.id],
+  );
+  return { admin: admin.id, member: member.id, solo: solo.id, planless: planless.id };
+}
+
 let applied: string[];
 let forks: Awaited<ReturnType<typeof seedForks>>;
 let icons: Awaited<ReturnType<typeof seedIcons>>;
+let pools: Awaited<ReturnType<typeof seedPools>>;
 
 beforeAll(async () => {
   client = new PGlite({ extensions: { vector, pg_trgm } });
   await migrateUntil(client, FORKS_MIGRATION);
   forks = await seedForks();
   icons = await seedIcons();
+  pools = await seedPools();
   applied = await migratePglite(client);
 });
 afterAll(async () => {
@@ -290,5 +319,22 @@ describe(ICONS_MIGRATION, () => {
       .where(eq(s.assistant.userId, icons.ownerId))
       .orderBy(asc(s.assistant.id));
     expect(after.map((row) => row.image)).toEqual(["🤖", "✍️", "🧑‍💻", null, null, null, null, null, null]);
+  });
+});
+
+describe(POOL_MIGRATION, () => {
+  it("puts each request of the last 30 days in the pool its user is counted in now, and older ones in none", async () => {
+    const rows = await db()
+      .select({ userId: s.usage.userId, poolOwnerId: s.usage.poolOwnerId })
+      .from(s.usage)
+      .where(inArray(s.usage.userId, Object.values(pools)))
+      .orderBy(asc(s.usage.id));
+    expect(rows).toEqual([
+      { userId: pools.admin, poolOwnerId: pools.admin },
+      { userId: pools.member, poolOwnerId: pools.admin },
+      { userId: pools.solo, poolOwnerId: pools.solo },
+      { userId: pools.planless, poolOwnerId: pools.planless },
+      { userId: pools.member, poolOwnerId: null },
+    ]);
   });
 });

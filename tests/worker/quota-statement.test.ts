@@ -1,10 +1,10 @@
 // hot.reserve_usage, the quota gate's one statement, against the rules it carries out: the fair-usage rule
 // of src/domain/fair-usage.ts (the domain's own table, same cases) and the plan's limit times the seats.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { usage, user } from "../../drizzle/schema";
-import { usageCounts } from "../../src/db/account-summary";
+import { subscription, usage, user } from "../../drizzle/schema";
 import { reserveUsage } from "../../src/db/quota";
+import { usageAndPool } from "../../src/db/team-usage";
 import { fairUsageWait } from "../../src/domain/fair-usage";
 import { quotaLimit } from "../../src/domain/usage";
 import { ago, NOW, RATES, requests } from "../support/fair-usage-cases";
@@ -78,6 +78,33 @@ describe("hot.reserve_usage", () => {
     expect(await reserve(admin.id, { category: "text", free: true })).toMatchObject({ ok: true });
   });
 
+  // A request stays in the pool it was counted in: a team cannot free its quota by parting with a member, and
+  // nobody escapes their own recent requests by joining or leaving one.
+  it("counts each request in the pool it was made in, and the person's own wherever they go", async () => {
+    const limit = quotaLimit("starter", "text", 2);
+    const paid = (userId: number) => reserve(userId, { category: "text", free: false });
+    const admin = await accountOnPlan("starter", { seats: 2 });
+    const person = await accountOnPlan("starter");
+    await addUsage(admin.id, "text", limit - 10, ago(3600));
+    await addUsage(person.id, "text", 5, ago(3600));
+    const moveTo = (adminUserId: number | null) =>
+      withDb((db) => db.update(subscription).set({ adminUserId }).where(eq(subscription.userId, person.id)));
+
+    // Joined: their earlier requests are theirs alone, the team's are everyone's.
+    await moveTo(admin.id);
+    expect(await paid(person.id)).toMatchObject({ ok: true, used: limit - 10 + 5 + 1, limit });
+    expect(await paid(admin.id)).toMatchObject({ ok: true, used: limit - 10 + 1 + 1 });
+    const shown = await withDb((db) => usageAndPool(db, { userId: admin.id, now: NOW }));
+    expect(shown).toMatchObject({ own: { text: limit - 9 }, pooled: { text: limit - 8 } });
+
+    // Gone (their own plan again): the request they made in the team stays in its pool, and counts for them.
+    await moveTo(null);
+    expect(await paid(admin.id)).toMatchObject({ ok: true, used: limit - 7 });
+    expect(await paid(person.id)).toMatchObject({ ok: true, used: 5 + 1 + 1, limit: limit / 2 });
+    const after = await withDb((db) => usageAndPool(db, { userId: admin.id, now: NOW }));
+    expect(after.pooled.text).toBe(limit - 7);
+  });
+
   it("never counts a free model's requests in the plan's quota, nor shows them as used", async () => {
     const limit = quotaLimit("starter", "text");
     const account = await accountOnPlan("starter");
@@ -90,8 +117,8 @@ describe("hot.reserve_usage", () => {
       });
     }
     expect(await usageCount(account.id, "text")).toBe(limit + 1);
-    const shown = await withDb((db) => usageCounts(db, { userId: account.id, now: NOW }));
-    expect(shown.text).toBe(limit - 1);
+    const shown = await withDb((db) => usageAndPool(db, { userId: account.id, now: NOW }));
+    expect([shown.own.text, shown.pooled.text]).toEqual([limit - 1, limit - 1]);
     // The paid request the plan still has goes through, and the next one is refused.
     expect(await reserve(account.id, { category: "text", free: false })).toMatchObject({
       ok: true,

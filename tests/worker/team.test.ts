@@ -6,6 +6,7 @@ import { chat, subscription, teamInvitation, user } from "../../drizzle/schema";
 import { newSessionToken, sha256Hex } from "../../src/auth/tokens";
 import { findSubscriptionOwner } from "../../src/db/subscriptions";
 import type { TeamView } from "../../src/domain/team";
+import { quotaLimit } from "../../src/domain/usage";
 import type { User } from "../../src/domain/user";
 import { call, createAccount, errorOf, type TestAccount, uniqueEmail, withDb } from "./support/accounts";
 import { api, json } from "./support/api";
@@ -409,5 +410,43 @@ describe("pooled usage", () => {
     await addUsage(solo.id, "text", 2);
     const s = await me(solo.cookie);
     expect([s.seats, s.pooledUsageCounts.text, s.usageCounts.text]).toEqual([1, 2, 2]);
+  });
+
+  // A removal must not free the pool: requests made in the team count in it until they leave its window,
+  // whoever made them and wherever they are now (SPEC §4: the team's requests against limit × seats).
+  it("keeps a removed member's requests in the pool: the admin's view, the gate, and a newcomer's", async () => {
+    const admin = await accountOnPlan("starter", { seats: 2 });
+    const member = await joined(admin);
+    for (const model of ["test", "test", "test-image", "test-reasoning"]) {
+      const sent = await api("/api/chat/new", {
+        cookie: member.cookie,
+        body: { assistantId: "default", model, content: "spent in the team" },
+      });
+      expect(sent.status, model).toBe(201);
+    }
+    const spent = { text: 2, image: 1, reasoning: 1, long: 0 };
+    expect(await team(admin.cookie)).toMatchObject({ pooledUsage: spent });
+
+    expect((await post("/api/team/remove", admin.cookie, { userId: member.id })).status).toBe(200);
+    const view = await team(admin.cookie);
+    if (view.role !== "admin") throw new Error(`admin view expected, got ${view.role}`);
+    expect(view.members.map((m) => m.email)).toEqual([admin.email]);
+    expect(view.pooledUsage).toEqual(spent);
+    expect((await me(admin.cookie)).pooledUsageCounts).toEqual(spent);
+
+    // The gate counts them too: the admin has limit × seats less the member's 2 text requests.
+    const limit = quotaLimit("starter", "text", 2);
+    await addUsage(admin.id, "text", limit - 2 - 1);
+    const send = (cookie: string) =>
+      api("/api/chat/new", { cookie, body: { assistantId: "default", model: "test", content: "pooled" } });
+    expect((await send(admin.cookie)).status).toBe(201);
+    const refused = await send(admin.cookie);
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe("quota_reached");
+
+    // Nor does the freed seat bring a fresh pool: the next member finds it spent.
+    const newcomer = await joined(admin);
+    expect((await me(newcomer.cookie)).pooledUsageCounts.text).toBe(limit);
+    expect((await send(newcomer.cookie)).status).toBe(429);
   });
 });

@@ -1,6 +1,7 @@
 // Accounts on a given plan for the chat-engine tests, and usage rows to bring them near a limit.
 import { eq } from "drizzle-orm";
 import { usage } from "../../../drizzle/schema";
+import { poolOf } from "../../../src/db/team-usage";
 import { createAccount, subscribe, type TestAccount, withDb } from "./accounts";
 
 const AMOUNTS = { starter: 1000, standard: 2000, expert: 6000 } as const;
@@ -25,7 +26,8 @@ export async function accountOnPlan(
 
 /**
  * As if the account had made `count` requests of `category` at `at` — by default 61 minutes ago: inside
- * every quota window (the shortest is 3 hours), outside the fair-usage rate's minute and hour.
+ * every quota window (the shortest is 3 hours), outside the fair-usage rate's minute and hour — counted in
+ * the pool it is in now, as hot.reserve_usage records them.
  */
 export async function addUsage(
   userId: number,
@@ -35,9 +37,15 @@ export async function addUsage(
 ): Promise<void> {
   if (count === 0) return;
   await withDb((db) =>
-    db
-      .insert(usage)
-      .values(Array.from({ length: count }, () => ({ userId, model: "test", category, requestedAt: at }))),
+    db.insert(usage).values(
+      Array.from({ length: count }, () => ({
+        userId,
+        model: "test",
+        category,
+        requestedAt: at,
+        poolOwnerId: poolOf(userId),
+      })),
+    ),
   );
 }
 

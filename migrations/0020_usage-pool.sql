@@ -1,0 +1,111 @@
+-- drizzle-kit: each usage row names the pool it was counted in (the team admin's id, or the user's own).
+ALTER TABLE "hot"."usage" ADD COLUMN "poolOwnerId" bigint;--> statement-breakpoint
+ALTER TABLE "hot"."usage" ADD CONSTRAINT "usage_poolOwnerId_user_id_fk" FOREIGN KEY ("poolOwnerId") REFERENCES "hot"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "usage_pool_category_requested_idx" ON "hot"."usage" USING btree ("poolOwnerId","category","requestedAt");
+--> statement-breakpoint
+-- hand-written: the pool counted the requests of the team's *current* members, so removing a member took their
+-- requests out of it and freed the team's quota mid-window (an admin could remove a heavy user and invite
+-- someone else). The rows of the last 30 days (the longest quota window) are given the pool their user is
+-- counted in now: the admin's for a member, their own for anyone else. A member removed before this keeps no
+-- row in their old team's pool: who was in which team when is not recorded anywhere.
+UPDATE "hot"."usage" g SET "poolOwnerId" = coalesce((
+  SELECT CASE WHEN s."adminUserId" IS NOT NULL AND s."adminUserId" <> s."userId" THEN s."adminUserId" ELSE s."userId" END
+  FROM "hot"."subscription" s WHERE s."userId" = g."userId" LIMIT 1), g."userId")
+WHERE g."requestedAt" > now() - interval '30 days';
+--> statement-breakpoint
+-- The quota gate (0018) as before, except that a team's pool is the requests recorded in it (whoever made them,
+-- members since removed included) and the person's own wherever they were made (leaving a team, or joining
+-- one, never escapes one's own recent requests); each request is recorded with the pool it was counted in.
+CREATE OR REPLACE FUNCTION hot.reserve_usage(
+  p_user bigint,
+  p_model text,
+  p_category text,
+  p_free boolean,
+  p_now timestamptz,
+  p_window_seconds integer,
+  p_limits jsonb,
+  p_other_limit integer,
+  p_api_key bigint,
+  p_rates jsonb,
+  OUT outcome text,
+  OUT amount integer,
+  OUT ok boolean,
+  OUT used integer,
+  OUT quota integer,
+  OUT retry_after integer
+) LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  own hot.subscription%ROWTYPE;
+  src hot.subscription%ROWTYPE;
+  owner_id bigint;
+  oldest timestamptz;
+  rate jsonb;
+  leaving timestamptz;
+  wait integer;
+BEGIN
+  SELECT * INTO own FROM hot.subscription s WHERE s."userId" = p_user LIMIT 1;
+  -- A team member's requests count in the admin's pool, under the admin's lock; each is recorded with that
+  -- pool, so it stays in it after its maker leaves the team.
+  owner_id := CASE WHEN own."adminUserId" IS NOT NULL AND own."adminUserId" <> own."userId"
+    THEN own."adminUserId" ELSE p_user END;
+  PERFORM 1 FROM hot."user" u WHERE u.id = owner_id FOR UPDATE;
+
+  IF owner_id = p_user THEN
+    SELECT * INTO src FROM hot.subscription s WHERE s."userId" = p_user LIMIT 1;
+  ELSE
+    SELECT * INTO src FROM hot.subscription s WHERE s."userId" = owner_id LIMIT 1;
+  END IF;
+  IF NOT FOUND THEN
+    outcome := 'no_plan';
+    RETURN;
+  END IF;
+  amount := src.amount;
+  ok := src.ok;
+  IF NOT src.ok THEN
+    outcome := 'no_plan';
+    RETURN;
+  END IF;
+
+  quota := coalesce((p_limits ->> src.amount::text)::integer, p_other_limit) * greatest(1, src.quantity);
+  SELECT count(*)::integer, min(g."requestedAt") INTO used, oldest
+  FROM hot.usage g
+  WHERE g.category = p_category
+    AND NOT g.free
+    AND g."requestedAt" > p_now - make_interval(secs => p_window_seconds)
+    AND (g."poolOwnerId" = owner_id OR g."userId" = p_user);
+  IF NOT p_free AND used >= quota THEN
+    outcome := 'quota';
+    retry_after := greatest(1, ceil(extract(epoch FROM
+      coalesce(oldest, p_now) + make_interval(secs => p_window_seconds) - p_now))::integer);
+    RETURN;
+  END IF;
+
+  -- The fair-usage rate: a window of length W with limit L is full when it holds L of the subject's requests,
+  -- and frees a place when the L-th newest is W seconds old (src/domain/fair-usage.ts says the same).
+  FOR rate IN SELECT * FROM jsonb_array_elements(p_rates) LOOP
+    SELECT g."requestedAt" INTO leaving
+    FROM hot.usage g
+    WHERE (CASE WHEN p_api_key IS NOT NULL THEN g."apiKeyId" = p_api_key
+                ELSE g."userId" = p_user AND g."apiKeyId" IS NULL END)
+      AND g."requestedAt" > p_now - make_interval(secs => (rate ->> 'windowSeconds')::integer)
+    ORDER BY g."requestedAt" DESC
+    OFFSET (rate ->> 'limit')::integer - 1 LIMIT 1;
+    IF FOUND THEN
+      wait := greatest(1, ceil(extract(epoch FROM
+        leaving + make_interval(secs => (rate ->> 'windowSeconds')::integer) - p_now))::integer);
+      retry_after := greatest(coalesce(retry_after, 0), wait);
+    END IF;
+  END LOOP;
+  IF retry_after IS NOT NULL THEN
+    outcome := 'fair_usage';
+    RETURN;
+  END IF;
+
+  INSERT INTO hot.usage ("userId", model, category, "requestedAt", "apiKeyId", free, "poolOwnerId")
+  VALUES (p_user, p_model, p_category, p_now, p_api_key, p_free, owner_id);
+  IF NOT p_free THEN
+    used := used + 1;
+  END IF;
+  outcome := 'ok';
+END
+$$;
