@@ -54,6 +54,7 @@ export const MESSAGE_OF: Record<ErrorCode, MessageKey<"errors">> = {
   team_member: "api.team_member",
   seats_below_members: "api.seats_below_members",
   seats_held_by_invitations: "api.seats_held_by_invitations",
+  no_change: "api.no_change",
   payment_failed: "api.payment_failed",
   webhook_signature_invalid: "api.invalid_input",
   assistant_label_taken: "api.assistant_label_taken",

@@ -1,6 +1,6 @@
 // Billing rules (SPEC §4/§9): prices per plan and interval, what a provider subscription grants, seats, wire shapes.
 import type { Locale } from "./locales.ts";
-import { isPaidPlan, PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, planOf } from "./plans.ts";
+import { isPaidPlan, PAID_PLANS, type PaidPlan, PLAN_AMOUNTS, type Plan, planOf } from "./plans.ts";
 import { MAX_SEATS } from "./pricing.ts";
 import { isMemberRow } from "./team.ts";
 
@@ -141,6 +141,37 @@ export function summarySeatsRefusal(
   const code = seatsRefusal(seats, counts);
   return code ? { code, atLeast: fewestSeats(code, counts) } : null;
 }
+
+/** A plan, an interval and a number of seats: what a subscription has, or what a person chooses for it. */
+export interface PlanChoice {
+  plan: PaidPlan;
+  yearly: boolean;
+  seats: number;
+}
+
+/** The choice a provider subscription's seat price (its amount code) and quantity stand for; null for a price of no plan. */
+export function choiceOfPrice(unitAmount: number | null, seats: number): PlanChoice | null {
+  for (const plan of PAID_PLANS) {
+    for (const yearly of [false, true]) {
+      if (amountCode(plan, yearly) === unitAmount) return { plan, yearly, seats };
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a choice is the subscription's own plan, interval and seats: there is nothing to change, and the
+ * provider's preview of it would be the next renewal's whole invoice, not a proration. The server refuses it;
+ * the change page offers no Confirm for it.
+ */
+export const isSameChoice = (
+  current: { plan: Plan; yearly: boolean | null; seats: number | null } | null,
+  choice: PlanChoice,
+): boolean =>
+  current !== null &&
+  current.plan === choice.plan &&
+  current.yearly === choice.yearly &&
+  current.seats === choice.seats;
 
 /** What the subscription pages show (GET /api/billing/subscription). */
 export interface BillingSummary {

@@ -66,6 +66,8 @@ export const BILLING_ERROR_CODES = [
   "seats_below_members",
   /** Fewer seats than the members plus the pending invitations, each of which keeps a seat for its invitee. */
   "seats_held_by_invitations",
+  /** A plan change to the plan, interval and seats the subscription already has: nothing to preview or charge. */
+  "no_change",
   "payment_failed",
   "webhook_signature_invalid",
 ] as const;

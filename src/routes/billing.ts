@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { createCheckout, createPortal } from "../billing/checkout";
-import { changePlan, liveSubscriptionOf, previewChange } from "../billing/plan-change";
+import { changePlan, previewChange } from "../billing/plan-change";
 import { billingConfigured, billingUnavailable, stripeCall, stripeOf } from "../billing/stripe";
 import { handleEvent, verifyEvent } from "../billing/webhook";
 import type { Database } from "../db/client";
@@ -116,9 +116,10 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   .post("/preview", validate("json", planChange), async (c) => {
     const userId = signedInUser(c).id;
-    const row = liveSubscriptionOf(await getSubscriptionRow(c.var.db(), { userId }), userId);
     return c.json(
-      await stripeCall("preview", () => previewChange(stripeOf(c.env), row, c.req.valid("json"))),
+      await stripeCall("preview", () =>
+        previewChange(c.var.db(), stripeOf(c.env), { userId, ...c.req.valid("json") }),
+      ),
     );
   })
   .post(

@@ -1,11 +1,13 @@
 // Billing rules: which provider statuses keep a plan, which news of a subscription may replace a user's row, how
 // few seats a team may have (as the server decides and the change page warns), which subscriptions have ended,
-// and which can be changed rather than bought anew.
+// which can be changed rather than bought anew, and which choice changes nothing.
 import { describe, expect, it } from "vitest";
 import {
   billingSummaryOf,
+  choiceOfPrice,
   grantsAccess,
   hasEnded,
+  isSameChoice,
   mayChangePlan,
   mayReplace,
   type SummarySource,
@@ -134,6 +136,32 @@ describe("which subscriptions can be changed rather than bought anew", () => {
     ["a team member's plan", { ...summary, canManage: false, teamMember: true }, false],
   ] as const)("%s", (_label, input, changes) => {
     expect(mayChangePlan(input)).toBe(changes);
+  });
+});
+
+describe("a choice that changes nothing", () => {
+  it.each([
+    ["a starter seat a month", 1000, 1, { plan: "starter", yearly: false, seats: 1 }],
+    ["a standard seat a year", 20000, 1, { plan: "standard", yearly: true, seats: 1 }],
+    ["three expert seats a year", 60000, 3, { plan: "expert", yearly: true, seats: 3 }],
+    ["a price of no plan", 1500, 1, null],
+    ["no amount", null, 1, null],
+  ] as const)("Stripe's price for %s", (_label, amount, seats, choice) => {
+    expect(choiceOfPrice(amount, seats)).toEqual(choice);
+  });
+
+  const current = { plan: "standard", yearly: true, seats: 2 } as const;
+  it.each([
+    ["the same plan, interval and seats", current, { plan: "standard", yearly: true, seats: 2 }, true],
+    ["another plan", current, { plan: "expert", yearly: true, seats: 2 }, false],
+    ["the other interval", current, { plan: "standard", yearly: false, seats: 2 }, false],
+    ["more seats", current, { plan: "standard", yearly: true, seats: 3 }, false],
+    ["fewer seats", current, { plan: "standard", yearly: true, seats: 1 }, false],
+    ["a price of no plan", null, { plan: "starter", yearly: false, seats: 1 }, false],
+    ["a summary without interval", { ...current, yearly: null }, { ...current, yearly: false }, false],
+    ["a member's summary (no seats)", { ...current, seats: null }, { ...current, seats: 1 }, false],
+  ] as const)("%s: same %s", (_label, now, choice, same) => {
+    expect(isSameChoice(now, choice)).toBe(same);
   });
 });
 

@@ -465,19 +465,45 @@ describe("plan changes", () => {
     expect((await testStripe().subscriptions.retrieve(row.subscription)).cancel_at_period_end).toBe(false);
   });
 
-  it("refuses fewer seats than the team uses with a clear 409", async () => {
+  it("refuses fewer seats than the team uses with a clear 409, in the preview as in the change", async () => {
     const { account } = await subscribed("standard", 3);
     for (let i = 0; i < 2; i++) await accountOnPlan("standard", { adminUserId: account.id });
-    const res = await api("/api/billing/change", {
-      cookie: account.cookie,
-      body: { plan: "standard", yearly: false, seats: 2 },
-    });
-    expect(res.status).toBe(409);
-    const body = (await res.json()) as ErrorBody;
-    expect(body.error.code).toBe("seats_below_members");
-    expect(body.error.details?.[0]?.path).toBe("seats");
+    for (const path of ["/api/billing/preview", "/api/billing/change"]) {
+      const res = await api(path, {
+        cookie: account.cookie,
+        body: { plan: "standard", yearly: false, seats: 2 },
+      });
+      expect(res.status, path).toBe(409);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code, path).toBe("seats_below_members");
+      expect(body.error.details?.[0]?.path, path).toBe("seats");
+    }
     expect((await rowOf(account.id))?.quantity).toBe(3);
     expect((await summaryOf(account)).seatsInUse).toBe(3);
+  });
+
+  it("refuses a choice that changes nothing, in the preview as in the change, and charges nothing", async () => {
+    for (const [plan, seats, yearly] of [
+      ["standard", 1, true],
+      ["starter", 1, false],
+      ["expert", 3, false],
+    ] as const) {
+      const { account, row } = await subscribed(plan, seats, yearly);
+      const invoicesBefore = (await testStripe().invoices.list({ customer: row.customer })).data.length;
+      for (const path of ["/api/billing/preview", "/api/billing/change"]) {
+        const res = await api(path, { cookie: account.cookie, body: { plan, yearly, seats } });
+        expect(res.status, `${plan} ${path}`).toBe(409);
+        expect(((await res.json()) as ErrorBody).error.code).toBe("no_change");
+      }
+      expect(await rowOf(account.id)).toMatchObject({ quantity: seats, amount: row.amount });
+      expect((await testStripe().invoices.list({ customer: row.customer })).data.length).toBe(invoicesBefore);
+      // Any one of the three differing is a change.
+      const other = await api("/api/billing/preview", {
+        cookie: account.cookie,
+        body: { plan, yearly: !yearly, seats },
+      });
+      expect(other.status).toBe(200);
+    }
   });
 
   it("refuses to sell the seat a pending invitation keeps, until it is withdrawn; an expired one keeps none", async () => {
@@ -497,11 +523,13 @@ describe("plan changes", () => {
       }),
     );
     const threeSeats = { plan: "standard", yearly: false, seats: 3 };
-    const res = await api("/api/billing/change", { cookie: account.cookie, body: threeSeats });
-    expect(res.status).toBe(409);
-    const body = (await res.json()) as ErrorBody;
-    expect(body.error.code).toBe("seats_held_by_invitations");
-    expect(body.error.details?.[0]?.path).toBe("seats");
+    for (const path of ["/api/billing/preview", "/api/billing/change"]) {
+      const res = await api(path, { cookie: account.cookie, body: threeSeats });
+      expect(res.status, path).toBe(409);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code, path).toBe("seats_held_by_invitations");
+      expect(body.error.details?.[0]?.path, path).toBe("seats");
+    }
     expect((await rowOf(account.id))?.quantity).toBe(4);
     // The summary carries what the change page needs to warn before Confirm: the expired one keeps no seat.
     expect(await summaryOf(account)).toMatchObject({ seats: 4, seatsInUse: 3, pendingInvitations: 1 });

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   type BillingPreview,
+  isSameChoice,
   mayChangePlan,
   type BillingSummary as Summary,
   summarySeatsRefusal,
@@ -60,7 +61,8 @@ function ChangeConfirm({ summary, selection }: { summary: Summary; selection: Pl
   // What was confirmed, to say after the change what Stripe charged or credited for it.
   const [confirmed, setConfirmed] = useState<{ preview: BillingPreview; fewerSeats: boolean } | null>(null);
   const { plan, yearly, seats } = selection;
-  const unchanged = plan === summary.plan && yearly === summary.yearly && seats === summary.seats;
+  // The server refuses it too (409 no_change): Stripe's preview of it would be the next renewal's whole invoice.
+  const unchanged = plan !== null && seats !== null && isSameChoice(summary, { plan, yearly, seats });
   // The server's own rule on the summary's counts: no preview nor Confirm for a change it would refuse.
   const refusal = seats === null ? null : summarySeatsRefusal(summary, seats);
   // No valid seat count (the field says why): nothing to preview nor confirm.
