@@ -22,3 +22,24 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (url.origin !== SELF) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * `path` with `name=value` in its query, in place of any parameter of that name already there. It goes before a
+ * `#fragment`: appended after one, it would be part of the fragment, which the server and the page's query never
+ * see (`/a?x=1#y` → `/a?x=1&checkout=cancelled#y`). The rest of the path is kept as it is.
+ */
+export function withQueryParameter(path: string, name: string, value: string): string {
+  const hashAt = path.indexOf("#");
+  const beforeHash = hashAt === -1 ? path : path.slice(0, hashAt);
+  const hash = hashAt === -1 ? "" : path.slice(hashAt);
+  const queryAt = beforeHash.indexOf("?");
+  const pathname = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : beforeHash.slice(queryAt + 1);
+  const pair = `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  const kept = query.split("&").filter((part) => part !== "" && !isParameter(part, name));
+  return `${pathname}?${[...kept, pair].join("&")}${hash}`;
+}
+
+/** Whether a query's `part` (`a=1`, `a`) is a parameter called `name`, as URLSearchParams would decode it. */
+const isParameter = (part: string, name: string): boolean =>
+  new URLSearchParams(part).keys().next().value === name;

@@ -17,7 +17,7 @@ import {
 } from "../domain/billing";
 import { relocalizePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
-import { safeReturnPath } from "../domain/safe-return";
+import { safeReturnPath, withQueryParameter } from "../domain/safe-return";
 import { isMemberRow } from "../domain/team";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -54,12 +54,16 @@ async function summaryFor(db: Database, userId: number) {
 
 /**
  * An absolute URL on this site for a path the client asked for, or the fallback path, under the prefix of the
- * language the visitor left in: without it the page would reopen in the cookie's language, or in English.
+ * language the visitor left in (without it the page would reopen in the cookie's language, or in English), with
+ * the query parameter that tells the page how it came back.
  */
-const siteUrl = (origin: string, locale: Locale, path: string | undefined, fallback: string) =>
-  `${origin}${relocalizePath(safeReturnPath(path) ?? fallback, locale)}`;
-
-const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "&" : "?"}${query}`;
+const siteUrl = (
+  origin: string,
+  locale: Locale,
+  path: string | undefined,
+  fallback: string,
+  [name, value]: [name: string, value: string],
+) => `${origin}${withQueryParameter(relocalizePath(safeReturnPath(path) ?? fallback, locale), name, value)}`;
 
 export const billingRoutes = new Hono<AppEnv>()
   .get("/subscription", async (c) => c.json(await summaryFor(c.var.db(), signedInUser(c).id)))
@@ -80,14 +84,8 @@ export const billingRoutes = new Hono<AppEnv>()
         promocode: body.promocode || undefined,
         row,
         // Stripe puts the session id in place of {CHECKOUT_SESSION_ID}; the page only needs to know it came back.
-        successUrl: withQuery(
-          siteUrl(origin, locale, body.successPath, SUBSCRIPTION_PATH),
-          "checkout=success",
-        ),
-        cancelUrl: withQuery(
-          siteUrl(origin, locale, body.cancelPath, SUBSCRIPTION_PATH),
-          "checkout=cancelled",
-        ),
+        successUrl: siteUrl(origin, locale, body.successPath, SUBSCRIPTION_PATH, ["checkout", "success"]),
+        cancelUrl: siteUrl(origin, locale, body.cancelPath, SUBSCRIPTION_PATH, ["checkout", "cancelled"]),
         locale: stripePageLocaleOf(locale),
       }),
     );
@@ -102,7 +100,10 @@ export const billingRoutes = new Hono<AppEnv>()
     }
     // The page knows from `billing=updated` that Stripe's webhook may still be on its way.
     const locale = requestLocale(c);
-    const returnUrl = `${siteUrl(new URL(c.req.url).origin, locale, undefined, SUBSCRIPTION_PATH)}?billing=updated`;
+    const returnUrl = siteUrl(new URL(c.req.url).origin, locale, undefined, SUBSCRIPTION_PATH, [
+      "billing",
+      "updated",
+    ]);
     // The portal in the page's language, as Checkout is (Stripe's own pages lack Catalan: the browser's then).
     const url = await stripeCall("portal", () =>
       createPortal(db, stripeOf(c.env), {

@@ -1,6 +1,7 @@
-// safeReturnPath against a corpus of known open-redirect bypasses: only paths that stay on this site pass.
+// safeReturnPath against a corpus of known open-redirect bypasses: only paths that stay on this site pass; and
+// the flag a return address carries back, which must land in its query.
 import { describe, expect, it } from "vitest";
-import { safeReturnPath } from "../../src/domain/safe-return.ts";
+import { safeReturnPath, withQueryParameter } from "../../src/domain/safe-return.ts";
 
 describe("safeReturnPath", () => {
   it.each([
@@ -47,5 +48,23 @@ describe("safeReturnPath", () => {
   it("drops nothing-at-all", () => {
     expect(safeReturnPath(null)).toBeNull();
     expect(safeReturnPath(undefined)).toBeNull();
+  });
+});
+
+describe("withQueryParameter", () => {
+  it.each([
+    ["/app/account/subscription", "/app/account/subscription?checkout=cancelled"],
+    ["/pricing?plan=standard&users=2", "/pricing?plan=standard&users=2&checkout=cancelled"],
+    // Before the fragment, where the page reads it; the fragment stays.
+    ["/app/a/default?x=1#y", "/app/a/default?x=1&checkout=cancelled#y"],
+    ["/app/a/default#y", "/app/a/default?checkout=cancelled#y"],
+    ["/app/a/default?#y?z&w", "/app/a/default?checkout=cancelled#y?z&w"],
+    ["/pricing?", "/pricing?checkout=cancelled"],
+    // One flag: one the path carried already (an earlier way back) is replaced, not doubled.
+    ["/pricing?checkout=cancelled&plan=expert", "/pricing?plan=expert&checkout=cancelled"],
+    ["/pricing?checkout=success&checkout&x=%20", "/pricing?x=%20&checkout=cancelled"],
+    ["/pricing?checkouts=1&a=checkout", "/pricing?checkouts=1&a=checkout&checkout=cancelled"],
+  ])("puts the flag on %j as %j", (path, expected) => {
+    expect(withQueryParameter(path, "checkout", "cancelled")).toBe(expected);
   });
 });

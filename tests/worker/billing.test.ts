@@ -204,6 +204,33 @@ describe("checkout", () => {
     const session = await testStripe().checkout.sessions.retrieve(body.url?.split("/").pop() ?? "");
     expect(session.cancel_url).toBe("http://app.test/app/account/subscription?checkout=cancelled");
     expect(session.success_url).toBe("http://app.test/app/account/subscription?checkout=success");
+    for (const unsafe of ["/\\evil.example/x", "javascript:alert(1)", "https://evil.example/"]) {
+      const again = await startCheckout(account, {
+        plan: "starter",
+        yearly: false,
+        seats: 1,
+        cancelPath: unsafe,
+        successPath: unsafe,
+      });
+      const back = await testStripe().checkout.sessions.retrieve(again.body.url?.split("/").pop() ?? "");
+      expect(back.cancel_url, unsafe).toBe("http://app.test/app/account/subscription?checkout=cancelled");
+      expect(back.success_url, unsafe).toBe("http://app.test/app/account/subscription?checkout=success");
+    }
+  });
+
+  it("puts the way back's flag in the query of a path with a fragment, where the page reads it", async () => {
+    const account = await accountOnPlan("none");
+    const { body } = await startCheckout(account, {
+      plan: "starter",
+      yearly: false,
+      seats: 1,
+      cancelPath: "/app/a/default?x=1#y",
+      successPath: "/app/account/subscription#plans",
+    });
+    const session = await testStripe().checkout.sessions.retrieve(body.url?.split("/").pop() ?? "");
+    expect(session.cancel_url).toBe("http://app.test/app/a/default?x=1&checkout=cancelled#y");
+    expect(session.success_url).toBe("http://app.test/app/account/subscription?checkout=success#plans");
+    expect(new URL(session.cancel_url ?? "").searchParams.get("checkout")).toBe("cancelled");
   });
 });
 
