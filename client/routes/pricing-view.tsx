@@ -1,5 +1,6 @@
 // /pricing: the plans, monthly or yearly, for one person or a team. A visitor goes on to sign up with the
-// choice carried along; a signed-in account without a plan pays at once, one with a plan changes it.
+// choice carried along; a signed-in account without a plan pays at once, one with a plan changes it, and a
+// team member is told that the team's admin manages theirs.
 // Shown by the app's route (pricing.tsx) and, on a first visit, by the light entry (pricing-entry.tsx).
 
 import { type MouseEvent, Suspense, useEffect, useState } from "react";
@@ -96,7 +97,15 @@ export function PricingView({
         currentSeats={current?.seats ?? undefined}
       >
         {(selection) =>
-          paying ? (
+          // A member's plan is their admin's: there is nothing here they could buy or change (both would be refused).
+          signedIn && user.isTeamMember ? (
+            <div className="cta-row" data-testid="team-member-plan">
+              <p>{t("teamMember")}</p>
+              <AppLink to="/app/account/settings/team" className="button large secondary">
+                {t("seeTeam")}
+              </AppLink>
+            </div>
+          ) : paying ? (
             <div className="cta-row">
               <AppLink
                 // The change page starts from the subscription's own seats and interval; only what was chosen here

@@ -76,3 +76,31 @@ describe("the plans' details table", () => {
     await page.close();
   });
 });
+
+describe("a team member on the plan pages", () => {
+  it("is told on /pricing that the team's admin manages the plan, with no button that would be refused", async () => {
+    const context = await browser.newContext();
+    await signIn(context, base(), "team-member1");
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${base()}/pricing?plan=expert`);
+    const line = page.getByTestId("team-member-plan");
+    await eventually(() => line.textContent()).toContain(
+      "Your plan comes with your team: its admin chooses the plan and the seats.",
+    );
+    expect(await page.getByRole("link", { name: "Change my plan" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
+    await line.getByRole("link", { name: "See your team" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/settings/team");
+
+    // The change page, opened from an old link, says the same and offers nothing to confirm.
+    await page.goto(`${base()}/app/account/change_subscription?plan=expert`);
+    await eventually(() => page.getByTestId("billing-summary").textContent()).toContain(
+      "Your plan comes with your team. Its admin manages seats and billing.",
+    );
+    expect(await page.getByRole("button", { name: "Confirm the change" }).count()).toBe(0);
+    expect(await page.getByTestId("plan-expert").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
