@@ -2,13 +2,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { newApiKey } from "../auth/api-keys";
+import { subscriptionSummary } from "../db/account-summary";
 import { type ApiKeySummary, createApiKey, listApiKeys, revokeApiKey } from "../db/api-keys";
+import type { Database } from "../db/client";
 import {
   API_KEY_NAME_MAX,
   type ApiKeyWire,
   type CreatedApiKeyWire,
   MAX_API_KEYS_PER_USER,
 } from "../domain/api-keys";
+import { isPaidPlan, userPlanOf } from "../domain/plans";
+import { isMemberRow } from "../domain/team";
 import type { AppEnv } from "../env";
 import { AppError, notFound } from "../errors";
 import { signedInUser } from "../middleware/session";
@@ -25,6 +29,22 @@ const apiKeyDto = (row: ApiKeySummary): ApiKeyWire => ({
 
 const keyNameSchema = nameSchema(API_KEY_NAME_MAX);
 
+/**
+ * A key is for calling the models of a plan: without one (none, ended, or a team whose plan ended) every call
+ * would be refused, so none is made. Keys made before the plan ended stay listed and revocable.
+ */
+async function requirePlan(db: Database, userId: number): Promise<void> {
+  const { own, admin } = await subscriptionSummary(db, { userId });
+  if (isPaidPlan(userPlanOf(own, admin))) return;
+  throw new AppError(
+    403,
+    "subscription_required",
+    isMemberRow(own, userId)
+      ? "Your team's plan is not active: API keys work again once your team's admin renews it."
+      : "API keys come with a plan: choose one at /app/account/subscription to create a key.",
+  );
+}
+
 export const apiKeyRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const rows = await listApiKeys(c.var.db(), { userId: signedInUser(c).id });
@@ -32,9 +52,11 @@ export const apiKeyRoutes = new Hono<AppEnv>()
   })
   .post("/create", validate("json", z.object({ name: keyNameSchema })), async (c) => {
     const { name } = c.req.valid("json");
+    const userId = signedInUser(c).id;
+    await requirePlan(c.var.db(), userId);
     const secret = await newApiKey();
     const row = await createApiKey(c.var.db(), {
-      userId: signedInUser(c).id,
+      userId,
       name,
       prefix: secret.prefix,
       hash: secret.hash,

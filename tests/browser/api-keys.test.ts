@@ -1,10 +1,10 @@
 // Journey: on /app/account/settings/api a person is told a key needs a name, creates one, copies it (shown
 // once, with ready calls for this site), sees it listed by its first characters, uses it, and revokes it — on
-// a phone-wide screen.
-import type { Browser } from "playwright-core";
+// a phone-wide screen. Keys come with a plan: without one the page says so and links to the plans.
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, eventually, signUpFresh } from "./session";
+import { collectPageErrors, eventually, pathOf, signUpFresh, sql } from "./session";
 
 const base = () => inject("appUrl");
 let browser: Browser;
@@ -16,6 +16,23 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** Keys come with a plan: the account of `email` gets a starter one (`ok` false: one that has ended). */
+async function givePlan(email: string, ok = true) {
+  await sql(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+     select id, 'cus_keys' || id, 'sub_keys' || id, 1000, $2, 1 from hot."user" where email = $1
+     on conflict ("userId") do update set ok = excluded.ok`,
+    [email, ok],
+  );
+}
+
+/** A fresh account of its own with a plan, signed in on `context`. */
+async function subscriber(context: BrowserContext, label: string) {
+  const email = await signUpFresh(context, base(), label);
+  await givePlan(email);
+  return email;
+}
+
 describe("API keys", () => {
   it("creates a key shown once, lists it, and revokes it after confirmation", async () => {
     const context = await browser.newContext({
@@ -24,7 +41,7 @@ describe("API keys", () => {
     });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await signUpFresh(context, base(), "api-keys");
+    await subscriber(context, "api-keys");
     await page.goto(`${base()}/app/account/settings/api`);
 
     await page.getByText("No API key yet").waitFor();
@@ -112,7 +129,7 @@ describe("API keys", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 760 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await signUpFresh(context, base(), "api-keys-revoke-shown");
+    await subscriber(context, "api-keys-revoke-shown");
     await page.goto(`${base()}/app/account/settings/api`);
     const name = page.getByLabel("Key name");
     const secret = page.getByTestId("api-key-secret");
@@ -153,7 +170,7 @@ describe("API keys", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await signUpFresh(context, base(), "api-keys-two");
+    await subscriber(context, "api-keys-two");
     await page.goto(`${base()}/app/account/settings/api`);
     const name = page.getByLabel("Key name");
     const value = page.getByTestId("api-key-value");
@@ -169,6 +186,57 @@ describe("API keys", () => {
     // A new key's panel, as the first one was: the focus on it, and its calls from the first tab.
     await eventually(() => secret.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
     expect(await page.getByRole("tab", { name: "curl" }).getAttribute("aria-selected")).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("without a plan, says keys come with one and links to the plans instead of offering a Create button", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpFresh(context, base(), "api-keys-no-plan");
+    await page.goto(`${base()}/app/account/settings/api`);
+    const notice = page.getByTestId("api-key-plan");
+    await notice.waitFor();
+    expect(await notice.getByRole("heading").textContent()).toBe("API keys come with a plan");
+    await page.getByText("Keys you create with a plan are listed here.").waitFor();
+    expect(await page.getByRole("button", { name: "Create key" }).count()).toBe(0);
+    expect(await page.getByLabel("Key name").count()).toBe(0);
+    await notice.getByRole("link", { name: "See the plans" }).click();
+    await eventually(() => pathOf(page)).toBe("/app/account/subscription");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the keys of a plan that ended listed and revocable, and says why no new one can be made", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const email = await subscriber(context, "api-keys-ended");
+    await page.goto(`${base()}/app/account/settings/api`);
+    const name = page.getByLabel("Key name");
+    await name.fill("Old script");
+    await name.press("Enter");
+    await page.getByRole("button", { name: "I have saved it" }).click();
+    await givePlan(email, false);
+    await page.reload();
+
+    const notice = page.getByTestId("api-key-plan");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Your plan has ended");
+    expect(await page.getByRole("button", { name: "Create key" }).count()).toBe(0);
+    const row = page.getByTestId("api-key-row");
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain("Old script");
+    await page.getByRole("button", { name: "Revoke Old script" }).click();
+    await page
+      .getByRole("dialog", { name: "Revoke this key?" })
+      .getByRole("button", { name: "Revoke key" })
+      .click();
+    await page.getByText("Keys you create with a plan are listed here.").waitFor();
+    // No form to make another: the focus goes on to the notice's link, not to the top of the page.
+    const link = notice.getByRole("link", { name: "See the plans" });
+    await eventually(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

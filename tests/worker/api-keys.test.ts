@@ -5,7 +5,7 @@ import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiKey, chat, log, usage } from "../../drizzle/schema";
+import { apiKey, chat, log, subscription, usage } from "../../drizzle/schema";
 import { MAX_API_KEYS_PER_USER } from "../../src/domain/api-keys";
 import { FAIR_USAGE_RATES } from "../../src/domain/fair-usage";
 import { QUOTAS } from "../../src/domain/usage";
@@ -36,6 +36,12 @@ async function listKeys(cookie: string): Promise<KeyList> {
   expect(res.status).toBe(200);
   return json<KeyList>(res);
 }
+
+/** The account's plan ends (a cancellation reached its period's end, or a payment failed for good). */
+const endPlan = (userId: number) =>
+  withDb((db) => db.update(subscription).set({ ok: false }).where(eq(subscription.userId, userId)));
+
+const createAnswer = (cookie: string, name = "laptop") => api("/api/keys/create", { cookie, body: { name } });
 
 /** A raw call to /api/v1 with a Bearer key (and whatever else a client might send). */
 const v1 = (path: string, key: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
@@ -99,6 +105,49 @@ describe("API keys in the app", () => {
     expect(foreign.status).toBe(404);
     expect((await listKeys(owner.cookie)).keys.map((k) => k.id)).toEqual([id]);
     expect((await api("/api/keys", {})).status).toBe(401);
+  });
+});
+
+describe("API keys need a plan", () => {
+  it("refuses to create one without a paid plan (none, or ended) with 403 subscription_required", async () => {
+    for (const plan of ["none", "unsubscribed"] as const) {
+      const account = await accountOnPlan(plan);
+      const res = await createAnswer(account.cookie);
+      expect(res.status, plan).toBe(403);
+      const { error } = await json<{ error: { code: string; message: string } }>(res);
+      expect(error.code).toBe("subscription_required");
+      expect(error.message).toContain("/app/account/subscription");
+      expect(res.headers.get("Cache-Control") ?? "").not.toContain("no-store");
+      expect(await withDb((db) => db.select().from(apiKey).where(eq(apiKey.userId, account.id)))).toEqual([]);
+      expect((await listKeys(account.cookie)).keys).toEqual([]);
+    }
+  });
+
+  it("lets a team member create one while the team's plan is active, and says whose plan ended when not", async () => {
+    const admin = await accountOnPlan("standard", { seats: 3 });
+    const member = await accountOnPlan("standard", { adminUserId: admin.id });
+    await createKey(member.cookie, "on the team's plan");
+    await endPlan(admin.id);
+    const res = await createAnswer(member.cookie);
+    expect(res.status).toBe(403);
+    const { error } = await json<{ error: { code: string; message: string } }>(res);
+    expect(error).toMatchObject({ code: "subscription_required", message: expect.stringContaining("team") });
+    expect((await listKeys(member.cookie)).keys.map((k) => k.name)).toEqual(["on the team's plan"]);
+  });
+
+  it("keeps the keys of a plan that ended listed and revocable, refused when used", async () => {
+    const account = await accountOnPlan("starter");
+    const { id, key } = await createKey(account.cookie, "old script");
+    await endPlan(account.id);
+    expect((await createAnswer(account.cookie)).status).toBe(403);
+    expect((await listKeys(account.cookie)).keys.map((k) => k.id)).toEqual([id]);
+    const used = await refusal(
+      sdk(key).chat.completions.create({ model: "test", messages: [{ role: "user", content: "hi" }] }),
+    );
+    expect(used.status).toBe(403);
+    expect(used.error).toMatchObject({ code: "model_not_in_plan" });
+    expect((await api("/api/keys/revoke", { cookie: account.cookie, body: { id } })).status).toBe(200);
+    expect((await listKeys(account.cookie)).keys).toEqual([]);
   });
 });
 
@@ -378,9 +427,11 @@ describe("the OpenAI-compatible API", () => {
 
   it("refuses an unknown model with 404 and a model outside the plan with 403", async () => {
     const subscriber = await accountOnPlan("starter");
-    const lapsed = await accountOnPlan("unsubscribed");
+    const lapsed = await accountOnPlan("starter");
     const { key } = await createKey(subscriber.cookie);
+    // A key made on a plan that has since ended (one cannot be made without a plan).
     const { key: lapsedKey } = await createKey(lapsed.cookie);
+    await endPlan(lapsed.id);
     const unknown = await refusal(
       sdk(key).chat.completions.create({
         model: "no-such-model",

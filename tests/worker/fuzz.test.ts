@@ -6,7 +6,14 @@ import { hashPassword, LOW_SCRYPT_PARAMS } from "../../src/auth/password";
 import { isKeyApiPath } from "../../src/domain/api-access";
 import { isErrorCode } from "../../src/domain/error-codes";
 import app from "../../src/index";
-import { createAccount, ORIGIN, TEST_PASSWORD, type TestAccount, uniqueIp } from "./support/accounts";
+import {
+  createAccount,
+  ORIGIN,
+  subscribe,
+  TEST_PASSWORD,
+  type TestAccount,
+  uniqueIp,
+} from "./support/accounts";
 
 interface Route {
   method: string;
@@ -260,12 +267,14 @@ async function problemOf(res: Response, c: Case): Promise<string | null> {
   return null;
 }
 
-async function createApiKeyFor(cookie: string): Promise<string> {
+/** A key of the account's, made as a subscriber makes one (keys come with a plan). */
+async function createApiKeyFor(account: TestAccount): Promise<string> {
+  await subscribe(account.id, { amount: 1000 });
   const res = await exports.default.fetch(
     new Request(`${ORIGIN}/api/keys/create`, {
       method: "POST",
       headers: {
-        Cookie: cookie,
+        Cookie: account.cookie,
         Origin: ORIGIN,
         "Content-Type": "application/json",
         "CF-Connecting-IP": uniqueIp(),
@@ -303,7 +312,7 @@ async function fuzz(as: "anonymous" | "signed-in"): Promise<string[]> {
     // Each route gets its own account: sign-out or a throttle on one route must not change another's answers.
     const account: TestAccount | null = as === "signed-in" ? await createAccount({ hashedPassword }) : null;
     // The public API takes a key instead of the session: signed in, the fuzz sends one of the account's.
-    const apiKey = account && isKeyApiPath(route.path) ? await createApiKeyFor(account.cookie) : undefined;
+    const apiKey = account && isKeyApiPath(route.path) ? await createApiKeyFor(account) : undefined;
     const all = route.path === "(malformed paths)" ? malformed : cases;
     for (const c of all) {
       const problem = await problemOf(await send(c, account?.cookie, apiKey), c);

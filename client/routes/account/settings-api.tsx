@@ -2,16 +2,19 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, MAX_API_KEYS_PER_USER } from "../../../src/domain/api-keys";
 import { modelByKey } from "../../../src/domain/models";
+import { isPaidPlan } from "../../../src/domain/plans";
 import { hasVisibleText } from "../../../src/domain/visible-text";
 import { Alert } from "../../components/alert";
 import { ApiKeyList } from "../../components/api-key-list";
+import { ApiKeyPlanNotice } from "../../components/api-key-plan-notice";
 import { ApiKeySecret } from "../../components/api-key-secret";
 import { Field } from "../../components/field";
 import { Icon } from "../../components/icon";
 import { PageLoading } from "../../components/page-loading";
 import { useApiKeys, useCreateApiKey } from "../../hooks/use-api-keys";
-import { useUser } from "../../hooks/use-user";
+import { useInvalidateUser, useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
+import { ApiError } from "../../lib/api";
 import { useApiError } from "../../lib/use-api-error";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal";
 import "../../components/api-keys.css";
@@ -28,17 +31,26 @@ export default function SettingsApi() {
   const user = useUser();
   const keys = useApiKeys();
   const create = useCreateApiKey();
+  const invalidateUser = useInvalidateUser();
+  // Keys come with a plan: without one (none, ended, a team's that is not active) the page says so instead of
+  // offering a form the server would refuse. Keys made before the plan ended stay listed and revocable.
+  const hasPlan = user ? isPaidPlan(user.usagePlan) : true;
   const [name, setName] = useState("");
   const [missingName, setMissingName] = useState(false);
   const [created, setCreated] = useState<{ id: number; name: string; key: string } | null>(null);
   const baseUrl = `${window.location.origin}/api/v1`;
   const full = (keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER;
   const createButton = useRef<HTMLButtonElement>(null);
+  const planLink = useRef<HTMLAnchorElement>(null);
   const list = useRef<HTMLElement>(null);
-  /** The create form's first control: its name field, or its button while the list is full (the field is disabled). */
+  /**
+   * The create form's first control: its name field, or its button while the list is full (the field is
+   * disabled); without a plan, the notice's link in its place.
+   */
   const createForm = useCallback(() => {
     const field = document.getElementById("api-key-name");
-    return field instanceof HTMLInputElement && !field.disabled ? field : createButton.current;
+    if (field instanceof HTMLInputElement && !field.disabled) return field;
+    return createButton.current ?? planLink.current;
   }, []);
   // A key revoked: the next key's Revoke button, else the previous one's, else the form to make another.
   useFocusAfterRemoval(list, ".api-key-revoke", createForm);
@@ -72,6 +84,10 @@ export default function SettingsApi() {
         setCreated({ id: answer.apiKey.id, name: answer.apiKey.name, key: answer.key });
         setName("");
       },
+      // The plan ended while the page was open: the user's plan, read again, puts the notice in the form's place.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "subscription_required") void invalidateUser();
+      },
     });
   };
 
@@ -94,30 +110,39 @@ export default function SettingsApi() {
           }}
         />
       ) : null}
-      <form className="card api-key-create" onSubmit={submit} noValidate>
-        <h2>{t("api.createTitle")}</h2>
-        <Alert>{create.error ? errorText(create.error) : null}</Alert>
-        {full ? <Alert tone="info">{t("api.limitReached", { max: MAX_API_KEYS_PER_USER })}</Alert> : null}
-        <Field
-          id="api-key-name"
-          label={t("api.nameLabel")}
-          hint={t("api.nameHint")}
-          error={missingName ? t("api.nameMissing") : undefined}
-          required
-          maxLength={API_KEY_NAME_MAX}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setMissingName(false);
-          }}
-          disabled={full}
-        />
-        {/* aria-disabled, not disabled: a click while it works would otherwise drop the focus to the page. With
-            no name yet it is available: the field then says what it needs. */}
-        <button ref={createButton} type="submit" className="button" aria-disabled={full || create.isPending}>
-          {create.isPending ? t("api.creating") : t("api.create")}
-        </button>
-      </form>
+      {!hasPlan && user ? (
+        <ApiKeyPlanNotice plan={user.usagePlan} teamMember={user.isTeamMember} linkRef={planLink} />
+      ) : (
+        <form className="card api-key-create" onSubmit={submit} noValidate>
+          <h2>{t("api.createTitle")}</h2>
+          <Alert>{create.error ? errorText(create.error) : null}</Alert>
+          {full ? <Alert tone="info">{t("api.limitReached", { max: MAX_API_KEYS_PER_USER })}</Alert> : null}
+          <Field
+            id="api-key-name"
+            label={t("api.nameLabel")}
+            hint={t("api.nameHint")}
+            error={missingName ? t("api.nameMissing") : undefined}
+            required
+            maxLength={API_KEY_NAME_MAX}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setMissingName(false);
+            }}
+            disabled={full}
+          />
+          {/* aria-disabled, not disabled: a click while it works would otherwise drop the focus to the page. With
+              no name yet it is available: the field then says what it needs. */}
+          <button
+            ref={createButton}
+            type="submit"
+            className="button"
+            aria-disabled={full || create.isPending}
+          >
+            {create.isPending ? t("api.creating") : t("api.create")}
+          </button>
+        </form>
+      )}
       <section ref={list} className="card" aria-labelledby="api-keys-title">
         <h2 id="api-keys-title">{t("api.listTitle")}</h2>
         {keys.isPending ? (
@@ -133,7 +158,7 @@ export default function SettingsApi() {
           <div className="empty-state">
             <Icon name="key" size={36} />
             <h3>{t("api.emptyTitle")}</h3>
-            <p className="hint">{t("api.emptyText")}</p>
+            <p className="hint">{hasPlan ? t("api.emptyText") : t("api.emptyNoPlan")}</p>
           </div>
         ) : (
           <ApiKeyList keys={keys.data} />
