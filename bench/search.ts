@@ -146,7 +146,7 @@ for (let done = 0; done < MESSAGES; done += BATCH) {
 await client.query("analyze");
 console.log(`  written and indexed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-// What people type: a word being typed, whole words, a rare word, a typo, and a wider window.
+// What people type: a word being typed, whole words, a rare word, a typo, a wider window, and code.
 const common = vocabulary[3] ?? "";
 const middling = vocabulary[400] ?? "";
 const rare = vocabulary[4_000] ?? "";
@@ -158,17 +158,18 @@ const cases: { label: string; query: string; months: number }[] = [
   { label: "rare word", query: `${rare} `, months: 1 },
   { label: "typo", query: `${typo} `, months: 1 },
   { label: "two words, 12 months", query: `${common} ${middling.slice(0, 4)}`, months: 12 },
+  // Code: words joined by punctuation match side by side (a phrase), and a punctuated query's messages
+  // holding it as typed come first.
+  { label: "code, words joined", query: `${common}.${middling}(`, months: 1 },
 ];
 
 const all: number[] = [];
 console.log(`  ${RUNS} runs per query, user with ${chatIds.length * 0.9} chats:`);
 for (const c of cases) {
-  const { words, prefix } = queryWords(c.query);
   const raw = c.query.trim().toLowerCase();
   const input = {
+    ...queryWords(c.query),
     userId,
-    words,
-    prefix,
     raw,
     like: containsPattern(raw),
     months: c.months,

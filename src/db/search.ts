@@ -1,6 +1,6 @@
 // Quick-search queries: one statement per search, only the user's own chats and messages, in SQL.
 import { sql } from "drizzle-orm";
-import { MESSAGES_PER_CHAT, RECENT_CHATS, tsQueryWord } from "../domain/search.ts";
+import { MESSAGES_PER_CHAT, type QueryWords, queryTerms, RECENT_CHATS } from "../domain/search.ts";
 import type { Database } from "./client";
 
 export interface SearchRow {
@@ -55,12 +55,9 @@ export async function recentChats(db: Database, { userId }: { userId: number }):
   return result.rows.map(toRow);
 }
 
-export interface SearchInput {
+/** The query's words as src/domain/search.ts queryWords splits them, and the rest of the search. */
+export interface SearchInput extends QueryWords {
   userId: number;
-  /** Lower-cased words (src/domain/search.ts queryWords). */
-  words: string[];
-  /** The last word matches as a prefix. */
-  prefix: boolean;
   /** The query as typed, trimmed: titles also match it as a substring or by trigram similarity. */
   raw: string;
   /** LIKE pattern of `raw`. */
@@ -72,22 +69,21 @@ export interface SearchInput {
 
 /**
  * Titles and messages of the user's chats matching every word, within the last `months`: full text (the
- * owner's language and as written), the last word as a prefix, and each word's nearest known spellings for
- * typos. Matching titles first, then messages (of the HIT_CAP newest hits: exact before typo-tolerant,
- * newest first), at most
- * MESSAGES_PER_CHAT per chat. `limit + 1` rows tell whether more exist. Also answers the spellings used.
+ * owner's language and as written), the last word as a prefix, words joined by punctuation next to each
+ * other, and each word's nearest known spellings for typos. Matching titles first, then messages (of the
+ * HIT_CAP newest hits: holding a punctuated query as typed first, then exact before typo-tolerant, newest
+ * first), at most MESSAGES_PER_CHAT per chat. `limit + 1` rows tell whether more exist. Also answers the
+ * spellings used.
  */
 export async function searchChats(
   db: Database,
   input: SearchInput,
 ): Promise<{ rows: SearchRow[]; alternatives: string[] }> {
-  const { userId, words, prefix, raw, like, months, offset, limit } = input;
-  const terms = JSON.stringify(
-    words.map((w, i) => ({ w, q: tsQueryWord(w, prefix && i === words.length - 1) })),
-  );
+  const { userId, literal, raw, like, months, offset, limit } = input;
+  const terms = JSON.stringify(queryTerms(input));
   const result = await db.execute(sql`
     with word as (
-      select t.i, t.e->>'w' as w, t.e->>'q' as q
+      select t.i, t.e->>'w' as w, t.e->>'q' as q, t.e->>'op' as op
       from jsonb_array_elements(${terms}::jsonb) with ordinality as t(e, i)
     ),
     alt as (
@@ -101,10 +97,10 @@ export async function searchChats(
     ),
     term as (
       select string_agg(
-          '(' || word.q || coalesce((
+          word.op || '(' || word.q || coalesce((
             select string_agg(' | ''' || replace(alt.alt, '''', '''''') || '''', '') from alt where alt.i = word.i
-          ), '') || ')', ' & ' order by word.i) as fuzzy,
-        string_agg(word.q, ' & ' order by word.i) as exact
+          ), '') || ')', '' order by word.i) as fuzzy,
+        string_agg(word.op || word.q, '' order by word.i) as exact
       from word
     ),
     cfg as (
@@ -171,23 +167,34 @@ export async function searchChats(
         order by m."createdAt" desc, m.id desc
         limit ${HIT_CAP})
     ),
-    ranked as (
-      select hit.*, row_number() over (partition by hit.chat order by hit.exact desc, hit."createdAt" desc) as n
+    -- A punctuated query ("c++", "split(") puts the hits holding it as typed first; only then are the hits'
+    -- contents read.
+    marked as (
+      select hit.*, case when ${literal}::boolean
+          then coalesce((select m.content ilike ${like} from hot.message m where m.id = hit.id), false)
+          else false end as literal
       from hit
     ),
-    -- The page first; message contents are read for its rows only. Titles come by how well they match: the
-    -- query as written in them, then all its words, then the nearest by trigrams ("bulk chat number 12" puts
-    -- "…number 12" before "…number 37"), newest first among equals.
+    ranked as (
+      select marked.*, row_number() over (
+          partition by marked.chat order by marked.literal desc, marked.exact desc, marked."createdAt" desc) as n
+      from marked
+    ),
+    -- The page first; message contents are read for its rows only (and for a punctuated query's hits above).
+    -- Titles come by how well they match: the query as written in them, then all its words, then the nearest
+    -- by trigrams ("bulk chat number 12" puts "…number 12" before "…number 37"), newest first among equals;
+    -- messages holding a punctuated query as written before the others.
     found as (
       select 0 as kind, c.id as chat, null::bigint as message, c."updatedAt" as date, true as exact,
-        (c.title ilike ${like})::int * 2 + (to_tsvector('simple', c.title) @@ q.exact)::int
+        (c.title ilike ${like})::int * 2 + (to_tsvector('simple', hot.search_text(c.title)) @@ q.exact)::int
           + word_similarity(${raw}, c.title) as quality
       from q cross join hot.chat c
       where c."user" = ${userId}
         and c."updatedAt" >= q.since
-        and (c.title ilike ${like} or ${raw} <% c.title or to_tsvector('simple', c.title) @@ q.fuzzy)
+        and (c.title ilike ${like} or ${raw} <% c.title
+          or to_tsvector('simple', hot.search_text(c.title)) @@ q.fuzzy)
       union all
-      select 1, r.chat, r.id, r."createdAt", r.exact, 0 from ranked r where r.n <= ${MESSAGES_PER_CHAT}
+      select 1, r.chat, r.id, r."createdAt", r.exact, r.literal::int from ranked r where r.n <= ${MESSAGES_PER_CHAT}
       order by kind, quality desc, exact desc, date desc, message desc, chat desc
       limit ${limit + 1} offset ${offset}
     )

@@ -49,19 +49,61 @@ export interface SearchAnswerWire {
 export interface QueryWords {
   /** Lower-cased words, in order. */
   words: string[];
-  /** The last word is still being typed: it matches as a prefix. */
+  /**
+   * Per word: it follows the previous one with only punctuation between ("input.split", "n(n+1)"), so the two
+   * match only next to each other; words apart (a space between) match anywhere in the message.
+   */
+  joined: boolean[];
+  /** The last word is still being typed (the query ends in it): it matches as a prefix. */
   prefix: boolean;
+  /** The query holds punctuation: messages holding it as typed ("c++", "split(") come before the others. */
+  literal: boolean;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
+// A word is a run of letters and decimal digits. The database indexes messages split the same way (anything else
+// read as a space: hot.search_text, migration 0021), so code and identifiers ("input.split", "foo_bar.baz()")
+// are found by their parts.
+const WORD = /[\p{L}\p{Nd}]+/gu;
+const PUNCTUATION = /[^\p{L}\p{Nd}\s]/u;
 
-/** Splits what the user typed into the words searched for; a trailing space means the last word is done. */
+/**
+ * Splits what the user typed into the words searched for. A word is finished once something follows it (a
+ * space or punctuation): only a query ending in a word searches it as a prefix.
+ */
 export function queryWords(query: string): QueryWords {
-  const words = (query.toLowerCase().match(WORD) ?? [])
-    .map((w) => w.slice(0, WORD_MAX))
-    .slice(0, SEARCH_WORDS_MAX);
-  return { words, prefix: words.length > 0 && !/\s$/.test(query) };
+  const words: string[] = [];
+  const joined: boolean[] = [];
+  const lower = query.toLowerCase();
+  let end = -1;
+  for (const m of lower.matchAll(WORD)) {
+    if (words.length === SEARCH_WORDS_MAX) break;
+    words.push(m[0].slice(0, WORD_MAX));
+    joined.push(end >= 0 && !/\s/u.test(lower.slice(end, m.index)));
+    end = m.index + m[0].length;
+  }
+  return {
+    words,
+    joined,
+    prefix: words.length > 0 && /[\p{L}\p{Nd}]$/u.test(query),
+    literal: words.length > 0 && PUNCTUATION.test(query),
+  };
 }
+
+/** One query word as the statement takes it: its `to_tsquery` operand and the operator before it. */
+export interface QueryTerm {
+  w: string;
+  q: string;
+  /** "" for the first word; "<->" (next to the previous word) for a joined one; else "&". */
+  op: "" | " & " | " <-> ";
+}
+
+/** The words of a query as `to_tsquery` operands: the last one a prefix while typed, joined ones adjacent. */
+export const queryTerms = ({ words, joined, prefix }: QueryWords): QueryTerm[] =>
+  words.map((w, i) => ({
+    w,
+    q: tsQueryWord(w, prefix && i === words.length - 1),
+    op: i === 0 ? "" : joined[i] ? " <-> " : " & ",
+  }));
 
 /** Single-quotes one word for `to_tsquery` (a quote or backslash inside is escaped). */
 export function tsQueryWord(word: string, prefix: boolean): string {

@@ -44,8 +44,8 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
   const { query, months, offset } = c.req.valid("json");
   const userId = signedInUser(c).id;
   const db = c.var.db();
-  const { words, prefix } = queryWords(query);
-  if (words.length === 0) {
+  const asked = queryWords(query);
+  if (asked.words.length === 0) {
     // Only a blank query lists the recent chats: for "..." or "-" they would read as matches of it.
     const recent = offset === 0 && query.trim() === "" ? await recentChats(db, { userId }) : [];
     return c.json({
@@ -55,16 +55,15 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
   }
   const raw = query.trim().toLowerCase();
   const found = await searchChats(db, {
+    ...asked,
     userId,
-    words,
-    prefix,
     raw,
     like: containsPattern(raw),
     months,
     offset,
     limit: SEARCH_PAGE_SIZE,
   });
-  const terms = [...words, ...found.alternatives];
+  const terms = [...asked.words, ...found.alternatives];
   // A message is markdown, shown as the plain text it reads as; a title is plain text already.
   const snippetOf = (row: SearchRow) =>
     row.messageId === null ? buildSnippet(row.text, terms) : messageSnippet(row.text, terms);

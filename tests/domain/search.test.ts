@@ -8,6 +8,7 @@ import {
   groupByChat,
   matchesTerm,
   olderMonths,
+  queryTerms,
   queryWords,
   RECENT_CHATS,
   SEARCH_MONTHS_MAX,
@@ -33,19 +34,75 @@ const hit = (chatId: number, messageId: number | null = null): SearchHitWire => 
 });
 
 describe("queryWords", () => {
+  const no = false;
+  const yes = true;
   it.each([
-    ["Hello World", { words: ["hello", "world"], prefix: true }],
-    ["hello world ", { words: ["hello", "world"], prefix: false }],
-    ["  ", { words: [], prefix: false }],
-    ["C'est l'été!", { words: ["c", "est", "l", "été"], prefix: true }],
-    ["<script>alert(1)</script>", { words: ["script", "alert", "1", "script"], prefix: true }],
-    ["a b c d e f g h i j", { words: ["a", "b", "c", "d", "e", "f", "g", "h"], prefix: true }],
+    ["Hello World", { words: ["hello", "world"], joined: [no, no], prefix: yes, literal: no }],
+    ["hello world ", { words: ["hello", "world"], joined: [no, no], prefix: no, literal: no }],
+    ["  ", { words: [], joined: [], prefix: no, literal: no }],
+    // Punctuation only: no word to look for.
+    ["#", { words: [], joined: [], prefix: no, literal: no }],
+    [" ?! ", { words: [], joined: [], prefix: no, literal: no }],
+    // Code: words joined by punctuation are searched side by side; punctuation after a word ends it.
+    ["input.split", { words: ["input", "split"], joined: [no, yes], prefix: yes, literal: yes }],
+    ["split(", { words: ["split"], joined: [no], prefix: no, literal: yes }],
+    ["foo_bar.baz()", { words: ["foo", "bar", "baz"], joined: [no, yes, yes], prefix: no, literal: yes }],
+    ["n(n+1)", { words: ["n", "n", "1"], joined: [no, yes, yes], prefix: no, literal: yes }],
+    ["c++ code", { words: ["c", "code"], joined: [no, no], prefix: yes, literal: yes }],
+    ["x = a.b", { words: ["x", "a", "b"], joined: [no, no, yes], prefix: yes, literal: yes }],
+    ["l’été", { words: ["l", "été"], joined: [no, yes], prefix: yes, literal: yes }],
+    [
+      "C'est l'été!",
+      { words: ["c", "est", "l", "été"], joined: [no, yes, no, yes], prefix: no, literal: yes },
+    ],
+    [
+      "<script>alert(1)</script>",
+      {
+        words: ["script", "alert", "1", "script"],
+        joined: [no, yes, yes, yes],
+        prefix: no,
+        literal: yes,
+      },
+    ],
+    [
+      "a b c d e f g h i j",
+      {
+        words: ["a", "b", "c", "d", "e", "f", "g", "h"],
+        joined: Array(8).fill(no),
+        prefix: yes,
+        literal: no,
+      },
+    ],
   ])("%j", (query, expected) => {
     expect(queryWords(query)).toEqual(expected);
   });
 
   it("cuts a very long word to 32 characters", () => {
     expect(queryWords("x".repeat(50)).words).toEqual(["x".repeat(32)]);
+  });
+});
+
+describe("queryTerms", () => {
+  it.each([
+    ["word", [{ w: "word", q: "'word':*", op: "" }]],
+    [
+      "input.split",
+      [
+        { w: "input", q: "'input'", op: "" },
+        { w: "split", q: "'split':*", op: " <-> " },
+      ],
+    ],
+    [
+      "it's done ",
+      [
+        { w: "it", q: "'it'", op: "" },
+        { w: "s", q: "'s'", op: " <-> " },
+        { w: "done", q: "'done'", op: " & " },
+      ],
+    ],
+    ["split(", [{ w: "split", q: "'split'", op: "" }]],
+  ])("%s", (query, terms) => {
+    expect(queryTerms(queryWords(query))).toEqual(terms);
   });
 });
 

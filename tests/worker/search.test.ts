@@ -143,6 +143,40 @@ describe("POST /api/search", () => {
     );
   });
 
+  it("finds code and words joined by punctuation as they are written, over any window", async () => {
+    const name = uniqueWord("input");
+    const account = await createAccount({ hashedPassword: null });
+    const { messageIds } = await chatWith(account.id, [
+      { content: `Split it with \`${name}.split(" ")\`, then \`foo_bar.baz()\`: n(n+1)/2 steps, l’été.` },
+      // The same words, apart.
+      { content: `The ${name} is long; we split it later.` },
+    ]);
+    const { messageIds: old } = await chatWith(
+      account.id,
+      [{ content: `const words = ${name}.split(",");`, daysAgo: 390 }],
+      { daysAgo: 390 },
+    );
+    const [code, apart] = messageIds;
+    const found = async (query: string, months = 1) =>
+      (await search(account.cookie, { query, months })).results.map((r) => r.messageId);
+    // Joined words match only side by side; the message holding the query as typed comes first.
+    expect(await found(`${name}.split`)).toEqual([code]);
+    expect(await found("split(")).toEqual([code, apart]);
+    expect(await found(`${name}.split(" ")`)).toEqual([code]);
+    expect(await found("foo_bar.baz()")).toEqual([code]);
+    expect(await found("baz")).toEqual([code]);
+    expect(await found("n(n+1)")).toEqual([code]);
+    expect(await found("été")).toEqual([code]);
+    expect((await found(`${name} split `)).sort()).toEqual([code, apart].sort());
+    // An older month's message, once the window reaches it (first: it holds the query as typed).
+    expect(await found(`${name}.split(",")`, 12)).toEqual([code]);
+    expect(await found(`${name}.split(",")`, 13)).toEqual([old[0], code]);
+    const [hit] = (await search(account.cookie, { query: `${name}.split(` })).results;
+    expect(hit?.snippet).toBe(
+      `<mark>Split</mark> it with <mark>${name}</mark>.<mark>split</mark>(&quot; &quot;), then foo_bar.baz(): n(n+1)/2 steps, l’été.`,
+    );
+  });
+
   it("searches the last month first and older months when asked", async () => {
     const word = uniqueWord("almanac");
     const account = await createAccount({ hashedPassword: null });
@@ -295,7 +329,7 @@ describe("POST /api/search", () => {
     expect(results.every((r) => r.messageId === null && r.snippet === "")).toBe(true);
     expect(hasMore).toBe(false);
     // Typed, but with no word in it: nothing matches, and the recent chats would read as if they did.
-    for (const query of ["...", "-", "😀", " ?! "]) {
+    for (const query of ["...", "-", "#", "😀", " ?! "]) {
       expect(await search(account.cookie, { query }), query).toEqual({ results: [], hasMore: false });
     }
   });
