@@ -8,6 +8,7 @@ import type { TeamMemberView, TeamView } from "../../src/domain/team";
 import { USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
 import { useLocale, useT } from "../i18n";
+import { refusedField } from "../lib/refused-field";
 import { useApiError } from "../lib/use-api-error";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { useInviteError } from "../lib/use-invite-error";
@@ -33,6 +34,12 @@ function TeamAddress({ email }: { email: string }) {
     </>
   );
 }
+
+/** A refusal of the addresses typed (one of them, or how many): the field is marked with it. */
+const refusesEntries = (error: unknown) => {
+  const path = refusedField(error);
+  return path === "emails" || (path?.startsWith("emails.") ?? false);
+};
 
 /**
  * The form's invite is the page's (TeamAdmin's): an action on the lists drops the form's last answer, as a new
@@ -75,6 +82,10 @@ function InviteForm({
     }
     invite.mutate(emails, { onSuccess: () => setText("") });
   };
+  const refusal = invite.error ? errorText(invite.error, invite.variables) : null;
+  // The server's refusal of the entries (the admin's own address, no free seat) is said under the field, as
+  // the checks above are; any other (the network, the subscription) at the form's foot.
+  const entriesRefused = refusesEntries(invite.error);
   return (
     <form className="card team-invite" onSubmit={submit} aria-labelledby="team-invite-title">
       <h2 id="team-invite-title">{t("team.inviteTitle")}</h2>
@@ -83,7 +94,7 @@ function InviteForm({
         id="team-invite-emails"
         label={t("team.inviteLabel")}
         hint={open > 0 ? t("team.inviteHint", { open }) : t("team.noFreeSeat")}
-        error={problem ?? undefined}
+        error={problem ?? (entriesRefused ? (refusal ?? undefined) : undefined)}
         rows={3}
         maxLength={5000}
         value={text}
@@ -94,7 +105,7 @@ function InviteForm({
           if (!invite.isPending) invite.reset();
         }}
       />
-      <Alert>{invite.error ? errorText(invite.error, invite.variables) : null}</Alert>
+      <Alert>{entriesRefused ? null : refusal}</Alert>
       {invite.isSuccess ? <Alert tone="success">{t("team.invited")}</Alert> : null}
       <div className="team-actions">
         {/* aria-disabled, not disabled: while it sends, or once sent (the field is cleared), a disabled button

@@ -453,6 +453,47 @@ describe("the team's invitation form, one attempt after another", () => {
   });
 });
 
+describe("the team's invitation form, refused by the server", () => {
+  it("marks the field with the refusal of its addresses (the admin's own, no free seat), said under it", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    // One seat, the admin's: none free, which only the server checks.
+    await giveTeamPlan(adminEmail, 1);
+    const { context, page, errors } = await openAs(adminEmail);
+    await page.goto(`${base()}/app/account/settings/team`);
+    const field = page.getByLabel("Email addresses");
+    const submit = page.getByRole("button", { name: "Send invitations" });
+    const said = () => page.locator("form.team-invite").getByRole("alert").allTextContents();
+    /** Whether the field is marked invalid, and what it is read with. */
+    const marked = () =>
+      field.evaluate((element) => ({
+        invalid: element.getAttribute("aria-invalid") === "true",
+        described: (element.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .filter(Boolean)
+          .map((id) => document.getElementById(id)?.textContent ?? `no #${id}`),
+      }));
+    const hint = "No free seat — add seats to invite more people.";
+    const refusals: [string, string][] = [
+      [adminEmail, "That is your own address: you hold the admin's seat already. Invite other people."],
+      ["ana@example.test", "No free seat: add seats to invite more people."],
+    ];
+    for (const [entry, refusal] of refusals) {
+      await field.fill(entry);
+      await submit.click();
+      // Said once, under the field, and read with it.
+      await eventually(said).toEqual([refusal]);
+      expect(await marked()).toEqual({ invalid: true, described: [hint, refusal] });
+      // An edit: that refusal spoke of the addresses before it.
+      await field.press("End");
+      await field.press("Space");
+      await eventually(said).toEqual([]);
+      expect(await marked()).toEqual({ invalid: false, described: [hint] });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("inviting a member of another team", () => {
   it("is sent as to anyone; once they could not join, the admin sees why, and Resend re-opens it", async () => {
     const adminEmail = await madeAccount("team-admin");

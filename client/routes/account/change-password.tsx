@@ -5,9 +5,24 @@ import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { useChangePassword } from "../../hooks/use-account";
 import { useT } from "../../i18n";
-import { ApiError } from "../../lib/api";
+import { refusedField } from "../../lib/refused-field";
 import { useApiError } from "../../lib/use-api-error";
 import { usePasswordLength } from "../../lib/use-password-length";
+
+type PasswordField = "current" | "new" | "confirm";
+
+const ID_OF: Record<PasswordField, string> = {
+  current: "current-password",
+  new: "new-password",
+  confirm: "confirm-password",
+};
+
+/** The field a server refusal names (its detail's path), to be marked with it. */
+const FIELD_OF_PATH: Partial<Record<string, PasswordField>> = {
+  currentPassword: "current",
+  newPassword: "new",
+};
+const fieldOf = (error: unknown) => FIELD_OF_PATH[refusedField(error) ?? ""];
 
 export default function ChangePassword() {
   const t = useT("auth");
@@ -17,15 +32,20 @@ export default function ChangePassword() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  // What is wrong before asking, and with which field: it is shown under that field and marks it invalid.
+  const [problem, setProblem] = useState<{ field: PasswordField; text: string } | null>(null);
+  const refuse = (field: PasswordField, text: string) => {
+    setProblem({ field, text });
+    document.getElementById(ID_OF[field])?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
     setProblem(null);
     const length = passwordLength(next);
-    if (length) return setProblem(length);
-    if (next !== confirm) return setProblem(t("changePassword.mismatch"));
+    if (length) return refuse("new", length);
+    if (next !== confirm) return refuse("confirm", t("changePassword.mismatch"));
     change.mutate(
       { currentPassword: current, newPassword: next },
       {
@@ -34,11 +54,10 @@ export default function ChangePassword() {
           setNext("");
           setConfirm("");
         },
-        // The field to type again: the focus was left on the last one.
+        // The field to type again (a wrong current password): the focus was left on the last one.
         onError: (error) => {
-          if (error instanceof ApiError && error.code === "wrong_password") {
-            document.getElementById("current-password")?.focus();
-          }
+          const field = fieldOf(error);
+          if (field) document.getElementById(ID_OF[field])?.focus();
         },
       },
     );
@@ -52,7 +71,13 @@ export default function ChangePassword() {
     if (change.isError) change.reset();
   };
 
-  const message = problem ?? (change.error ? errorText(change.error) : null);
+  const refused = fieldOf(change.error);
+  const refusal = change.error ? errorText(change.error) : null;
+  /** The sentence shown under (and read with) `field`, if what was last said is about it. */
+  const errorOf = (field: PasswordField) =>
+    problem?.field === field ? problem.text : refused === field && refusal ? refusal : undefined;
+  // Said at the top only when no field is at fault (the network, too many tries).
+  const message = problem || refused ? null : refusal;
   return (
     <div className="account-page narrow">
       <h1>{t("changePassword.title")}</h1>
@@ -64,7 +89,8 @@ export default function ChangePassword() {
       ) : null}
       <form className="card" onSubmit={submit}>
         <Field
-          id="current-password"
+          id={ID_OF.current}
+          error={errorOf("current")}
           label={t("changePassword.current")}
           type="password"
           autoComplete="current-password"
@@ -73,7 +99,8 @@ export default function ChangePassword() {
           onChange={(event) => edit(setCurrent, event.target.value)}
         />
         <Field
-          id="new-password"
+          id={ID_OF.new}
+          error={errorOf("new")}
           label={t("changePassword.new")}
           hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
           type="password"
@@ -84,7 +111,8 @@ export default function ChangePassword() {
           onChange={(event) => edit(setNext, event.target.value)}
         />
         <Field
-          id="confirm-password"
+          id={ID_OF.confirm}
+          error={errorOf("confirm")}
           label={t("changePassword.confirm")}
           type="password"
           autoComplete="new-password"
