@@ -14,12 +14,12 @@ import { ExternalLinks, hasExternalLinks } from "./external-links";
 import { Icon } from "./icon";
 import "./user-menu.css";
 
+/**
+ * The initials are a picture of the account, not words of its button's label: drawn by the stylesheet
+ * (user-menu.css), they are not read as the button's visible text, which its name must contain (WCAG 2.5.3).
+ */
 export function Avatar({ email }: { email: string }) {
-  return (
-    <span className="avatar" aria-hidden="true">
-      {initialsOf({ email })}
-    </span>
-  );
+  return <span className="avatar" aria-hidden="true" data-initials={initialsOf({ email })} />;
 }
 
 export const planPath = (user: User) =>
@@ -37,7 +37,14 @@ export function UserMenu({ user, placement = "down" }: { user: User; placement?:
 
   return (
     <div className="user-menu">
-      <button type="button" className="user-menu-button" popoverTarget={id} aria-label={t("menu.open")}>
+      {/* Named by the address it shows, then what it opens (the visible words start its name, WCAG 2.5.3);
+          on a phone, where only the avatar shows, the address still tells whose account it is. */}
+      <button
+        type="button"
+        className="user-menu-button"
+        popoverTarget={id}
+        aria-label={t("menu.button", { email: user.email })}
+      >
         <Avatar email={user.email} />
         <span className="user-menu-email">{user.email}</span>
       </button>

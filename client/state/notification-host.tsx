@@ -76,14 +76,14 @@ function Toast({ notification }: { notification: AppNotification }) {
   return (
     <li
       className={`toast toast-${notification.color}`}
-      role={notification.color === "destroy" ? "alert" : "status"}
       // Waits to be dismissed (no timeout): in the sidebar only the newest such one shows (notification-host.css).
       data-sticky={timeout <= 0 || undefined}
       onMouseEnter={pause}
       onMouseLeave={resume}
       data-testid="notification"
     >
-      <div className="toast-body">
+      {/* The live role on the body, not the item: a list's item keeps its role (listitem), or the list has none. */}
+      <div className="toast-body" role={notification.color === "destroy" ? "alert" : "status"}>
         {notification.avatar ? (
           <img className="toast-avatar" src={notification.avatar} alt="" width={32} height={32} />
         ) : notification.icon ? (

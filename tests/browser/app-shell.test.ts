@@ -2,6 +2,7 @@
 // address, the colour mode, notifications and sign-out, against the production build.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import {
   collectPageErrors,
@@ -19,6 +20,16 @@ let browser: Browser;
 const base = () => inject("appUrl");
 
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** A field as a screen reader reads it: whether it is marked invalid, and the texts that describe it. */
+const fieldState = (field: Locator) =>
+  field.evaluate((element) => ({
+    invalid: element.getAttribute("aria-invalid") === "true",
+    described: (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? `no #${id}`),
+  }));
 
 /**
  * Resolves once the page's task queue has drained twice over: React schedules its effects (and the
@@ -448,7 +459,7 @@ describe("account pages", () => {
     await context.close();
   });
 
-  it("says a new password is too long before asking; a wrong current one takes the focus back; an edit clears it", async () => {
+  it("says a new password is too long before asking; a wrong current one takes the focus back; an edit clears it; each marks its field", async () => {
     const context = await browser.newContext();
     await signIn(context, base(), "team-admin");
     const page = await context.newPage();
@@ -469,16 +480,41 @@ describe("account pages", () => {
     // Not "choose another password": it breaks the length rule, and says which.
     await eventually(() => alert.textContent()).toBe("The password may have at most 256 characters.");
     expect(asked).toEqual([]);
+    // Each problem marks the field it is about, which reads it with its hint (not only the form's alert).
+    const unmarked = { invalid: false, described: [] };
+    const hint = "At least 10 characters.";
+    expect(await fieldState(fresh)).toEqual({
+      invalid: true,
+      described: [hint, "The password may have at most 256 characters."],
+    });
+    expect(await fieldState(confirm)).toEqual(unmarked);
     await fresh.fill("another fine passphrase");
     await eventually(() => alert.count()).toBe(0);
+    expect(await fieldState(fresh)).toEqual({ invalid: false, described: [hint] });
+    await confirm.fill("another fine passphrasf");
+    await confirm.press("Enter");
+    await eventually(() => alert.textContent()).toBe("The two new passwords are different.");
+    expect(await fieldState(confirm)).toEqual({
+      invalid: true,
+      described: ["The two new passwords are different."],
+    });
+    expect([await fieldState(current), await fieldState(fresh)]).toEqual([
+      unmarked,
+      { invalid: false, described: [hint] },
+    ]);
+    expect(asked).toEqual([]);
     await confirm.fill("another fine passphrase");
+    await eventually(() => fieldState(confirm)).toEqual(unmarked);
     await current.fill("not my password at all");
     await confirm.press("Enter");
     await eventually(() => alert.textContent()).toBe("The password is not correct.");
     expect(asked).toEqual(["POST"]);
     await eventually(() => hasFocus(current)).toBe(true);
+    expect(await fieldState(current)).toEqual({ invalid: true, described: ["The password is not correct."] });
+    expect(await fieldState(confirm)).toEqual(unmarked);
     await current.fill(DEMO_PASSWORD);
     await eventually(() => alert.count()).toBe(0);
+    expect(await fieldState(current)).toEqual(unmarked);
     await context.close();
   });
 
@@ -566,6 +602,46 @@ describe("signed-in notices", () => {
     await context.close();
   });
 
+  it("are list items that announce themselves, beside an account menu named by the address it shows (axe)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // An account of its own: the demo users' notices are dismissed by other journeys.
+    const email = await signUpFresh(context, base(), "notices-a11y");
+    await sql(
+      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+       select id, 'cus_a11y' || id, 'sub_a11y' || id, 1000, true, 1 from hot."user" where email = $1`,
+      [email],
+    );
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    for (const path of ["/app/account/settings", "/app/a/default"]) {
+      await page.goto(`${base()}${path}`);
+      const notices = page.locator("ol.toasts > li");
+      await eventually(() => notices.count()).toBeGreaterThan(0);
+      // The account menu and the notices (the chat screen's other controls are other journeys' to audit).
+      expect(
+        await axeViolations(
+          page,
+          ["label-content-name-mismatch", "list", "listitem", "aria-allowed-role"],
+          [".user-menu", ".toasts"],
+        ),
+      ).toEqual([]);
+      // Its name starts with the words it shows (WCAG 2.5.3): a speech user says what they see.
+      const menu = page.getByRole("button", { name: `${email}, account menu`, exact: true });
+      expect(await menu.count()).toBe(1);
+      expect(await menu.textContent()).toContain(email);
+      // Each notice is still a live region of its own, now inside its list item, and the one on show is found
+      // by that role.
+      expect(
+        await notices.evaluateAll((items) =>
+          items.every((item) => item.querySelector('[role="status"], [role="alert"]') !== null),
+        ),
+      ).toBe(true);
+      expect(await page.locator("ol.toasts").getByRole("status").count()).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("installs the service worker at the root and says the app works offline", async () => {
     const context = await browser.newContext();
     await signIn(context, base(), "team-admin");
@@ -624,7 +700,7 @@ describe("signed-in notices", () => {
     await signIn(context, base(), "team-member2");
     const page = await context.newPage();
     await page.goto(`${base()}/app/account/settings`);
-    await page.getByRole("button", { name: "Open the account menu" }).click();
+    await page.getByRole("button", { name: /, account menu$/ }).click();
     // While it signs out the item is unavailable, and looks it (dimmed like every busy button).
     const held = await holdRequests(page, "/api/logout");
     const signOut = page.getByRole("button", { name: "Sign out" });

@@ -48,7 +48,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const accountButton = () => page.getByRole("button", { name: "Open the account menu" });
+const accountButton = () => page.getByRole("button", { name: /, account menu$/ });
 
 /** Whether the element is wholly inside the window. */
 const inView = (locator: ReturnType<Page["locator"]>) =>
