@@ -20,6 +20,7 @@ import { useChatListSync } from "../hooks/use-chats";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { notificationSlot } from "../state/notifications";
+import { SkipLink } from "./skip-link";
 
 // Below this width the sidebar is a drawer over the chat (assistant-layout.css), and an open one is modal.
 const DRAWER_QUERY = "(max-width: 860px)";
@@ -152,9 +153,7 @@ export default function AssistantLayout() {
 
   return (
     <div className="assistant-layout" data-sidebar-open={open} data-sidebar-collapsed={collapsed}>
-      <a className="skip-link" href="#main" inert={modal}>
-        {t("skipToContent")}
-      </a>
+      <SkipLink inert={modal}>{t("skipToContent")}</SkipLink>
       <aside ref={sidebar} id="sidebar" className="sidebar" aria-label={t("sidebar.label")}>
         <div className="sidebar-top">
           <Link to={DEFAULT_CHAT_PATH} className="brand">

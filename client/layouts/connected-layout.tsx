@@ -10,6 +10,7 @@ import { SignedInNotices } from "../components/signed-in-notices";
 import { planPath, UserMenu } from "../components/user-menu";
 import { useUser } from "../hooks/use-user";
 import { useT } from "../i18n";
+import { SkipLink } from "./skip-link";
 import "./connected-layout.css";
 
 /** Whether a navigation entry is the page on screen (as NavLink's `end` would say, plus its other pages). */
@@ -58,9 +59,7 @@ export default function ConnectedLayout() {
 
   return (
     <div className="connected">
-      <a className="skip-link" href="#main">
-        {t("skipToContent")}
-      </a>
+      <SkipLink>{t("skipToContent")}</SkipLink>
       <header className="app-header">
         <Link to={DEFAULT_CHAT_PATH} className="brand">
           <Logo size={30} />

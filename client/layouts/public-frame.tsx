@@ -10,6 +10,7 @@ import { Logo } from "../components/logo";
 import { ThemeSelect } from "../components/theme-select";
 import { useT } from "../i18n";
 import { useForcedColorMode } from "../lib/theme";
+import { SkipLink } from "./skip-link";
 
 export function PublicFrame({ children }: { children: ReactNode }) {
   const t = useT("common");
@@ -21,9 +22,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const verifying = splitLocalePath(window.location.pathname).path === VERIFICATION_PATH;
   return (
     <div className="public">
-      <a className="skip-link" href="#main">
-        {t("skipToContent")}
-      </a>
+      <SkipLink>{t("skipToContent")}</SkipLink>
       <header className="public-header">
         <AppLink to="/" className="brand">
           <Logo size={34} />

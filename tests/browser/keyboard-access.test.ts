@@ -169,6 +169,39 @@ describe("the account pages on a phone", () => {
   });
 });
 
+describe("the skip link", () => {
+  it.each([
+    ["an account page", "/app/account/settings"],
+    ["the chat screen", "/app/a/default"],
+    ["a public page", "/pricing"],
+  ])(
+    "on %s moves the focus into the main region, with no ring around it, and Tab goes on from there",
+    async (_, path) => {
+      await page.goto(`${appUrl()}${path}`);
+      await page.locator("#main").waitFor();
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      await skip.focus();
+      await skip.press("Enter");
+      await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+      // A landmark, not a control: no focus ring around the whole screen.
+      expect(
+        await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle),
+      ).toBe("none");
+      // The next Tab stop is in the content, and the region is no click target once left.
+      await page.keyboard.press("Tab");
+      expect(
+        await page.evaluate(() => {
+          const main = document.getElementById("main");
+          return [
+            main?.contains(document.activeElement) && document.activeElement !== main,
+            main?.hasAttribute("tabindex"),
+          ];
+        }),
+      ).toEqual([true, false]);
+    },
+  );
+});
+
 /** Tab names in order, the selected one, and which ones Tab stops at. */
 const tabState = (tabs: ReturnType<Page["getByRole"]>) =>
   tabs.evaluate((list) =>
