@@ -174,6 +174,30 @@ describe("the plan pages' navigation", () => {
     await context.close();
   });
 
+  it("goes to the plans at once, without a smooth scroll, for someone who asked for less motion", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 700 },
+      reducedMotion: "reduce",
+    });
+    await signIn(context, base(), "none");
+    const page = await context.newPage();
+    await page.goto(`${base()}/app/account/subscription`);
+    const seePlans = page.locator("section.usage").getByRole("button", { name: "See the plans" });
+    await seePlans.waitFor();
+    await page.locator(".plan-picker").waitFor();
+    // Where the plans are just before the click and just after it, in the same task: a smooth scroll has not
+    // moved yet; an instant one has brought them up to the top.
+    const tops = await seePlans.evaluate((button) => {
+      const plans = document.querySelector(".plan-picker") as HTMLElement;
+      const before = plans.getBoundingClientRect().top;
+      (button as HTMLElement).click();
+      return { before, after: plans.getBoundingClientRect().top };
+    });
+    expect(tops.before).toBeGreaterThan(100);
+    expect(tops.after).toBeLessThan(tops.before - 100);
+    await context.close();
+  });
+
   it("marks 'Plan & usage' current on both plan pages of a subscriber", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await signIn(context, base(), "standard");

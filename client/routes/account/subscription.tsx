@@ -15,6 +15,7 @@ import { useRouterAddress } from "../../hooks/use-plan-address";
 import { useSessionUser, useUser } from "../../hooks/use-user";
 import { useT } from "../../i18n";
 import { richText } from "../../lib/rich-text";
+import { smoothScroll } from "../../lib/scroll-behavior";
 
 /** How often to ask whether Stripe's webhook has landed after paying: it usually comes within seconds. */
 const CONFIRM_POLL_MS = 1_500;
@@ -124,7 +125,7 @@ export default function Subscription() {
   // "Choose a plan" from the billing card, "See the plans" from the usage card: the plans are on this page, so
   // go to them rather than link here again.
   const showPlans = () => {
-    plans.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    plans.current?.scrollIntoView({ behavior: smoothScroll(), block: "start" });
     plans.current?.querySelector<HTMLElement>("input, button")?.focus({ preventScroll: true });
   };
   useEffect(() => {
