@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { collectPageErrors, eventually, pathOf, signUpFresh, sql } from "./session";
+import { collectPageErrors, eventually, givePlan, pathOf, signUpFresh } from "./session";
 
 const base = () => inject("appUrl");
 let browser: Browser;
@@ -15,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Keys come with a plan: the account of `email` gets a starter one (`ok` false: one that has ended). */
-async function givePlan(email: string, ok = true) {
-  await sql(
-    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
-     select id, 'cus_keys' || id, 'sub_keys' || id, 1000, $2, 1 from hot."user" where email = $1
-     on conflict ("userId") do update set ok = excluded.ok`,
-    [email, ok],
-  );
-}
 
 /** A fresh account of its own with a plan, signed in on `context`. */
 async function subscriber(context: BrowserContext, label: string) {

@@ -8,7 +8,7 @@ import { launchBrowser } from "./browser";
 import { appUrl, composer, poll, signIn } from "./chat-support";
 import { showComponents } from "./component-page";
 import { borderContrastOf } from "./contrast";
-import { signUpFresh } from "./session";
+import { givePlan, signUpFresh } from "./session";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -236,7 +236,8 @@ describe("tab rows", () => {
   it("of a new API key's code samples: the same keys", async () => {
     const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
-      await signUpFresh(fresh, appUrl(), "tabs");
+      // Keys come with a plan.
+      await givePlan(await signUpFresh(fresh, appUrl(), "tabs"));
       const keys = await fresh.newPage();
       await keys.goto(`${appUrl()}/app/account/settings/api`);
       const name = keys.getByLabel("Key name");

@@ -84,6 +84,16 @@ export async function signUpFresh(context: BrowserContext, base: string, label =
  * Holds the page's requests to `path` until the returned `release` is called; `count` says how many came. For
  * what a button does while its request is out.
  */
+/** Gives the account of `email` a Starter plan (`ok` false: one that has ended), as Stripe's webhook would. */
+export async function givePlan(email: string, ok = true) {
+  await sql(
+    `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+     select id, 'cus_keys' || id, 'sub_keys' || id, 1000, $2, 1 from hot."user" where email = $1
+     on conflict ("userId") do update set ok = excluded.ok`,
+    [email, ok],
+  );
+}
+
 export async function holdRequests(page: Page, path: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
