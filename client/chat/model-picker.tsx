@@ -1,12 +1,13 @@
 // The composer's model picker: models grouped by category in the user's order, searchable, keyboard-driven,
 // deprecated ones, local stand-ins and models that cannot take the attached files marked; a category line
-// collapses and stays so (use-category-lines).
+// collapses and stays so (use-category-lines). The search field is an ARIA 1.2 combobox over one listbox per
+// line; the lines' headers sit between them as tab stops; Escape or the focus leaving closes the popup.
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
-import { unacceptedKinds } from "../../src/domain/files";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
+import { ModelOption } from "./model-option";
 import { useCategoryLines } from "./use-category-lines";
 import { useModelDescriptions } from "./use-model-descriptions";
 
@@ -26,12 +27,17 @@ export function ModelPicker({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
-  const [active, setActive] = useState(0);
+  // The active option by model, not by place: a line collapsed or expanded above it leaves it active.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   // Which option an arrow key on the closed button asks for when the selected one is not listed.
   const openAt = useRef<"first" | "last">("first");
+  // A press on the button while open takes the focus out of the popup, which closes it: the click that
+  // follows must not open it again.
+  const pressedWhileOpen = useRef(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
 
   // The descriptions' texts start loading when a pointer or the focus comes to the picker, before it opens.
   const [aboutToOpen, setAboutToOpen] = useState(false);
@@ -50,29 +56,44 @@ export function ModelPicker({
       .filter((group) => group.models.length > 0);
   }, [groups, query, lines]);
   const options = filtered.flatMap((group) => (group.expanded ? group.models : []));
-  const cannotTake = (model: PickerGroup["models"][number]) => unacceptedKinds(model, files);
+  const active = Math.max(
+    0,
+    options.findIndex((m) => m.key === activeKey),
+  );
+  const listboxes = filtered.filter((group) => group.expanded).map((group) => `${id}-list-${group.category}`);
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: PointerEvent) => {
+    const outside = (target: EventTarget | null) => !popup.current?.contains(target as Node | null);
+    const onPress = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener("pointerdown", close);
-    return () => document.removeEventListener("pointerdown", close);
+    // The focus going anywhere outside the popup closes it, the picker's own button included (Shift+Tab); the
+    // window losing it does not (the focus comes back to the search field).
+    const onFocusIn = (event: FocusEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPress);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("pointerdown", onPress);
+      document.removeEventListener("focusin", onFocusIn);
+    };
   }, [open]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the picker opens.
   useEffect(() => {
     if (!open) return;
     search.current?.focus();
-    const selected = options.findIndex((m) => m.key === value);
-    setActive(selected >= 0 ? selected : openAt.current === "last" ? Math.max(0, options.length - 1) : 0);
+    const selected = options.find((m) => m.key === value);
+    setActiveKey((selected ?? (openAt.current === "last" ? options.at(-1) : options[0]))?.key ?? null);
     openAt.current = "first";
   }, [open]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when another option becomes active, not when lines move.
   useEffect(() => {
     document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: "nearest" });
-  }, [active, id]);
+  }, [activeKey, id]);
 
   const choose = (key: string) => {
     onChange(key);
@@ -80,23 +101,29 @@ export function ModelPicker({
     setQuery("");
     button.current?.focus();
   };
+  const activate = (index: number) => setActiveKey(options[index]?.key ?? null);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") {
+  const onSearchKey = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown") {
       event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    } else if (event.key === "ArrowDown") {
-      event.preventDefault();
-      setActive((i) => Math.min(options.length - 1, i + 1));
+      activate(Math.min(options.length - 1, active + 1));
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((i) => Math.max(0, i - 1));
+      activate(Math.max(0, active - 1));
     } else if (event.key === "Enter") {
       event.preventDefault();
       const option = options[active];
       if (option) choose(option.key);
     }
+  };
+
+  /** The arrows on a line's header go back to the search field, on the option below or above the header. */
+  const onHeaderKey = (event: KeyboardEvent, firstBelow: number) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    const index = event.key === "ArrowDown" ? firstBelow : firstBelow - 1;
+    if (options[index]) activate(index);
+    search.current?.focus();
   };
 
   let index = -1;
@@ -110,7 +137,14 @@ export function ModelPicker({
         aria-expanded={open}
         aria-controls={open ? `${id}-popup` : undefined}
         aria-label={t("picker.label", { model: modelLabel(value) })}
-        onClick={() => setOpen((o) => !o)}
+        onPointerDown={() => {
+          pressedWhileOpen.current = open;
+        }}
+        onClick={() => {
+          const close = pressedWhileOpen.current;
+          pressedWhileOpen.current = false;
+          setOpen((o) => !close && !o);
+        }}
         // The listbox button pattern: the arrows open it too, Up starting from the end.
         onKeyDown={(event) => {
           if (open || (event.key !== "ArrowDown" && event.key !== "ArrowUp")) return;
@@ -127,90 +161,92 @@ export function ModelPicker({
         <Icon name="chevronDown" size={16} />
       </button>
       {open && (
-        <div id={`${id}-popup`} className="model-picker-popup" role="dialog" aria-label={t("picker.title")}>
+        <div
+          ref={popup}
+          id={`${id}-popup`}
+          className="model-picker-popup"
+          role="dialog"
+          aria-label={t("picker.title")}
+          // A click on the popup's padding keeps the focus inside, where Escape is heard.
+          tabIndex={-1}
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            event.preventDefault();
+            setOpen(false);
+            button.current?.focus();
+          }}
+        >
           <input
             ref={search}
             className="model-picker-search"
             type="search"
+            role="combobox"
             placeholder={t("picker.search")}
             aria-label={t("picker.search")}
-            aria-controls={`${id}-listbox`}
+            aria-expanded={listboxes.length > 0}
+            aria-controls={listboxes.length ? listboxes.join(" ") : undefined}
+            aria-autocomplete="list"
             aria-activedescendant={options.length ? `${id}-option-${active}` : undefined}
+            autoComplete="off"
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
-              setActive(0);
+              setActiveKey(null);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={onSearchKey}
           />
-          <div
-            id={`${id}-listbox`}
-            role="listbox"
-            className="model-picker-list"
-            aria-label={t("picker.title")}
-          >
+          {/* Not a tab stop (Chromium makes a scrolling box one): the arrows move through its options. */}
+          <div className="model-picker-list" tabIndex={-1}>
             {filtered.length === 0 && <p className="model-picker-empty">{t("picker.noMatch")}</p>}
-            {filtered.map((group) => (
-              // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not fieldsets.
-              <div key={group.category} role="group" aria-labelledby={`${id}-group-${group.category}`}>
-                <button
-                  type="button"
-                  id={`${id}-group-${group.category}`}
-                  className="model-picker-group"
-                  aria-expanded={group.expanded}
-                  data-category={group.category}
-                  tabIndex={-1}
-                  onClick={() => {
-                    lines.toggle(group.category);
-                    setActive(0);
-                    search.current?.focus();
-                  }}
-                >
-                  <Icon name="chevronDown" size={14} className="model-picker-chevron" />
-                  {t(`picker.categories.${group.category}`)}
-                </button>
-                {(group.expanded ? group.models : []).map((model) => {
-                  index += 1;
-                  const at = index;
-                  return (
-                    <div
-                      key={model.key}
-                      id={`${id}-option-${at}`}
-                      role="option"
-                      tabIndex={-1}
-                      aria-selected={model.key === value}
-                      data-active={at === active || undefined}
-                      data-model={model.key}
-                      className="model-option"
-                      onPointerMove={() => setActive(at)}
-                      onClick={() => choose(model.key)}
-                      onKeyDown={onKeyDown}
-                    >
-                      <ModelIcon modelKey={model.key} size={18} />
-                      <span className="model-option-text">
-                        <span className="model-option-label">
-                          {model.label} <DemoTag modelKey={model.key} />
-                        </span>
-                        <span className="model-option-description">{describe(model)}</span>
-                        {cannotTake(model).length > 0 && (
-                          <span className="model-option-cannot">
-                            {t("files.pickerCannot", {
-                              kinds: cannotTake(model)
-                                .map((kind) => t(`files.kinds.${kind}`))
-                                .join(", "),
-                            })}
-                          </span>
-                        )}
-                      </span>
-                      {model.deprecated && (
-                        <span className="badge state-important">{t("picker.deprecated")}</span>
-                      )}
-                      {model.key === value && <Icon name="check" size={16} />}
+            {filtered.map((group) => {
+              const firstBelow = index + 1;
+              const header = `${id}-group-${group.category}`;
+              const list = `${id}-list-${group.category}`;
+              return (
+                // Each line's header is a button outside its listbox (a listbox holds options only), in the tab
+                // order so that a collapsed line opens again from the keyboard.
+                <div key={group.category} className="model-picker-line">
+                  <button
+                    type="button"
+                    id={header}
+                    className="model-picker-group"
+                    aria-expanded={group.expanded}
+                    aria-controls={group.expanded ? list : undefined}
+                    data-category={group.category}
+                    onClick={(event) => {
+                      lines.toggle(group.category);
+                      // From a pointer, typing goes on in the search field; from the keyboard, the focus stays.
+                      if (event.detail > 0) search.current?.focus();
+                    }}
+                    onKeyDown={(event) => onHeaderKey(event, firstBelow)}
+                  >
+                    <Icon name="chevronDown" size={14} className="model-picker-chevron" />
+                    {t(`picker.categories.${group.category}`)}
+                  </button>
+                  {group.expanded && (
+                    <div id={list} role="listbox" aria-labelledby={header}>
+                      {group.models.map((model) => {
+                        index += 1;
+                        const at = index;
+                        return (
+                          <ModelOption
+                            key={model.key}
+                            id={`${id}-option-${at}`}
+                            model={model}
+                            files={files}
+                            description={describe(model)}
+                            selected={model.key === value}
+                            active={at === active}
+                            onPoint={() => setActiveKey(model.key)}
+                            onChoose={() => choose(model.key)}
+                          />
+                        );
+                      })}
                     </div>
-                  );
-                })}
-              </div>
-            ))}
+                  )}
+                </div>
+              );
+            })}
           </div>
         </div>
       )}

@@ -1,12 +1,26 @@
 // The chat screen's layout: a send error lines up with the composer, and on a phone the model picker opens
 // within the screen without pushing the conversation sideways; in French it describes the models in French.
+// From the keyboard the picker opens, tabs through its line headers (a collapsed line reopens) and closes on
+// Escape or when the focus leaves; its listboxes hold options only (axe).
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { modelByKey } from "../../src/domain/models";
+import { axeViolations } from "./axe";
 import { appUrl, composer, poll, send, sessionPerFile } from "./chat-support";
 
 const session = sessionPerFile();
+
+/** axe's rules on what a listbox, its options and the field controlling them may hold and say. */
+const LISTBOX_RULES = [
+  "aria-required-children",
+  "aria-required-parent",
+  "aria-allowed-attr",
+  "aria-allowed-role",
+  "aria-valid-attr-value",
+  "nested-interactive",
+  "scrollable-region-focusable",
+];
 
 /** Left and right edges, rounded: what "lined up" is about. */
 const edges = async (page: Page, selector: string) => {
@@ -131,5 +145,121 @@ describe("the model picker from the keyboard", () => {
       await page.keyboard.press("Escape");
       await poll(() => button.getAttribute("aria-expanded")).toBe("false");
     }
+  });
+
+  it("lets Tab through its line headers, never onto the list, closes on Escape from any of them and when the focus leaves", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    const button = page.locator(".model-picker-button");
+    const popup = page.locator(".model-picker-popup");
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute("data-category") ?? el?.className;
+      });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await poll(focused).toBe("model-picker-search");
+    const lines = await popup
+      .locator(".model-picker-group")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-category")));
+    expect(lines.length).toBeGreaterThan(1);
+    // Forward through every line's header, none of them the scrolling list; Escape on the last one closes.
+    for (const line of lines) {
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe(line);
+    }
+    await page.keyboard.press("Escape");
+    await poll(() => popup.count()).toBe(0);
+    expect(await focused()).toBe("model-picker-button");
+    // One Tab past the last header leaves the popup for Send (enabled by a message), and the popup closes;
+    // Shift+Tab from the field closes it too.
+    await composer(page).fill("A question");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await poll(focused).toBe("model-picker-search");
+    for (const _ of lines) await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await poll(() => popup.count()).toBe(0);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await focused()).toContain("composer-action");
+    await composer(page).fill("");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await poll(focused).toBe("model-picker-search");
+    await page.keyboard.press("Shift+Tab");
+    await poll(() => popup.count()).toBe(0);
+    expect(await focused()).toBe("model-picker-button");
+    // A click on the button while it is open closes it (the focus leaving first must not make it reopen).
+    await page.keyboard.press("Enter");
+    await popup.waitFor();
+    await button.click();
+    await poll(() => popup.count()).toBe(0);
+    await page.waitForTimeout(200);
+    expect(await popup.count()).toBe(0);
+  });
+
+  it("reopens a line collapsed with the mouse from the keyboard, and the search field is an ARIA 1.2 combobox", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    const button = page.locator(".model-picker-button");
+    const popup = page.locator(".model-picker-popup");
+    const search = page.locator(".model-picker-search");
+    // The second line: Tab reaches it after the first, whatever the user's categories.
+    const header = popup.locator(".model-picker-group").nth(1);
+    const options = popup.locator('[role="option"]');
+    await button.click();
+    await header.click();
+    await poll(() => header.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("Escape");
+    await poll(() => popup.count()).toBe(0);
+
+    await page.keyboard.press("Enter");
+    // The field says what it controls: every shown listbox, one of whose options is the active one.
+    expect(await search.getAttribute("role")).toBe("combobox");
+    expect(await search.getAttribute("aria-expanded")).toBe("true");
+    const wiring = await search.evaluate((el) => {
+      const lists = (el.getAttribute("aria-controls") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id));
+      const active = document.getElementById(el.getAttribute("aria-activedescendant") ?? "");
+      return {
+        roles: [...new Set(lists.map((list) => list?.getAttribute("role")))],
+        activeInOne: lists.some(
+          (list) => list?.contains(active) && active?.getAttribute("role") === "option",
+        ),
+      };
+    });
+    expect(wiring).toEqual({ roles: ["listbox"], activeInOne: true });
+    let tabs = 0;
+    while ((await header.evaluate((el) => el !== document.activeElement)) && tabs++ < 10) {
+      await page.keyboard.press("Tab");
+    }
+    expect(await header.evaluate((el) => el === document.activeElement)).toBe(true);
+    const before = await options.count();
+    await page.keyboard.press("Enter");
+    await poll(() => header.getAttribute("aria-expanded")).toBe("true");
+    expect(await options.count()).toBeGreaterThan(before);
+    // The focus stays on the header; Down goes back to the field on the line's first model.
+    expect(await header.evaluate((el) => el === document.activeElement)).toBe(true);
+    const firstOfLine = await popup
+      .locator(`#${await header.getAttribute("aria-controls")} [role="option"]`)
+      .first()
+      .getAttribute("id");
+    await page.keyboard.press("ArrowDown");
+    await poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await search.getAttribute("aria-activedescendant")).toBe(firstOfLine);
+    await page.keyboard.press("Escape");
+  });
+
+  it("holds only options in its listboxes (axe: no violation in the open popup)", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    await page.locator(".model-picker-button").click();
+    await page.locator(".model-picker-popup [role=option]").first().waitFor();
+    expect(await axeViolations(page, LISTBOX_RULES)).toEqual([]);
   });
 });
