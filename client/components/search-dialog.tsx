@@ -186,7 +186,8 @@ export default function SearchDialog() {
           {!searching && options.length > 0 && (
             // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group", not fieldsets.
             <div role="group" aria-labelledby={`${ids}-recent`}>
-              <h2 id={`${ids}-recent`} className="quick-search-heading">
+              {/* A listbox's groups hold options only: the heading is presentational, its text naming the group. */}
+              <h2 id={`${ids}-recent`} className="quick-search-heading" role="presentation">
                 {t("search.recent")}
               </h2>
               {options.map((hit, index) =>
@@ -207,7 +208,7 @@ export default function SearchDialog() {
           {groups.map((group) => (
             // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group", not fieldsets.
             <div key={group.chatId} role="group" aria-labelledby={`${ids}-group-${group.chatId}`}>
-              <h2 id={`${ids}-group-${group.chatId}`} className="quick-search-heading">
+              <h2 id={`${ids}-group-${group.chatId}`} className="quick-search-heading" role="presentation">
                 <ModelIcon modelKey={group.model} size={16} />
                 <span className="quick-search-title">{group.title || "…"}</span>
                 <span className="quick-search-meta">{group.assistant ?? DEFAULT_ASSISTANT}</span>

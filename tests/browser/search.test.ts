@@ -1,10 +1,12 @@
 // Journey: Ctrl+K opens quick search with the 5 recent chats; typing finds messages grouped by chat with the
-// words highlighted; the arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and
-// to a message taller than the screen with its start in sight.
+// words highlighted, the listbox holding only groups of options (axe) and the field showing its focus; the
+// arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and to a message taller
+// than the screen with its start in sight.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashPassword } from "../../src/auth/password";
+import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { appUrl, composer, DEMO_PASSWORD, poll, signIn, watchProblems } from "./chat-support";
 
@@ -108,6 +110,13 @@ const dialog = () => page.getByRole("dialog", { name: "Search chats" });
 const field = () => dialog().getByRole("combobox", { name: "Search chats" });
 const options = () => dialog().getByRole("option");
 const selected = () => dialog().locator('[role="option"][aria-selected="true"]');
+/** axe's rules on what a listbox, its groups and options may hold and say. */
+const LISTBOX_RULES = [
+  "aria-required-children",
+  "aria-required-parent",
+  "aria-allowed-attr",
+  "aria-allowed-role",
+];
 
 describe("quick search", () => {
   it("opens with Ctrl+K on the 5 most recent chats, and closes with Ctrl+K and Escape", async () => {
@@ -157,6 +166,41 @@ describe("quick search", () => {
     expect(await focused()).toBe("Search chats (Ctrl+K)");
   });
 
+  it("holds only options in its listbox's group of recent chats (axe)", async () => {
+    await page.keyboard.press("Control+k");
+    try {
+      await poll(() => options().count()).toBe(5);
+      expect(await axeViolations(page, LISTBOX_RULES)).toEqual([]);
+    } finally {
+      await page.keyboard.press("Escape");
+      await poll(() => dialog().count()).toBe(0);
+    }
+  });
+
+  it("shows the app's focus ring on its field", async () => {
+    await page.keyboard.press("Control+k");
+    try {
+      await field().waitFor();
+      const ring = await field().evaluate((el) => {
+        const probe = document.body.appendChild(document.createElement("div"));
+        probe.style.color = "var(--focus)";
+        const focus = getComputedStyle(probe).color;
+        probe.remove();
+        const style = getComputedStyle(el);
+        return [
+          el === document.activeElement,
+          style.outlineStyle,
+          style.outlineWidth,
+          style.outlineColor === focus,
+        ];
+      });
+      expect(ring).toEqual([true, "solid", "2px", true]);
+    } finally {
+      await page.keyboard.press("Escape");
+      await poll(() => dialog().count()).toBe(0);
+    }
+  });
+
   it("finds messages as you type, grouped by chat, the word highlighted and the HTML shown as text", async () => {
     await page.keyboard.press("Control+k");
     await field().pressSequentially(WORD.slice(0, 7), { delay: 30 });
@@ -166,6 +210,21 @@ describe("quick search", () => {
     expect(await options().first().textContent()).toContain("<b>bright</b>");
     expect(await options().first().locator("mark").allTextContents()).toEqual([WORD]);
     expect(await dialog().locator("b").count()).toBe(0);
+  });
+
+  it("holds only options in the groups of found messages too, each named by its chat (axe)", async () => {
+    expect(await axeViolations(page, LISTBOX_RULES)).toEqual([]);
+    const names = await dialog()
+      .getByRole("group")
+      .evaluateAll((groups) =>
+        groups.map(
+          (group) => document.getElementById(group.getAttribute("aria-labelledby") ?? "")?.textContent,
+        ),
+      );
+    expect(names).toEqual([
+      expect.stringContaining("Astronomy notes"),
+      expect.stringContaining("A very long conversation"),
+    ]);
   });
 
   it("moves the selection with the arrows, never past either end", async () => {
