@@ -659,3 +659,26 @@ describe("a member leaving the team", () => {
     await context.close();
   });
 });
+
+describe("a member whose team's plan is not active", () => {
+  it("is told their admin renews it and shown the way to the team, not plans a checkout would refuse", async () => {
+    const adminEmail = await madeAccount("team-admin");
+    await giveTeamPlan(adminEmail, 3);
+    const member = await madeAccount("team-member");
+    await addMember(adminEmail, member);
+    await sql(
+      `update hot.subscription set ok = false where "userId" = (select id from hot."user" where email = $1)`,
+      [adminEmail],
+    );
+    const { context, page, errors } = await openAs(member);
+    await page.goto(`${base()}/app/account/subscription`);
+    await page.getByRole("heading", { name: "Your team's plan is not active" }).waitFor();
+    expect(await page.locator(".lead").textContent()).toContain("Your team's admin renews it");
+    await page.getByRole("link", { name: "See your team" }).waitFor();
+    // Nothing to buy here: a checkout of their own is refused while they are in the team.
+    expect(await page.getByRole("button", { name: /Continue to payment/ }).count()).toBe(0);
+    expect(await page.getByRole("radio").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

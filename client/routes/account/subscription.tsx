@@ -2,7 +2,7 @@
 // payment to be confirmed on the way back from Stripe, then the plan itself with its billing.
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { DEFAULT_CHAT_PATH } from "../../../src/domain/app-routes";
+import { DEFAULT_CHAT_PATH, TEAM_SETTINGS_PATH } from "../../../src/domain/app-routes";
 import { isPaidPlan } from "../../../src/domain/plans";
 import { Alert } from "../../components/alert";
 import { BillingSummary } from "../../components/billing-summary";
@@ -159,9 +159,18 @@ export default function Subscription() {
   }
 
   const ended = user.usagePlan === "unsubscribed";
+  // A member whose team's plan is not active: their admin renews it, and a checkout of their own would be
+  // refused (409 team_member) until they leave the team. No plans to pick, then: where their team is.
+  const member = user.isTeamMember;
   return (
     <div className="account-page">
-      <h1>{ended ? t("subscription.endedTitle") : t("subscription.title")}</h1>
+      <h1>
+        {member
+          ? t("subscription.teamLapsedTitle")
+          : ended
+            ? t("subscription.endedTitle")
+            : t("subscription.title")}
+      </h1>
       <TeamNotice user={user} />
       {waiting ? (
         late ? (
@@ -174,23 +183,36 @@ export default function Subscription() {
       ) : (
         // A removed member's account is not new: "Your account is ready" read wrong under the team's notice.
         <p className="lead">
-          {ended
-            ? t("subscription.endedText")
-            : user.teamNotice
-              ? t("subscription.removedText")
-              : t("subscription.text")}
+          {member
+            ? t("subscription.teamLapsedText")
+            : ended
+              ? t("subscription.endedText")
+              : user.teamNotice
+                ? t("subscription.removedText")
+                : t("subscription.text")}
         </p>
       )}
       <Alert tone="info" testId="payment-cancelled">
         {params.get("checkout") === "cancelled" ? t("billing.cancelled") : null}
       </Alert>
-      {ended && summary.data ? <BillingSummary summary={summary.data} onChoosePlan={showPlans} /> : null}
-      <div ref={plans}>
-        <PlanPicker address={address} currentPlan={user.usagePlan}>
-          {(selection) => <CheckoutButton selection={selection} />}
-        </PlanPicker>
-      </div>
-      <UsagePanel user={user} onSeePlans={showPlans} />
+      {member ? (
+        <p>
+          <Link to={TEAM_SETTINGS_PATH} className="button" data-testid="team-plan-lapsed">
+            {t("api.teamLink")}
+          </Link>
+        </p>
+      ) : (
+        <>
+          {ended && summary.data ? <BillingSummary summary={summary.data} onChoosePlan={showPlans} /> : null}
+          <div ref={plans}>
+            <PlanPicker address={address} currentPlan={user.usagePlan}>
+              {(selection) => <CheckoutButton selection={selection} />}
+            </PlanPicker>
+          </div>
+        </>
+      )}
+      {/* A member's usage is the team's, and there is none while its plan is not active. */}
+      {member ? null : <UsagePanel user={user} onSeePlans={showPlans} />}
     </div>
   );
 }
