@@ -6,6 +6,7 @@ import { chatIdOf } from "../../src/domain/chat/chat-list";
 import { PageLoading } from "../components/page-loading";
 import { useUser } from "../hooks/use-user";
 import { installCopyHandling } from "../lib/copy";
+import { AnswerAnnouncer } from "./answer-announcer";
 import { NewChat } from "./new-chat";
 import { MissingChat, OpenChat } from "./open-chat";
 import "./chat.css";
@@ -18,9 +19,14 @@ export default function ChatScreen() {
   const chatId = chatIdOf(chatParam);
   // The route let only digits through: these name no chat.
   if (chatParam !== undefined && chatId === null) return <MissingChat />;
-  return chatId === null ? (
-    <NewChat key={assistantId} assistantId={assistantId} user={user} />
-  ) : (
-    <OpenChat key={chatId} chatId={chatId} assistantId={assistantId} user={user} />
+  // Around both screens: a new chat's live region stays when its open chat takes over, mid-answer.
+  return (
+    <AnswerAnnouncer>
+      {chatId === null ? (
+        <NewChat key={assistantId} assistantId={assistantId} user={user} />
+      ) : (
+        <OpenChat key={chatId} chatId={chatId} assistantId={assistantId} user={user} />
+      )}
+    </AnswerAnnouncer>
   );
 }

@@ -83,6 +83,7 @@ export function Composer({
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const files = useComposerFiles();
   const touch = useTouchScreen();
   // A chip removed from the keyboard: the next chip's remove button, else the previous one's, else the text.
@@ -191,6 +192,10 @@ export function Composer({
     const content = text.trim();
     if (!ready || generating || sending || !model) return;
     preloadMarkdown();
+    // Sent with the Send button: the focus goes to the message field now. Send is disabled at once (the field
+    // is cleared) and Stop takes its place: the focus fell to the page's main region (which a screen reader
+    // reads whole), and only came to the field once the message was taken.
+    if (document.activeElement === sendButton.current) area.current?.focus();
     setSending(true);
     // Cleared at once, given back if the message could not be sent; the files stay until it is taken.
     setText("");
@@ -351,6 +356,7 @@ export function Composer({
           ) : (
             <button
               key="send"
+              ref={sendButton}
               type="submit"
               className="composer-action send"
               disabled={!ready || sending || !model}

@@ -215,8 +215,10 @@ function ModelMessage({
       {message.content && (
         <Markdown text={message.content} labels={labels} messageId={live ? undefined : message.id} />
       )}
+      {/* Not a status: it came with its words already in, and went as the text began, unheard. The chat's
+          announcer (answer-announcer.tsx) says an answer asked here started, and how it ended. */}
       {live && empty && !searching && !reading && (
-        <div className="writing" role="status">
+        <div className="writing">
           <span className="dots" aria-hidden="true">
             <i />
             <i />
@@ -233,6 +235,9 @@ function ModelMessage({
       {notice && (
         <MessageNotice
           notice={notice}
+          // Said by the announcer, and for an answer asked here only: as an alert, a failed answer was said again
+          // whenever its row came back into the list (scrolled to, the chat opened).
+          alert={false}
           provider={metadata.error?.provider}
           onRetry={onRetry ? () => onRetry(message) : undefined}
           retrying={retrying}

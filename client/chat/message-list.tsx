@@ -8,6 +8,7 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
+import { useAnswerAnnouncements } from "./answer-announcer";
 import { framedRunStart, keepFrameAnswers } from "./markdown/frame-answers";
 import { markdownReady, warmMarkdownOnInput } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
@@ -137,6 +138,8 @@ export function MessageList({
   useLayoutEffect(() => {
     if (!mounting) removeBootShell();
   }, [mounting]);
+  // From all the messages, not those shown yet: an answer already there as the pane mounts is not one asked here.
+  useAnswerAnnouncements(allMessages);
   const lastQuestion = messages.findLastIndex((m) => m.role === "user");
   const t = useT("chat");
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -153,6 +153,7 @@ export function MessageNotice({
   provider,
   onRetry,
   retrying,
+  alert = true,
 }: {
   notice: NoticeKey;
   /** More the failure knows than its notice says: what ran out and for how long. */
@@ -160,13 +161,15 @@ export function MessageNotice({
   provider?: string;
   onRetry?: () => void;
   retrying?: boolean;
+  /** Said as it appears (a failed send); an answer's notice is said by the chat's announcer instead. */
+  alert?: boolean;
 }) {
   const t = useT("chat");
   const stopped = notice === "stopped";
   return (
     <div
       className={`message-notice${stopped ? " stopped" : ""}`}
-      role={stopped ? undefined : "alert"}
+      role={stopped || !alert ? undefined : "alert"}
       data-notice={notice}
     >
       {!stopped && <Icon name="alert" size={16} />}
