@@ -7,6 +7,7 @@ import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
+import { smoothScroll } from "../lib/scroll-behavior";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { useAnswerAnnouncements } from "./answer-announcer";
 import { framedRunStart, keepFrameAnswers } from "./markdown/frame-answers";
@@ -279,7 +280,7 @@ export function MessageList({
           type="button"
           className="jump-to-latest icon-button"
           aria-label={t("message.jumpToLatest")}
-          onClick={() => virtualizer.scrollToEnd({ behavior: "smooth" })}
+          onClick={() => virtualizer.scrollToEnd({ behavior: smoothScroll() })}
         >
           <Icon name="arrowDown" size={18} />
         </button>
