@@ -16,6 +16,7 @@ import {
   groupByChat,
   HANDLED_KEYS,
   olderMonths,
+  queryWords,
   SEARCH_MONTHS_MAX,
   type SearchHitWire,
   selectNext,
@@ -60,9 +61,11 @@ export default function SearchDialog() {
   const keyInputToListen = HANDLED_KEYS;
 
   const mostRecentChats = useRecentChats(true);
-  const search = useSearchResults(query, numberOfMonthes);
+  // The index holds words only: a query of punctuation alone ("#", "()") is not sent, the dialog says why.
+  const searchable = queryWords(searchInput).words.length > 0;
+  const search = useSearchResults(queryWords(query).words.length > 0 ? query : "", numberOfMonthes);
   const searching = searchInput.trim().length > 0;
-  const searchResult = searching ? search.results : [];
+  const searchResult = searching && searchable ? search.results : [];
   const options: SearchHitWire[] = searching ? searchResult : (mostRecentChats.data ?? []);
   const groups = searching ? groupByChat(searchResult) : [];
   const flat = searching ? groups.flatMap((g) => g.hits.map((h) => h.hit)) : options;
@@ -127,13 +130,15 @@ export default function SearchDialog() {
   const windowEmpty =
     numberOfMonthes === 1 ? t("search.emptyFirst") : t("search.emptyOlder", { months: numberOfMonthes });
   const status = searching
-    ? search.isError
-      ? t("search.error")
-      : search.isFetching && !search.isFetchingNextPage
-        ? t("search.loading")
-        : search.isSuccess && flat.length === 0 && query === searchInput
-          ? windowEmpty
-          : ""
+    ? !searchable
+      ? t("search.punctuationOnly")
+      : search.isError
+        ? t("search.error")
+        : search.isFetching && !search.isFetchingNextPage
+          ? t("search.loading")
+          : search.isSuccess && flat.length === 0 && query === searchInput
+            ? windowEmpty
+            : ""
     : mostRecentChats.isSuccess && options.length === 0
       ? t("search.noRecent")
       : "";
@@ -198,7 +203,8 @@ export default function SearchDialog() {
                     <ModelIcon modelKey={hit.model} size={18} />
                     <span className="quick-search-title">{hit.title || "…"}</span>
                     <span className="quick-search-meta">
-                      {hit.assistant ?? DEFAULT_ASSISTANT} · {when(hit.date)}
+                      <span className="quick-search-assistant">{hit.assistant ?? DEFAULT_ASSISTANT}</span>
+                      <span className="quick-search-time">· {when(hit.date)}</span>
                     </span>
                   </>,
                 ),
@@ -211,7 +217,9 @@ export default function SearchDialog() {
               <h2 id={`${ids}-group-${group.chatId}`} className="quick-search-heading" role="presentation">
                 <ModelIcon modelKey={group.model} size={16} />
                 <span className="quick-search-title">{group.title || "…"}</span>
-                <span className="quick-search-meta">{group.assistant ?? DEFAULT_ASSISTANT}</span>
+                <span className="quick-search-meta">
+                  <span className="quick-search-assistant">{group.assistant ?? DEFAULT_ASSISTANT}</span>
+                </span>
               </h2>
               {group.hits.map(({ hit, index }) =>
                 option(
@@ -236,7 +244,7 @@ export default function SearchDialog() {
         </p>
         <footer className="quick-search-footer">
           <span className="quick-search-hint">{t("search.hint")}</span>
-          {searching && search.hasNextPage && (
+          {searching && searchable && search.hasNextPage && (
             <button
               type="button"
               className="button secondary small"
@@ -245,7 +253,7 @@ export default function SearchDialog() {
               {t("search.more")}
             </button>
           )}
-          {searching && numberOfMonthes < SEARCH_MONTHS_MAX && (
+          {searching && searchable && numberOfMonthes < SEARCH_MONTHS_MAX && (
             <button
               type="button"
               className="button secondary small"

@@ -1,7 +1,8 @@
 // Journey: Ctrl+K opens quick search with the 5 recent chats; typing finds messages grouped by chat with the
 // words highlighted, the listbox holding only groups of options (axe) and the field showing its focus; the
 // arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and to a message taller
-// than the screen with its start in sight.
+// than the screen with its start in sight. Punctuation alone is not sent, the dialog says why; a long
+// assistant's name ends in "…" with the chat's title and the time in sight, on a desktop and a 320 px phone.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -19,6 +20,12 @@ const TALL_WORD = `nebula${crypto
   .randomUUID()
   .replace(/[^a-f]/g, "")
   .slice(0, 8)}`;
+/** A word found only in the chat of the assistant with a long name. */
+const LONG_WORD = `zephyr${crypto
+  .randomUUID()
+  .replace(/[^a-f]/g, "")
+  .slice(0, 8)}`;
+const LONG_ASSISTANT = "Rechtsschutzversicherungsgesellschaftenberatungsassistent Donaudampfschifffahrt";
 const EMAIL = `search-${crypto.randomUUID()}@demo.switchboard.test`;
 let longChatId = 0;
 let targetId = 0;
@@ -40,11 +47,15 @@ async function arrange(): Promise<void> {
       `insert into hot.subscription ("userId", customer, subscription, amount, ok) values ($1, $2, $3, 2000, true)`,
       [userId, `cus_search_${userId}`, `sub_search_${userId}`],
     );
-    const chat = async (title: string, daysAgo: number) => {
+    const { rows: assistants } = await client.query<{ id: string }>(
+      `insert into hot.assistant ("userId", label) values ($1, $2) returning id`,
+      [userId, LONG_ASSISTANT],
+    );
+    const chat = async (title: string, daysAgo: number, assistantId: number | null = null) => {
       const { rows } = await client.query<{ id: string }>(
-        `insert into hot.chat ("user", title, model, "createdAt", "updatedAt")
-         values ($1, $2, 'test', now() - $3::float * interval '1 day', now() - $3::float * interval '1 day') returning id`,
-        [userId, title, daysAgo],
+        `insert into hot.chat ("user", title, model, "createdAt", "updatedAt", "assistantId")
+         values ($1, $2, 'test', now() - $3::float * interval '1 day', now() - $3::float * interval '1 day', $4) returning id`,
+        [userId, title, daysAgo, assistantId],
       );
       return Number(rows[0]?.id);
     };
@@ -81,7 +92,13 @@ async function arrange(): Promise<void> {
     recentTitles = [];
     for (let i = 1; i <= 5; i++) {
       recentTitles.unshift(`Recent chat ${i}`);
-      await chat(`Recent chat ${i}`, 1 - i / 10);
+      // The newest one belongs to the assistant with a long name.
+      const id = await chat(`Recent chat ${i}`, 1 - i / 10, i === 5 ? Number(assistants[0]?.id) : null);
+      if (i === 5)
+        await client.query(
+          `insert into hot.message (chat, content, metadata) values ($1, $2, '{"role":"user"}')`,
+          [id, `Where does the ${LONG_WORD} blow?`],
+        );
     }
   } finally {
     await client.end();
@@ -280,4 +297,97 @@ describe("quick search", () => {
     expect(box?.width).toBeLessThanOrEqual(375);
     await page.keyboard.press("Escape");
   });
+
+  it("says punctuation alone is not searched, without asking the server or offering older months", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const asked: string[] = [];
+    const listen = (request: { url(): string; postData(): string | null }) => {
+      if (new URL(request.url()).pathname === "/api/search") asked.push(request.postData() ?? "");
+    };
+    page.on("request", listen);
+    try {
+      await page.keyboard.press("Control+k");
+      await poll(() => options().count()).toBe(5);
+      for (const query of ["#", "()", "!!"]) {
+        await field().fill(query);
+        await poll(() => dialog().getByRole("status").textContent()).toBe(
+          "Type a letter or a number: punctuation alone is not searched.",
+        );
+        expect(await dialog().getByTestId("search-older").count()).toBe(0);
+        expect(await options().count()).toBe(0);
+      }
+      // Longer than the debounce: a request for it would have gone out by now.
+      await page.waitForTimeout(400);
+      expect(asked.filter((body) => !body.includes('"query":""'))).toEqual([]);
+    } finally {
+      page.off("request", listen);
+      await page.keyboard.press("Escape");
+      await poll(() => dialog().count()).toBe(0);
+    }
+  });
+
+  /** Where the parts of a row (a recent chat or a group's heading) are, against the dialog's box. */
+  const rowParts = (row: ReturnType<typeof options>) =>
+    row.evaluate((el) => {
+      const box = el.closest("dialog")?.getBoundingClientRect();
+      const wholeWidth = (node: HTMLElement) => {
+        const copy = document.body.appendChild(document.createElement("span"));
+        copy.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+        copy.style.font = getComputedStyle(node).font;
+        copy.textContent = node.textContent;
+        const width = copy.getBoundingClientRect().width;
+        copy.remove();
+        return width;
+      };
+      const part = (name: string) => {
+        const node = el.querySelector<HTMLElement>(`.quick-search-${name}`);
+        const rect = node?.getBoundingClientRect();
+        return {
+          width: rect?.width ?? 0,
+          inside: !!rect && !!box && rect.left >= box.left && rect.right <= box.right && rect.top >= box.top,
+          // Its text laid out whole, against its box (scrollWidth rounds a part of a pixel away).
+          clipped: !!node && !!rect && wholeWidth(node) > rect.width + 0.5,
+          ellipsis: !!node && getComputedStyle(node).textOverflow === "ellipsis",
+          sameLine:
+            !!rect &&
+            Math.abs(
+              rect.top - (el.querySelector(".quick-search-title")?.getBoundingClientRect().top ?? -99),
+            ) < 4,
+        };
+      };
+      return { title: part("title"), assistant: part("assistant"), time: part("time") };
+    });
+
+  for (const width of [1280, 320]) {
+    it(`shortens a long assistant name with "…", the chat's title and the time in sight (${width} px)`, async () => {
+      await page.setViewportSize({ width, height: 740 });
+      await page.keyboard.press("Control+k");
+      try {
+        await poll(() => options().count()).toBe(5);
+        const recent = await rowParts(options().first());
+        expect(recent.title.width).toBeGreaterThan(60);
+        expect(recent.title).toMatchObject({ inside: true, clipped: false });
+        expect(recent.assistant).toMatchObject({ inside: true, clipped: true, ellipsis: true });
+        expect(recent.time.width).toBeGreaterThan(0);
+        expect(recent.time).toMatchObject({ inside: true, clipped: false });
+        // Side by side on a wide screen; on a phone the name and the time may take the line under the title.
+        if (width > 600) expect([recent.assistant.sameLine, recent.time.sameLine]).toEqual([true, true]);
+
+        await field().fill(LONG_WORD);
+        await poll(() => options().count()).toBe(1);
+        const heading = await rowParts(dialog().locator("h2.quick-search-heading"));
+        expect(heading.title.width).toBeGreaterThan(60);
+        expect(heading.title).toMatchObject({ inside: true, clipped: false });
+        expect(heading.assistant).toMatchObject({
+          inside: true,
+          clipped: true,
+          ellipsis: true,
+          sameLine: true,
+        });
+      } finally {
+        await page.keyboard.press("Escape");
+        await poll(() => dialog().count()).toBe(0);
+      }
+    });
+  }
 });
