@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
+import { fieldState } from "./field-state";
 import {
   collectPageErrors,
   DEMO_PASSWORD,
@@ -20,16 +21,6 @@ let browser: Browser;
 const base = () => inject("appUrl");
 
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
-/** A field as a screen reader reads it: whether it is marked invalid, and the texts that describe it. */
-const fieldState = (field: Locator) =>
-  field.evaluate((element) => ({
-    invalid: element.getAttribute("aria-invalid") === "true",
-    described: (element.getAttribute("aria-describedby") ?? "")
-      .split(" ")
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? `no #${id}`),
-  }));
 
 /**
  * Resolves once the page's task queue has drained twice over: React schedules its effects (and the

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { fieldState } from "./field-state";
 import {
   collectPageErrors,
   DEMO_PASSWORD,
@@ -463,15 +464,7 @@ describe("the team's invitation form, refused by the server", () => {
     const field = page.getByLabel("Email addresses");
     const submit = page.getByRole("button", { name: "Send invitations" });
     const said = () => page.locator("form.team-invite").getByRole("alert").allTextContents();
-    /** Whether the field is marked invalid, and what it is read with. */
-    const marked = () =>
-      field.evaluate((element) => ({
-        invalid: element.getAttribute("aria-invalid") === "true",
-        described: (element.getAttribute("aria-describedby") ?? "")
-          .split(" ")
-          .filter(Boolean)
-          .map((id) => document.getElementById(id)?.textContent ?? `no #${id}`),
-      }));
+    const marked = () => fieldState(field);
     const hint = "No free seat — add seats to invite more people.";
     const refusals: [string, string][] = [
       [adminEmail, "That is your own address: you hold the admin's seat already. Invite other people."],

@@ -1,39 +1,19 @@
 // Data migrations, each run the way a deployed database meets it: migrations applied up to the one before,
 // rows of the old shape written, then the rest applied (PGlite with pgvector, drizzle's own migrator).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { asc, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../../drizzle/schema";
-import { MIGRATIONS_FOLDER, migratePglite } from "../../scripts/db/migrate";
+import { migratePglite } from "../../scripts/db/migrate";
 import { shareableMetadata } from "../../src/domain/chat/sharing";
+import { migrateUntil } from "./support/migrate-until";
 
 const FORKS_MIGRATION = "0016_forks-keep-shareable-metadata";
 const ICONS_MIGRATION = "0017_assistant-offered-icons";
 const POOL_MIGRATION = "0020_usage-pool";
-
-/** Applies the migrations before `tag` only, from a copy of migrations/ whose journal stops there. */
-async function migrateUntil(client: PGlite, tag: string): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), "switchboard-migrations-"));
-  try {
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((entry) => entry.tag === tag);
-    if (at < 0) throw new Error(`no migration ${tag} in the journal`);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    await migrate(drizzle({ client }), { migrationsFolder: folder });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 let client: PGlite;
 const db = () => drizzle({ client, schema: s });

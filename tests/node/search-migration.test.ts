@@ -1,36 +1,15 @@
 // Migration 0021: messages are indexed split where a query splits them (punctuation read as a space), the ones
 // written before it included (PGlite with pgvector and pg_trgm, drizzle's own migrator, as data-migrations does).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER, migratePglite } from "../../scripts/db/migrate";
+import { migratePglite } from "../../scripts/db/migrate";
 import { queryWords } from "../../src/domain/search";
+import { migrateUntil } from "./support/migrate-until";
 
 const MIGRATION = "0021_search-punctuation";
 const CODE = 'Use `input.split(" ")`, then foo_bar.baz() and /usr/bin/env: x = -1, v1.2.3.';
-
-/** Applies the migrations before `tag` only, from a copy of migrations/ whose journal stops there. */
-async function migrateUntil(client: PGlite, tag: string): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), "switchboard-migrations-"));
-  try {
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((entry) => entry.tag === tag);
-    if (at < 0) throw new Error(`no migration ${tag} in the journal`);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    await migrate(drizzle({ client }), { migrationsFolder: folder });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 let client: PGlite;
 beforeAll(async () => {
