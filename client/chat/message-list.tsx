@@ -11,7 +11,7 @@ import { smoothScroll } from "../lib/scroll-behavior";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal";
 import { useAnswerAnnouncements } from "./answer-announcer";
 import { framedRunStart, keepFrameAnswers } from "./markdown/frame-answers";
-import { markdownReady, warmMarkdownOnInput } from "./markdown/lazy-markdown";
+import { markdownLoaded, markdownReady, warmMarkdownOnInput } from "./markdown/lazy-markdown";
 import { MessageItem, type ViewMessage } from "./message-item";
 
 /** A first guess of a message's height, refined by measurement once it is on screen. */
@@ -97,7 +97,17 @@ export function MessageList({
     const start = framedRunStart(allMessages);
     return start === null ? null : (allMessages[start]?.id ?? null);
   });
-  const [shown, setShown] = useState<"none" | "framed" | "all">("none");
+  // Questions and answers still being written have no markdown to render, and one exchange little once the
+  // renderer is here: shown at once, in the commit that puts the pane on the page. A new chat's first
+  // exchange, handed over from the screen that showed it while the chat was made, would otherwise blink out
+  // for a transition (~0.2 s) as its open chat took over.
+  const [shown, setShown] = useState<"none" | "framed" | "all">(() =>
+    framedFrom === null &&
+    !bootShellHoldsChat() &&
+    (allMessages.every((m) => m.role === "user" || m.live) || (allMessages.length <= 2 && markdownLoaded()))
+      ? "all"
+      : "none",
+  );
   useEffect(() => {
     let live = true;
     const show = (next: "framed" | "all") => live && startTransition(() => setShown(next));

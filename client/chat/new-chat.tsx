@@ -35,11 +35,12 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   // SPEC §5: the assistant's documents count towards the conversation's 32 MB from its first message.
   const assistantFiles = useAssistantFiles(assistantId);
   const model = picked ?? initialModel(groups);
-  // Until the chat page takes over, the message stays on screen (the marker clears as the chat opens).
+  // Until the chat page takes over, the message stays on screen. The marker clears as the chat opens, in the
+  // mutation's onSuccess, a render before the mutation itself reads as succeeded: still pending, it shows too.
   const pending =
     pendingNew?.assistantId === assistantId
       ? { ...pendingNew, attachments: create.variables?.attachments }
-      : create.isSuccess
+      : create.isSuccess || create.isPending
         ? create.variables
         : null;
 

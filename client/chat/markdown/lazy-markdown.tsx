@@ -27,6 +27,9 @@ export const markdownReady = (): Promise<void> =>
     () => undefined,
   );
 
+/** Whether the renderer is here already: an answer renders at once, with no Suspense in between. */
+export const markdownLoaded = (): boolean => loaded !== null;
+
 let requested = false;
 
 /**
