@@ -1,5 +1,6 @@
 // The three plans with monthly or yearly prices, seats for a team and the detailed comparison. The choice
 // lives in the address (users, plan, yearly, seeDetails: SPEC §2), so it can be shared and carried on.
+// For someone who cannot choose (a team member), it is read-only: prices and quotas, nothing to pick.
 import { type ReactNode, useState } from "react";
 import { PAID_PLANS, type PaidPlan, type Plan } from "../../src/domain/plans";
 import {
@@ -32,6 +33,7 @@ export function PlanPicker({
   currentYearly,
   currentSeats,
   currentSelectable = false,
+  readOnly = false,
   children,
 }: {
   /** Where the choice is read and written: the router's address, or the light page's (lib/plan-address.ts). */
@@ -46,13 +48,18 @@ export function PlanPicker({
   currentSeats?: number;
   /** Changing seats or the interval keeps the plan: then the current plan can be chosen too. */
   currentSelectable?: boolean;
+  /**
+   * The plans as information, for someone whose plan is chosen by another (a team member): no plan to choose and
+   * no seats, whatever the address says. The interval stays, as a way to read the prices.
+   */
+  readOnly?: boolean;
   children: (s: PlanSelection) => ReactNode;
 }) {
   const t = useT("pricing");
   const { params } = address;
   const query = parsePricingQuery(params);
   const yearly = query.yearly ?? currentYearly ?? false;
-  const selected = query.plan ?? null;
+  const selected = readOnly ? null : (query.plan ?? null);
   const seeDetails = query.seeDetails ?? false;
   // The field's text as typed: a controlled number field that only takes valid counts cannot be emptied to
   // type another (Backspace on "1" did nothing, so "3" made 13). Null: it shows the address's count.
@@ -61,7 +68,7 @@ export function PlanPicker({
   const typedSeats = query.team && seatsText !== null ? parseSeats(seatsText) : undefined;
   const seats = typedSeats === undefined ? (query.team?.users ?? 1) : typedSeats;
   // What the details table prices while the field is being typed in.
-  const shownSeats = seats ?? query.team?.users ?? 1;
+  const shownSeats = readOnly ? 1 : (seats ?? query.team?.users ?? 1);
   const isCurrent = (plan: PaidPlan) =>
     currentPlan === plan && (currentYearly === undefined || currentYearly === yearly);
 
@@ -119,7 +126,7 @@ export function PlanPicker({
               ))}
               <li>{t("allModels")}</li>
             </ul>
-            {isCurrent(plan) && !currentSelectable ? (
+            {readOnly ? null : isCurrent(plan) && !currentSelectable ? (
               <button type="button" className="button full secondary" disabled>
                 {t("current")}
               </button>
@@ -137,57 +144,59 @@ export function PlanPicker({
         ))}
       </div>
 
-      <section className="team-box card" aria-labelledby="team-title">
-        <h2 id="team-title">{t("team.title")}</h2>
-        {query.team ? (
-          <>
-            <Field
-              inline
-              id="seats"
-              label={t("team.seats")}
-              type="number"
-              min={1}
-              max={MAX_SEATS}
-              value={seatsValue}
-              error={seats === null ? t("team.seatsInvalid", { max: MAX_SEATS }) : undefined}
-              onChange={(event) => {
-                setSeatsText(event.target.value);
-                const value = parseSeats(event.target.value);
-                if (value !== null) change({ users: String(value) });
-              }}
-              // A valid count is in the address now: show it as written there ("007" → "7").
-              onBlur={() => {
-                if (seats !== null) setSeatsText(null);
-              }}
-            />
-            {seats === null ? null : (
-              <p data-testid="team-summary">
-                {t("team.summary", {
-                  count: seats,
-                  plan: t(`plans.${query.team.plan}.name`),
-                  total: monthlyTotal(query.team.plan, yearly, seats),
-                })}
-              </p>
-            )}
-          </>
-        ) : (
-          <>
-            <p className="hint">{t("team.text")}</p>
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() =>
-                change({
-                  users: String(Math.max(2, query.users ?? currentSeats ?? 2)),
-                  plan: selected ?? "standard",
-                })
-              }
-            >
-              {t("team.start")}
-            </button>
-          </>
-        )}
-      </section>
+      {readOnly ? null : (
+        <section className="team-box card" aria-labelledby="team-title">
+          <h2 id="team-title">{t("team.title")}</h2>
+          {query.team ? (
+            <>
+              <Field
+                inline
+                id="seats"
+                label={t("team.seats")}
+                type="number"
+                min={1}
+                max={MAX_SEATS}
+                value={seatsValue}
+                error={seats === null ? t("team.seatsInvalid", { max: MAX_SEATS }) : undefined}
+                onChange={(event) => {
+                  setSeatsText(event.target.value);
+                  const value = parseSeats(event.target.value);
+                  if (value !== null) change({ users: String(value) });
+                }}
+                // A valid count is in the address now: show it as written there ("007" → "7").
+                onBlur={() => {
+                  if (seats !== null) setSeatsText(null);
+                }}
+              />
+              {seats === null ? null : (
+                <p data-testid="team-summary">
+                  {t("team.summary", {
+                    count: seats,
+                    plan: t(`plans.${query.team.plan}.name`),
+                    total: monthlyTotal(query.team.plan, yearly, seats),
+                  })}
+                </p>
+              )}
+            </>
+          ) : (
+            <>
+              <p className="hint">{t("team.text")}</p>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() =>
+                  change({
+                    users: String(Math.max(2, query.users ?? currentSeats ?? 2)),
+                    plan: selected ?? "standard",
+                  })
+                }
+              >
+                {t("team.start")}
+              </button>
+            </>
+          )}
+        </section>
+      )}
 
       {children({ plan: selected, yearly, seats, query })}
 

@@ -82,6 +82,7 @@ export function PricingView({
   const signedIn = user?.verified === true;
   const paying = signedIn && isPaidPlan(user.usagePlan);
   const { summary: current, settled } = useCurrentSubscription(paying);
+  const member = signedIn && user.isTeamMember;
   return (
     <div className="pricing-page">
       <header className="page-intro">
@@ -95,10 +96,11 @@ export function PricingView({
         currentPlan={signedIn && (!paying || settled) ? user.usagePlan : undefined}
         currentYearly={current?.yearly ?? undefined}
         currentSeats={current?.seats ?? undefined}
+        // A member's plan is their admin's: there is nothing here they could choose, buy or change (all refused).
+        readOnly={member}
       >
         {(selection) =>
-          // A member's plan is their admin's: there is nothing here they could buy or change (both would be refused).
-          signedIn && user.isTeamMember ? (
+          member ? (
             <div className="cta-row" data-testid="team-member-plan">
               <p>{t("teamMember")}</p>
               <AppLink to="/app/account/settings/team" className="button large secondary">

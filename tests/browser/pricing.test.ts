@@ -90,6 +90,15 @@ describe("a team member on the plan pages", () => {
     );
     expect(await page.getByRole("link", { name: "Change my plan" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
+    // The plans read as information: prices, quotas and the team's plan marked, nothing to choose (a choice only
+    // rewrote the address), and the plan in the address is not shown as picked.
+    const standard = page.getByTestId("plan-standard");
+    await eventually(() => standard.locator(".badge.current").textContent()).toBe("Current plan");
+    expect(await standard.textContent()).toContain("€20");
+    expect(await page.getByTestId("plan-expert").getAttribute("data-selected")).toBe("false");
+    expect(await page.locator(".plan-card button").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Buy for a team" }).count()).toBe(0);
+    expect(await page.getByLabel("Seats").count()).toBe(0);
     await line.getByRole("link", { name: "See your team" }).click();
     await eventually(() => pathOf(page)).toBe("/app/account/settings/team");
 
