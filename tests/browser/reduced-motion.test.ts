@@ -73,3 +73,19 @@ describe("animations", () => {
     expect(running.filter((name) => name !== "appear")).toEqual([]);
   });
 });
+
+describe("the page-loading status", () => {
+  it("says nothing during a fast load, then the loading text for a screen reader as the spinner shows", async () => {
+    const page: Page = await browser.newPage();
+    try {
+      await showComponents(page, SCREEN);
+      const status = page.locator(".page-loading[role=status]");
+      await status.waitFor();
+      expect(await status.textContent()).toBe("");
+      // The component page's texts are their keys.
+      await poll(() => status.textContent()).toBe("loading");
+    } finally {
+      await page.close();
+    }
+  });
+});
