@@ -128,17 +128,31 @@ function commonPrefix(a: string, b: string): number {
   return n;
 }
 
-/** Whether a word of a message is one the search matched: the term's prefix, or the same stem. */
+/**
+ * The words to highlight for a query (`highlightTerms`): the one still being typed marked with a trailing
+ * `*`, as the search took it as a prefix; the others, and the typo vocabulary's alternatives, are whole words.
+ */
+export const highlightTerms = (asked: QueryWords, alternatives: readonly string[] = []): string[] => [
+  ...asked.words.map((w, i) => (asked.prefix && i === asked.words.length - 1 ? `${w}*` : w)),
+  ...alternatives,
+];
+
+/**
+ * Whether a word of a message is one the search matched: the word itself or the same stem, and any word
+ * it begins for a term being typed (`run*`). A finished short word ("c" of "c++") marks no "call".
+ */
 export function matchesTerm(word: string, term: string): boolean {
   const w = word.toLowerCase();
-  if (w.startsWith(term)) return true;
-  const shorter = Math.min(w.length, term.length);
-  return shorter >= 3 && commonPrefix(w, term) >= Math.max(3, shorter - 2);
+  const prefix = term.endsWith("*");
+  const t = prefix ? term.slice(0, -1) : term;
+  if (prefix ? w.startsWith(t) : w === t) return true;
+  const shorter = Math.min(w.length, t.length);
+  return shorter >= 3 && commonPrefix(w, t) >= Math.max(3, shorter - 2);
 }
 
 /** Whether a word is one the search matched, for any of its terms. */
 export const isMatch = (word: string, terms: readonly string[]): boolean =>
-  terms.some((term) => term.length > 0 && matchesTerm(word, term));
+  terms.some((term) => term.replace(/\*$/, "").length > 0 && matchesTerm(word, term));
 
 /** Where the first word of `text` the search matched starts, or -1. */
 export function firstMatchAt(text: string, terms: readonly string[]): number {

@@ -9,6 +9,7 @@ import {
   buildSnippet,
   containsPattern,
   FIRST_MONTHS,
+  highlightTerms,
   queryWords,
   SEARCH_MONTHS_MAX,
   SEARCH_PAGE_SIZE,
@@ -63,7 +64,7 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
     offset,
     limit: SEARCH_PAGE_SIZE,
   });
-  const terms = [...asked.words, ...found.alternatives];
+  const terms = highlightTerms(asked, found.alternatives);
   // A message is markdown, shown as the plain text it reads as; a title is plain text already.
   const snippetOf = (row: SearchRow) =>
     row.messageId === null ? buildSnippet(row.text, terms) : messageSnippet(row.text, terms);

@@ -128,6 +128,13 @@ describe("matchesTerm", () => {
     ["cat", "car", false],
     ["index", "indexes", true],
     ["be", "bee", false],
+    // A finished word marks itself and its stems only; the word being typed (`*`) any word it begins.
+    ["call", "c", false],
+    ["C", "c", true],
+    ["call", "c*", true],
+    ["json", "js", false],
+    ["json", "js*", true],
+    ["splitting", "split", true],
   ])("%s ~ %s: %s", (word, term, expected) => {
     expect(matchesTerm(word, term)).toBe(expected);
   });

@@ -177,6 +177,21 @@ describe("POST /api/search", () => {
     );
   });
 
+  it("highlights a finished word whole (and its stems), any word only the word being typed begins", async () => {
+    const name = uniqueWord("cpp");
+    const account = await createAccount({ hashedPassword: null });
+    await chatWith(account.id, [{ content: `Call ${name} from C++ code, then compile ${name}s.` }]);
+    const snippet = async (query: string) => (await search(account.cookie, { query })).results[0]?.snippet;
+    // "c++" searches the word "c" whole: "Call", "code" and "compile" are not what it found.
+    expect(await snippet(`${name} c++`)).toBe(
+      `Call <mark>${name}</mark> from <mark>C</mark>++ code, then compile <mark>${name}s</mark>.`,
+    );
+    // Still being typed, "co" is a prefix: every word it begins was found by it.
+    expect(await snippet(`${name} co`)).toBe(
+      `Call <mark>${name}</mark> from C++ <mark>code</mark>, then <mark>compile</mark> <mark>${name}s</mark>.`,
+    );
+  });
+
   it("searches the last month first and older months when asked", async () => {
     const word = uniqueWord("almanac");
     const account = await createAccount({ hashedPassword: null });
