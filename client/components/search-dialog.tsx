@@ -10,6 +10,8 @@ import {
   useState,
 } from "react";
 import { useNavigate } from "react-router";
+import { dateTime } from "../../src/domain/message-time";
+import { recentTime } from "../../src/domain/recent-time";
 import {
   chatPath,
   FIRST_MONTHS,
@@ -23,7 +25,6 @@ import {
   selectPrevious,
   snippetParts,
 } from "../../src/domain/search";
-import { messageTime } from "../chat/format";
 import { ModelIcon } from "../chat/model-badge";
 import { useRecentChats, useSearchResults } from "../hooks/use-search";
 import { useLocale, useT } from "../i18n";
@@ -126,7 +127,13 @@ export default function SearchDialog() {
       {body}
     </div>
   );
-  const when = (iso: string) => messageTime(iso, locale);
+  // Short, as chat apps write it (a phone's row has no room for "Nov 27, 2026, 3:07 PM"); the whole on hover.
+  const now = new Date();
+  const when = (iso: string) => (
+    <time dateTime={iso} title={dateTime(iso, locale)}>
+      {recentTime(iso, locale, now)}
+    </time>
+  );
   const windowEmpty =
     numberOfMonthes === 1 ? t("search.emptyFirst") : t("search.emptyOlder", { months: numberOfMonthes });
   const status = searching

@@ -2,7 +2,8 @@
 // words highlighted, the listbox holding only groups of options (axe) and the field showing its focus; the
 // arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and to a message taller
 // than the screen with its start in sight. Punctuation alone is not sent, the dialog says why; a long
-// assistant's name ends in "…" with the chat's title and the time in sight, on a desktop and a 320 px phone.
+// assistant's name ends in "…" with the chat's title and the time in sight, on a desktop and a 320 px phone;
+// today's chat shows its time alone, the full date and time in its title.
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -92,8 +93,12 @@ async function arrange(): Promise<void> {
     recentTitles = [];
     for (let i = 1; i <= 5; i++) {
       recentTitles.unshift(`Recent chat ${i}`);
-      // The newest one belongs to the assistant with a long name.
-      const id = await chat(`Recent chat ${i}`, 1 - i / 10, i === 5 ? Number(assistants[0]?.id) : null);
+      // The newest one, from just now (today, whatever the hour), belongs to the assistant with a long name.
+      const id = await chat(
+        `Recent chat ${i}`,
+        i === 5 ? 0 : 1 - i / 10,
+        i === 5 ? Number(assistants[0]?.id) : null,
+      );
       if (i === 5)
         await client.query(
           `insert into hot.message (chat, content, metadata) values ($1, $2, '{"role":"user"}')`,
@@ -390,4 +395,24 @@ describe("quick search", () => {
       }
     });
   }
+
+  it("shows a chat of today with its time alone, the full date and time kept in its title (320 px)", async () => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.keyboard.press("Control+k");
+    try {
+      await poll(() => options().count()).toBe(5);
+      const time = options().first().locator(".quick-search-time time");
+      // "3:07 PM", not "Nov 27, 2026, 3:07 PM".
+      expect(await time.textContent()).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
+      expect(await time.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(70);
+      expect(await time.getAttribute("title")).toMatch(
+        /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/,
+      );
+      const iso = (await time.getAttribute("datetime")) ?? "";
+      expect(Math.abs(Date.now() - Date.parse(iso))).toBeLessThan(10 * 60_000);
+    } finally {
+      await page.keyboard.press("Escape");
+      await poll(() => dialog().count()).toBe(0);
+    }
+  });
 });
