@@ -13,17 +13,39 @@ import "./notification-host.css";
  */
 const timeLeft = new Map<string, number>();
 
-/** A title cut by its line clamp (notification-host.css) shows whole on hover, which also holds its timer. */
+/**
+ * A title cut by its line clamp or a name in it cut to its line (notification-host.css) shows whole on hover,
+ * which also holds its timer.
+ */
 function wholeOnHover(text: string) {
   return (title: HTMLElement | null) => {
     if (!title) return;
     const observer = new ResizeObserver(() => {
-      if (title.scrollHeight > title.clientHeight + 1) title.title = text;
+      const name = title.querySelector<HTMLElement>(".toast-name");
+      const cut =
+        title.scrollHeight > title.clientHeight + 1 || (name && name.scrollWidth > name.clientWidth + 1);
+      if (cut) title.title = text;
       else title.removeAttribute("title");
     });
     observer.observe(title);
     return () => observer.disconnect();
   };
+}
+
+/**
+ * The title, the name in it (its first occurrence) on a line of its own making: cut there with "…" rather than
+ * broken over several. The sentence stays one text, heard once and whole.
+ */
+function titleText({ title, name }: AppNotification) {
+  const at = name ? title.indexOf(name) : -1;
+  if (!name || at < 0) return title;
+  return (
+    <>
+      {title.slice(0, at)}
+      <span className="toast-name">{name}</span>
+      {title.slice(at + name.length)}
+    </>
+  );
 }
 
 function Toast({ notification }: { notification: AppNotification }) {
@@ -91,7 +113,7 @@ function Toast({ notification }: { notification: AppNotification }) {
         ) : null}
         <div className="toast-text">
           <p className="toast-title" ref={titleRef}>
-            {notification.title}
+            {titleText(notification)}
           </p>
           {notification.description ? <p className="toast-description">{notification.description}</p> : null}
           {notification.actions.length > 0 ? (

@@ -17,6 +17,12 @@ export interface AppNotification {
   /** A timestamp string, unique within the page. */
   id: string;
   title: string;
+  /**
+   * A name someone typed that the title holds, as written there (noticeName's): shown on one line, cut with "…"
+   * to the notice's width (notification-host.tsx). One unbroken word of 40 characters does not fit a phone's
+   * notice and was broken anywhere, over 5 lines ("Rechtsschutz / versicherungs / gesellschafte / n… / gespeichert").
+   */
+  name?: string;
   description?: string;
   icon?: NotificationIcon;
   /** An image address, shown instead of the icon. */

@@ -1,5 +1,6 @@
 // A notice bounds what someone typed into its title, whatever its caller did with it: cut with "…" after a few
-// lines (more in the narrow column of the account pages), whole on hover; a title of ours is never cut.
+// lines (more in the narrow column of the account pages), whole on hover; a title of ours is never cut; a name
+// it marks stays on one line, cut with "…" to the notice's width.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -12,13 +13,14 @@ const HOST = `
   import { createRoot } from "react-dom/client";
   import css from "@/client/state/notification-host.css?inline";
   import { NotificationHost } from "@/client/state/notification-host";
-  import { notify } from "@/client/state/notifications";
+  import { noticeName, notify } from "@/client/state/notifications";
   import { installEngine } from "@/client/i18n";
   installEngine({ locale: "en", has: () => true, load: async () => {}, translate: (_, key) => key, switchTo: async () => {} });
   const style = document.createElement("style");
   style.textContent = "body { font: 16px/1.5 sans-serif; margin: 0 }" + css;
   document.head.append(style);
   window.notify = notify;
+  window.noticeName = noticeName;
   createRoot(document.getElementById("root")).render(createElement(NotificationHost));
 `;
 
@@ -83,4 +85,72 @@ describe("a notice's title", () => {
       }
     },
   );
+});
+
+describe("a name in a notice's title", () => {
+  // QA's: one word of 40 characters once shortened, broken over 5 lines of a phone's notice, a lone "n…" among them.
+  const typed = "Rechtsschutzversicherungsgesellschaftenberatungsassistent Donaudampfschifffahrt";
+  it.each([
+    ["before the rest of the sentence", (name: string) => `${name} gespeichert`],
+    ["after the start of the sentence", (name: string) => `Verschoben nach ${name}`],
+  ])("stays on one line on a phone, cut with … to its width, %s", async (_, sentence) => {
+    const page = await hostPage(390, 844);
+    try {
+      await poll(() => page.evaluate(() => "notify" in window)).toBe(true);
+      const name = await page.evaluate(
+        (text) => (window as unknown as { noticeName: (name: string) => string }).noticeName(text),
+        typed,
+      );
+      expect([...name].length).toBe(40);
+      const title = sentence(name);
+      await page.evaluate(
+        ({ text, marked }) => {
+          (
+            window as unknown as {
+              notify: (n: { title: string; name: string; icon: string; timeout: number }) => void;
+            }
+          ).notify({
+            title: text,
+            name: marked,
+            icon: "check",
+            timeout: 0,
+          });
+        },
+        { text: title, marked: name },
+      );
+      const heading = page.locator(".toast-title");
+      await heading.waitFor();
+      // The tooltip is set once the title is laid out.
+      await page.waitForTimeout(100);
+      const shown = await heading.evaluate((element) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+        const named = element.querySelector<HTMLElement>(".toast-name");
+        const style = named && getComputedStyle(named);
+        return {
+          lines: Math.round(element.clientHeight / lineHeight),
+          clamped: element.scrollHeight > element.clientHeight + 1,
+          text: element.textContent,
+          tooltip: element.getAttribute("title"),
+          name: named && {
+            text: named.textContent,
+            lines: Math.round(named.getBoundingClientRect().height / lineHeight),
+            ellipsis: style?.textOverflow,
+            cut: named.scrollWidth > named.clientWidth,
+            within: named.getBoundingClientRect().right <= element.getBoundingClientRect().right + 0.5,
+          },
+        };
+      });
+      expect(shown.lines).toBeLessThanOrEqual(2);
+      // The whole sentence is there (a screen reader hears it once), the rest after the name not clamped away.
+      expect(shown).toEqual({
+        lines: shown.lines,
+        clamped: false,
+        text: title,
+        tooltip: title,
+        name: { text: name, lines: 1, ellipsis: "ellipsis", cut: true, within: true },
+      });
+    } finally {
+      await page.close();
+    }
+  });
 });

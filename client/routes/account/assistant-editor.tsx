@@ -55,7 +55,8 @@ function DeleteAssistant({ assistant }: { assistant: Assistant }) {
     dialog.current?.close();
     navigate("/app/assistants", { replace: true });
     remove.forget(assistant.id);
-    notify({ title: t("assistants.delete.done", { label: noticeName(assistant.label) }), icon: "check" });
+    const label = noticeName(assistant.label);
+    notify({ title: t("assistants.delete.done", { label }), name: label, icon: "check" });
   };
   return (
     <>
@@ -117,14 +118,18 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
           setUploadingPending(true);
           const failed = await uploadAssistantFiles(saved.id, pending);
           await invalidateAssistants();
-          for (const { file, error } of failed)
+          for (const { file, error } of failed) {
+            const name = noticeName(file.name);
             notify({
-              title: t("assistants.files.uploadFailed", { name: noticeName(file.name) }),
+              title: t("assistants.files.uploadFailed", { name }),
+              name,
               description: errorText(error),
               color: "destroy",
             });
+          }
         }
-        notify({ title: t("assistants.editor.saved", { label: noticeName(saved.label) }), icon: "check" });
+        const label = noticeName(saved.label);
+        notify({ title: t("assistants.editor.saved", { label }), name: label, icon: "check" });
         navigate("/app/assistants");
       },
       // The name is taken: the Name field says so (an alert) and takes the focus, to be changed there.
