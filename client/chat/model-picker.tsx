@@ -55,6 +55,7 @@ export function ModelPicker({
       }))
       .filter((group) => group.models.length > 0);
   }, [groups, query, lines]);
+  const searching = query.trim() !== "";
   const options = filtered.flatMap((group) => (group.expanded ? group.models : []));
   const active = Math.max(
     0,
@@ -212,9 +213,12 @@ export function ModelPicker({
                     className="model-picker-group"
                     aria-expanded={group.expanded}
                     aria-controls={group.expanded ? list : undefined}
+                    // A search shows every line open: pressed then, a header would flip the saved choice
+                    // with nothing to see, and the line would be found closed once the search is cleared.
+                    aria-disabled={searching || undefined}
                     data-category={group.category}
                     onClick={(event) => {
-                      lines.toggle(group.category);
+                      if (!searching) lines.toggle(group.category);
                       // From a pointer, typing goes on in the search field; from the keyboard, the focus stays.
                       if (event.detail > 0) search.current?.focus();
                     }}

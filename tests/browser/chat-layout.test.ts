@@ -254,6 +254,26 @@ describe("the model picker from the keyboard", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("leaves a line's saved choice alone when its header is pressed during a search (every line shows open then)", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    const popup = page.locator(".model-picker-popup");
+    const search = page.locator(".model-picker-search");
+    const header = popup.locator(".model-picker-group").first();
+    await page.locator(".model-picker-button").click();
+    await poll(() => header.getAttribute("aria-expanded")).toBe("true");
+    await search.fill("g");
+    expect(await header.getAttribute("aria-disabled")).toBe("true");
+    // Forced: Playwright waits for an aria-disabled button to be enabled; a person can still press it.
+    await header.click({ force: true });
+    await search.fill("");
+    // Still open: the press during the search flipped nothing.
+    await poll(() => header.getAttribute("aria-expanded")).toBe("true");
+    expect(await header.getAttribute("aria-disabled")).toBeNull();
+    await page.keyboard.press("Escape");
+  });
+
   it("holds only options in its listboxes (axe: no violation in the open popup)", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/a/default`);
