@@ -1,5 +1,6 @@
 // The current subscription: plan, seats, interval, renewal or cancellation, a failed payment, and billing.
 import { Link } from "react-router";
+import { TEAM_SETTINGS_PATH } from "../../src/domain/app-routes";
 import { mayChangePlan, type BillingSummary as Summary, subscriptionEnded } from "../../src/domain/billing";
 import { usePortal } from "../hooks/use-billing";
 import { useT } from "../i18n";
@@ -39,7 +40,12 @@ export function BillingSummary({
         </span>
       </header>
       {summary.teamMember ? (
-        <p>{t("billing.member")}</p>
+        <>
+          <p>{t("billing.member")}</p>
+          <p>
+            <Link to={TEAM_SETTINGS_PATH}>{t("api.teamLink")}</Link>
+          </p>
+        </>
       ) : (
         <dl className="facts">
           {summary.seats !== null && !ended ? (

@@ -3,7 +3,8 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { looksLikeEmail } from "../../src/domain/account-limits";
-import { CHANGE_SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
+import { CHANGE_SUBSCRIPTION_PATH, SUBSCRIPTION_PATH } from "../../src/domain/app-routes";
+import { isPaidPlan } from "../../src/domain/plans";
 import type { TeamMemberView, TeamView } from "../../src/domain/team";
 import { USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useInvite, useRemoveMember, useWithdrawInvitation } from "../hooks/use-team";
@@ -175,17 +176,34 @@ export function TeamAdmin({ view }: { view: AdminView }) {
   useFocusAfterRemoval(members, ".team-remove", inviteField);
   useFocusAfterRemoval(invitations, ".team-withdraw", inviteField);
   useFocusAfterRemoval(invitations, ".team-resend", inviteField);
+  // The team's plan has ended: seats cannot be added to it nor people invited (the server refuses both), and
+  // its members have no plan until it is renewed. The page says so, with the way to renew it.
+  const ended = !isPaidPlan(view.plan);
   return (
     <>
+      {ended ? (
+        <Alert tone="info" testId="team-plan-ended">
+          <p>{t("team.planEnded")}</p>
+          <p>
+            <Link to={SUBSCRIPTION_PATH} className="button">
+              {t("api.seePlans")}
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
       <section className="card team-seats" aria-labelledby="team-seats-title">
         <h2 id="team-seats-title">{t("team.seatsTitle")}</h2>
         <p data-testid="team-seats">
           {t("team.seatsUsed", { count: view.seatsUsed, used: view.seatsUsed, total: view.seats })}
         </p>
-        <p className="hint">{t("team.seatsHint")}</p>
-        <Link to={CHANGE_SUBSCRIPTION_PATH}>{t("team.addSeats")}</Link>
+        {ended ? null : (
+          <>
+            <p className="hint">{t("team.seatsHint")}</p>
+            <Link to={CHANGE_SUBSCRIPTION_PATH}>{t("team.addSeats")}</Link>
+          </>
+        )}
       </section>
-      <InviteForm open={view.seatsOpen} invite={invite} onAttempt={clearListFailures} />
+      {ended ? null : <InviteForm open={view.seatsOpen} invite={invite} onAttempt={clearListFailures} />}
       <Alert>{failure}</Alert>
       <section ref={members} className="card" aria-labelledby="team-members-title">
         <h2 id="team-members-title">{t("team.membersTitle")}</h2>

@@ -671,7 +671,25 @@ describe("a member whose team's plan is not active", () => {
     // Nothing to buy here: a checkout of their own is refused while they are in the team.
     expect(await page.getByRole("button", { name: /Continue to payment/ }).count()).toBe(0);
     expect(await page.getByRole("radio").count()).toBe(0);
+    // The change page: the billing card says whose the plan is, with the way to the team; no "See the plans".
+    await page.goto(`${base()}/app/account/change_subscription`);
+    await page.getByTestId("billing-summary").getByRole("link", { name: "See your team" }).waitFor();
+    expect(await page.getByRole("link", { name: "See the plans" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "See the plans" }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+
+    // Their admin's team page says the plan ended and how to renew it, not "Add seats" or an invite form.
+    const admin = await openAs(adminEmail);
+    await admin.page.goto(`${base()}/app/account/settings/team`);
+    await admin.page.getByTestId("team-plan-ended").waitFor();
+    expect(await admin.page.getByTestId("team-plan-ended").textContent()).toContain(
+      "Your team's plan has ended",
+    );
+    await admin.page.getByTestId("team-plan-ended").getByRole("link", { name: "See the plans" }).waitFor();
+    expect(await admin.page.getByRole("link", { name: "Add seats" }).count()).toBe(0);
+    expect(await admin.page.getByRole("button", { name: "Send invitations" }).count()).toBe(0);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
   });
 });

@@ -180,7 +180,9 @@ export default function ChangeSubscription() {
         {user.isTeamAdmin ? ` ${t("changeSubscription.teamAdmin")}` : ""}
       </p>
       {current ? <BillingSummary summary={current} changeLink={false} /> : null}
-      <UsagePanel user={user} />
+      {/* A member of a team whose plan is not active: their admin renews it (the billing card says where their
+          team is); the usage card's "See the plans" would offer a plan a checkout refuses them. */}
+      {user.isTeamMember && !isPaidPlan(user.usagePlan) ? null : <UsagePanel user={user} />}
       {current && mayChangePlan(current) ? (
         <>
           <h2 className="section-title">{t("changeSubscription.other")}</h2>
