@@ -56,6 +56,10 @@ export function ModelPicker({
       .filter((group) => group.models.length > 0);
   }, [groups, query, lines]);
   const searching = query.trim() !== "";
+  // Closed, the picker forgets its search: opened again, it shows every model, the current one among them.
+  useEffect(() => {
+    if (!open) setQuery("");
+  }, [open]);
   const options = filtered.flatMap((group) => (group.expanded ? group.models : []));
   const active = Math.max(
     0,
@@ -137,7 +141,6 @@ export function ModelPicker({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? `${id}-popup` : undefined}
-        aria-label={t("picker.label", { model: modelLabel(value) })}
         onPointerDown={() => {
           pressedWhileOpen.current = open;
         }}
@@ -156,6 +159,9 @@ export function ModelPicker({
         onPointerEnter={() => setAboutToOpen(true)}
         onFocus={() => setAboutToOpen(true)}
       >
+        {/* Named by what it shows, "demo" tag included, after a hidden "Model:" (WCAG 2.5.3: a voice user
+            says what they see; an aria-label left the tag out). */}
+        <span className="visually-hidden">{t("picker.label", { model: "" })}</span>
         <ModelIcon modelKey={value} size={18} />
         <span className="model-picker-label">{modelLabel(value)}</span>
         <DemoTag modelKey={value} />

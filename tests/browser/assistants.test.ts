@@ -142,7 +142,7 @@ describe("an assistant of one's own", () => {
       rgb(ASSISTANT_COLORS.violet),
     );
     await page.getByRole("navigation", { name: "Assistants" }).getByRole("link", { name: LABEL }).waitFor();
-    await poll(() => shownText(page.locator(".model-picker-button"))).toMatch(/^GPT-5\b/);
+    await poll(() => shownText(page.locator(".model-picker-button .model-picker-label"))).toMatch(/^GPT-5\b/);
 
     await send(page, "Where is the treasure?");
     await waitForAnswer(page);

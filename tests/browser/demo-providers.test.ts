@@ -3,6 +3,7 @@
 // the picker and the answer say "demo" so nobody takes it for the real model.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import {
   appUrl,
@@ -48,7 +49,12 @@ describe("a demo user with no keys configured anywhere", () => {
     await page.goto(`${appUrl()}/app/a/default`);
     await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
     const picker = page.locator(".model-picker-button");
-    await poll(() => shownText(picker)).toMatch(/^GPT-5\s+demo$/);
+    // After its hidden "Model:", read by screen readers only.
+    await poll(() => shownText(picker)).toMatch(/^Model:\s+GPT-5\s+demo$/);
+    // Named with all it shows, the tag included (WCAG 2.5.3, axe's label-content-name-mismatch).
+    expect(await picker.evaluate((el) => el.getAttribute("aria-label"))).toBeNull();
+    await page.getByRole("button", { name: /^Model:\s*GPT-5\s+demo$/ }).waitFor();
+    expect(await axeViolations(page, ["label-content-name-mismatch"], [".model-picker-button"])).toEqual([]);
     expect(await picker.getByTestId("demo-tag").getAttribute("title")).toBe(
       "Answered by a local stand-in, not by the real model",
     );
@@ -59,6 +65,14 @@ describe("a demo user with no keys configured anywhere", () => {
     expect(await option.getByTestId("demo-tag").count()).toBe(1);
     // The offline test models stay out of a user's picker unless put there on purpose.
     expect(await page.locator('[role="option"][data-model^="test"]').count()).toBe(0);
+    // A search left behind is forgotten as the picker closes: opened again, the current model is listed.
+    const search = page.locator(".model-picker-search");
+    await search.fill("claude");
+    await poll(() => option.count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await picker.click();
+    expect(await search.inputValue()).toBe("");
+    await option.waitFor();
     await page.keyboard.press("Escape");
   });
 
