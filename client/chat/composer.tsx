@@ -64,6 +64,14 @@ const typingElsewhere = (element: Element | null) =>
   element instanceof HTMLSelectElement ||
   (element instanceof HTMLElement && element.isContentEditable);
 
+/**
+ * When a composer whose field had the focus went: the composer mounted next, soon after, takes the focus on (a
+ * new chat's screen giving way to its open chat's as the first message is sent). Without it the focus fell to
+ * the page (on a phone, the keyboard closed and the main region took it).
+ */
+let focusLeftAt = Number.NEGATIVE_INFINITY;
+const FOCUS_HANDOVER_MS = 1_000;
+
 export function Composer({
   draftKey,
   groups,
@@ -141,6 +149,18 @@ export function Composer({
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = area.current;
+    const active = document.activeElement;
+    const dropped = active === null || active === document.body || active.id === "main";
+    if (element && dropped && performance.now() - focusLeftAt < FOCUS_HANDOVER_MS)
+      element.focus({ preventScroll: true });
+    focusLeftAt = Number.NEGATIVE_INFINITY;
+    return () => {
+      if (element && document.activeElement === element) focusLeftAt = performance.now();
     };
   }, []);
 
