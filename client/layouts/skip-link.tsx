@@ -1,13 +1,7 @@
 // "Skip to content": the focus goes into the screen's main region, not only the view. A plain jump to #main
 // scrolled there but left the focus on <body>, and the next Tab started again from the top of the page.
 import type { ReactNode } from "react";
-
-/** Focusable by script for this once: as a click target, `#main` would take the focus from every click on text. */
-function focusMain(main: HTMLElement) {
-  main.tabIndex = -1;
-  main.addEventListener("blur", () => main.removeAttribute("tabindex"), { once: true });
-  main.focus();
-}
+import { focusMain } from "../lib/use-lost-focus-to-main";
 
 export function SkipLink({ inert, children }: { inert?: boolean; children: ReactNode }) {
   return (

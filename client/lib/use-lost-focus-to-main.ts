@@ -5,6 +5,16 @@
 // composer's field after Stop) put it there first: this waits for them, and leaves any focus they gave.
 import { useEffect } from "react";
 
+/**
+ * Focuses the screen's main region, focusable by script for this once: as a click target it would take the
+ * focus from every click on text. The skip link uses it too (client/layouts/skip-link.tsx).
+ */
+export function focusMain(main: HTMLElement, options?: FocusOptions): void {
+  main.tabIndex = -1;
+  main.addEventListener("blur", () => main.removeAttribute("tabindex"), { once: true });
+  main.focus(options);
+}
+
 /** Long enough for the new screen's own effects, which may place the focus themselves (React runs them as tasks). */
 const AFTER_THE_SCREEN_MS = 50;
 
@@ -24,10 +34,7 @@ export function useLostFocusToMain(): void {
       const main = document.getElementById("main");
       if (!main) return;
       held = null;
-      // Focusable by script for this once: as a click target it would take the focus from every click on text.
-      main.tabIndex = -1;
-      main.addEventListener("blur", () => main.removeAttribute("tabindex"), { once: true });
-      main.focus({ preventScroll: true });
+      focusMain(main, { preventScroll: true });
     };
     // Per batch of changes, one question (is the focused control still there?): cheap while an answer streams.
     const observer = new MutationObserver(() => {

@@ -13,9 +13,9 @@ import { decodeLabels } from "../domain/chat/shell-labels";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { Locale } from "../domain/locales";
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
-import { inlinable } from "./katex-styles";
+import { inlinable, katexStyleElement } from "./katex-styles";
 import { modelName } from "./page";
-import { renderMarkdown } from "./render-markdown";
+import { holdsMath, renderMarkdown } from "./render-markdown";
 
 /** Enough to fill a tall screen above the composer; older ones wait for the app (and the user's scrolling). */
 export const SHELL_MESSAGES = FRAME_MESSAGES;
@@ -70,7 +70,7 @@ export async function renderChatShell(
 ): Promise<ChatShell> {
   const rendered = await Promise.all(newestForShell(messages).map(shellMessage));
   const html = rendered.join("");
-  return { defaultAssistant, messages: html, math: html.includes('class="katex"'), locale };
+  return { defaultAssistant, messages: html, math: holdsMath(html), locale };
 }
 
 /**
@@ -83,9 +83,8 @@ async function mathStyles(
   href: string | null,
   stylesheet: ((href: string) => Promise<string | null>) | undefined,
 ): Promise<string> {
-  const css = inlinable(href && stylesheet ? await stylesheet(href).catch(() => null) : null);
-  if (css !== null) return `<style ${FRAME_MATH_STYLES_ATTRIBUTE}>${css}</style>`;
-  return "<style>#boot-shell .katex-html{display:none}</style>";
+  const css = href && stylesheet ? await stylesheet(href).catch(() => null) : null;
+  return katexStyleElement(css, { scope: "#boot-shell ", attributes: ` ${FRAME_MATH_STYLES_ATTRIBUTE}` });
 }
 
 /**

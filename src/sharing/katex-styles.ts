@@ -6,6 +6,21 @@ import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
 export const inlinable = (css: string | null): string | null =>
   css !== null && !css.includes("</") ? css : null;
 
+/**
+ * The style element for a page's typeset math: KaTeX's stylesheet inline (`attributes` on the element), or
+ * without one that can be inlined, a rule hiding KaTeX's HTML under `scope`, so that the formulas' MathML
+ * alone shows (it lays out without a stylesheet or fonts).
+ */
+export function katexStyleElement(
+  css: string | null,
+  { scope = "", attributes = "" }: { scope?: string; attributes?: string } = {},
+): string {
+  const inline = inlinable(css);
+  return inline === null
+    ? `<style>${scope}.katex-html{display:none}</style>`
+    : `<style${attributes}>${inline}</style>`;
+}
+
 /** A stylesheet of the build's assets as text, or null (no such file, or not CSS). */
 export const assetStylesheet =
   (assets: Fetcher | undefined, base: string) =>
@@ -33,5 +48,5 @@ export async function katexStylesheet(assets: Fetcher | undefined, base: string)
     .transform(page)
     .arrayBuffer();
   const href = mathStylesheet(parseRoutePlan(plan));
-  return href ? inlinable(await assetStylesheet(assets, base)(href)) : null;
+  return href ? assetStylesheet(assets, base)(href) : null;
 }

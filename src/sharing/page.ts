@@ -7,10 +7,10 @@ import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
 import { localizePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
 import { modelByKey } from "../domain/models";
-import { inlinable } from "./katex-styles";
+import { katexStyleElement } from "./katex-styles";
 import { PAGE_STYLE } from "./page-style";
 import { PAGE_TEXT, type PageText } from "./page-text";
-import { type MathOutput, renderMarkdown } from "./render-markdown";
+import { holdsMath, type MathOutput, renderMarkdown } from "./render-markdown";
 
 /** Who is reading: the cached page differs only by whether a session cookie came with the request. */
 export type Viewer = "anonymous" | "member";
@@ -90,9 +90,8 @@ async function mathStyle(
   messages: readonly string[],
   katexStyles: (() => Promise<string | null>) | undefined,
 ) {
-  if (!katexStyles || !messages.some((html) => html.includes('class="katex"'))) return "";
-  const css = inlinable(await katexStyles().catch(() => null));
-  return css === null ? "<style>.katex-html{display:none}</style>" : `<style>${css}</style>`;
+  if (!katexStyles || !messages.some(holdsMath)) return "";
+  return katexStyleElement(await katexStyles().catch(() => null));
 }
 
 /** The whole document of a share, for readers and link previews alike, in the reader's language. */

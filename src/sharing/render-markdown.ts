@@ -64,6 +64,9 @@ function typeset(token: MathToken, output: MathOutput): string {
   });
 }
 
+/** Whether rendered HTML holds math KaTeX typeset (its stylesheet is wanted wherever KaTeX's HTML is). */
+export const holdsMath = (html: string): boolean => html.includes('class="katex"');
+
 /** One message's markdown as HTML that runs nothing. */
 export async function renderMarkdown(source: string, math: MathOutput = "mathml"): Promise<string> {
   mathSlots = [];
