@@ -43,6 +43,7 @@ export function ModelPicker({
   const [aboutToOpen, setAboutToOpen] = useState(false);
   const describe = useModelDescriptions(aboutToOpen || open);
   const lines = useCategoryLines();
+  const searching = query.trim() !== "";
   const filtered = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matches = (text: string) => words.every((word) => text.toLowerCase().includes(word));
@@ -51,11 +52,10 @@ export function ModelPicker({
         ...group,
         models: group.models.filter((m) => matches(`${m.label} ${m.longLabel} ${m.provider} ${m.key}`)),
         // A search shows every match, whatever lines the user collapsed.
-        expanded: words.length > 0 || lines.isExpanded(group.category),
+        expanded: searching || lines.isExpanded(group.category),
       }))
       .filter((group) => group.models.length > 0);
-  }, [groups, query, lines]);
-  const searching = query.trim() !== "";
+  }, [groups, query, searching, lines]);
   // Closed, the picker forgets its search: opened again, it shows every model, the current one among them.
   useEffect(() => {
     if (!open) setQuery("");
@@ -103,7 +103,6 @@ export function ModelPicker({
   const choose = (key: string) => {
     onChange(key);
     setOpen(false);
-    setQuery("");
     button.current?.focus();
   };
   const activate = (index: number) => setActiveKey(options[index]?.key ?? null);
