@@ -59,15 +59,8 @@ export function categoryState(plan: Plan, category: UsageCategory, used: number,
  * SPEC §4: limited when any category reaches its limit, important when any reaches its warning ratio of
  * the limit, otherwise normal. Plans without quota are limited.
  */
-export function usageState(plan: Plan, counts: UsageCounts, seats = 1): UsageState {
-  let state: UsageState = "normal";
-  for (const category of USAGE_CATEGORIES) {
-    const own = categoryState(plan, category, counts[category], seats);
-    if (own === "limited") return own;
-    if (own === "important") state = own;
-  }
-  return state;
-}
+export const usageState = (plan: Plan, counts: UsageCounts, seats = 1): UsageState =>
+  usageAlert(plan, counts, seats)?.state ?? "normal";
 
 /**
  * The category the banner names for SPEC §4's state: the first one used up, else the first past its warning
