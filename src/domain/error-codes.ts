@@ -173,6 +173,14 @@ const OAUTH = new Set<string>(OAUTH_ERROR_CODES);
 export const isOauthErrorCode = (value: unknown): value is OauthErrorCode =>
   typeof value === "string" && OAUTH.has(value);
 
+/** The field a refusal is about: the path its first detail names ("currentPassword", "emails.2"), or null. */
+export function refusedPath(details: unknown): string | null {
+  const first: unknown = Array.isArray(details) ? details[0] : null;
+  return first && typeof first === "object" && "path" in first && typeof first.path === "string"
+    ? first.path
+    : null;
+}
+
 /** The body of every failing API answer. */
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };

@@ -1,5 +1,6 @@
 // Team rules (SPEC §1/§4/§6, issue #18): seats, invitations and their lifetime, the wire shapes of /api/team.
 import { matchAppRoute } from "./app-routes.ts";
+import { refusedPath } from "./error-codes.ts";
 import { splitLocalePath } from "./locale-routing.ts";
 import type { Plan } from "./plans.ts";
 import { safeReturnPath } from "./safe-return.ts";
@@ -113,9 +114,7 @@ export function uniqueEmails(emails: readonly string[]): string[] {
  * as the server read them (uniqueEmails of what was sent). Null when it names none, or none of these.
  */
 export function refusedInvitee(details: unknown, sent: readonly string[]): string | null {
-  const first: unknown = Array.isArray(details) ? details[0] : null;
-  const path = first && typeof first === "object" && "path" in first ? first.path : null;
-  const index = typeof path === "string" ? /^emails\.(\d+)$/.exec(path)?.[1] : undefined;
+  const index = /^emails\.(\d+)$/.exec(refusedPath(details) ?? "")?.[1];
   return index === undefined ? null : (uniqueEmails(sent)[Number(index)] ?? null);
 }
 

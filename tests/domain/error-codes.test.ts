@@ -7,6 +7,7 @@ import {
   isErrorCode,
   isOauthErrorCode,
   OAUTH_ERROR_CODES,
+  refusedPath,
   STREAM_ERROR_CODES,
 } from "../../src/domain/error-codes.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
@@ -52,5 +53,19 @@ describe("error codes", () => {
     for (const code of OAUTH_ERROR_CODES) expect(isOauthErrorCode(code)).toBe(true);
     for (const code of STREAM_ERROR_CODES) expect(isOauthErrorCode(code)).toBe(false);
     expect(isOauthErrorCode("javascript:alert(1)")).toBe(false);
+  });
+});
+
+describe("refusedPath", () => {
+  it.each<[unknown, string | null]>([
+    [[{ path: "currentPassword", message: "not correct" }], "currentPassword"],
+    [[{ path: "emails.2" }, { path: "emails.3" }], "emails.2"],
+    [[{ message: "no path" }], null],
+    [[{ path: 3 }], null],
+    [[], null],
+    [{ path: "seats" }, null],
+    [undefined, null],
+  ])("%j → %s", (details, path) => {
+    expect(refusedPath(details)).toBe(path);
   });
 });
