@@ -2,10 +2,10 @@
 // Worker: keys made and revoked in the app, models listed, answers streamed from the fake upstreams,
 // counted against the owner's plan, refused in OpenAI's shapes.
 import { exports } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiKey, chat, log, subscription, usage } from "../../drizzle/schema";
+import { apiKey, chat, log, subscription, usage, user } from "../../drizzle/schema";
 import { MAX_API_KEYS_PER_USER } from "../../src/domain/api-keys";
 import { FAIR_USAGE_RATES } from "../../src/domain/fair-usage";
 import { QUOTAS } from "../../src/domain/usage";
@@ -133,6 +133,37 @@ describe("API keys need a plan", () => {
     const { error } = await json<{ error: { code: string; message: string } }>(res);
     expect(error).toMatchObject({ code: "subscription_required", message: expect.stringContaining("team") });
     expect((await listKeys(member.cookie)).keys.map((k) => k.name)).toEqual(["on the team's plan"]);
+  });
+
+  // A webhook ending a plan locks the account and writes its row in one transaction; a key asked for
+  // meanwhile is decided after it, on the plan as it ends, not on the row read before it committed.
+  // (Tells on PostgreSQL only: PGlite's one session runs the request after the transaction anyway.)
+  it("decides a key asked for while the plan is ending on the ended plan (own plan and team's)", async () => {
+    const admin = await accountOnPlan("standard", { seats: 3 });
+    const member = await accountOnPlan("standard", { adminUserId: admin.id });
+    const own = await accountOnPlan("starter");
+    for (const [asker, payer] of [
+      [own, own],
+      [member, admin],
+    ] as const) {
+      let answered = false;
+      const pending = await withDb((db) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from ${user} where ${user.id} = ${payer.id} for update`);
+          await tx.update(subscription).set({ ok: false }).where(eq(subscription.userId, payer.id));
+          const res = createAnswer(asker.cookie).then((r) => {
+            answered = true;
+            return r;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(answered).toBe(false);
+          return { res };
+        }),
+      );
+      const res = await pending.res;
+      expect(res.status, asker.email).toBe(403);
+      expect((await listKeys(asker.cookie)).keys).toEqual([]);
+    }
   });
 
   it("keeps the keys of a plan that ended listed and revocable, refused when used", async () => {
