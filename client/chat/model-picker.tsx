@@ -1,15 +1,18 @@
 // The composer's model picker: models grouped by category in the user's order, searchable, keyboard-driven,
 // deprecated ones, local stand-ins and models that cannot take the attached files marked; a category line
 // collapses and stays so (use-category-lines). The search field is an ARIA 1.2 combobox over one listbox per
-// line; the lines' headers sit between them as tab stops; Escape or the focus leaving closes the popup.
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+// line (model-picker-lines); the lines' headers sit between them as tab stops; Escape, Tab off its end
+// (picker-keys) or a press or the focus going outside (use-picker-dismiss) closes the popup.
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PickerGroup } from "../../src/domain/chat/model-picker";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { DemoTag, ModelIcon, modelLabel } from "./model-badge";
-import { ModelOption } from "./model-option";
+import { ModelPickerLines } from "./model-picker-lines";
+import { pickerKeys } from "./picker-keys";
 import { useCategoryLines } from "./use-category-lines";
 import { useModelDescriptions } from "./use-model-descriptions";
+import { usePickerDismiss } from "./use-picker-dismiss";
 
 export function ModelPicker({
   groups,
@@ -67,24 +70,8 @@ export function ModelPicker({
   );
   const listboxes = filtered.filter((group) => group.expanded).map((group) => `${id}-list-${group.category}`);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (target: EventTarget | null) => !popup.current?.contains(target as Node | null);
-    const onPress = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    // The focus going anywhere outside the popup closes it, the picker's own button included (Shift+Tab); the
-    // window losing it does not (the focus comes back to the search field).
-    const onFocusIn = (event: FocusEvent) => {
-      if (outside(event.target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPress);
-    document.addEventListener("focusin", onFocusIn);
-    return () => {
-      document.removeEventListener("pointerdown", onPress);
-      document.removeEventListener("focusin", onFocusIn);
-    };
-  }, [open]);
+  const close = () => setOpen(false);
+  usePickerDismiss({ open, close, root, popup });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the picker opens.
   useEffect(() => {
@@ -102,35 +89,22 @@ export function ModelPicker({
 
   const choose = (key: string) => {
     onChange(key);
-    setOpen(false);
+    close();
     button.current?.focus();
   };
-  const activate = (index: number) => setActiveKey(options[index]?.key ?? null);
+  const keys = pickerKeys({
+    count: options.length,
+    active,
+    activate: (index) => setActiveKey(options[index]?.key ?? null),
+    choose: (index) => {
+      const key = options[index]?.key;
+      if (key) choose(key);
+    },
+    close,
+    search,
+    button,
+  });
 
-  const onSearchKey = (event: KeyboardEvent) => {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      activate(Math.min(options.length - 1, active + 1));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      activate(Math.max(0, active - 1));
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      const option = options[active];
-      if (option) choose(option.key);
-    }
-  };
-
-  /** The arrows on a line's header go back to the search field, on the option below or above the header. */
-  const onHeaderKey = (event: KeyboardEvent, firstBelow: number) => {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    event.preventDefault();
-    const index = event.key === "ArrowDown" ? firstBelow : firstBelow - 1;
-    if (options[index]) activate(index);
-    search.current?.focus();
-  };
-
-  let index = -1;
   return (
     <div className="model-picker" ref={root}>
       <button
@@ -175,12 +149,7 @@ export function ModelPicker({
           aria-label={t("picker.title")}
           // A click on the popup's padding keeps the focus inside, where Escape is heard.
           tabIndex={-1}
-          onKeyDown={(event) => {
-            if (event.key !== "Escape") return;
-            event.preventDefault();
-            setOpen(false);
-            button.current?.focus();
-          }}
+          onKeyDown={keys.onPopupKey}
         >
           <input
             ref={search}
@@ -199,63 +168,25 @@ export function ModelPicker({
               setQuery(event.target.value);
               setActiveKey(null);
             }}
-            onKeyDown={onSearchKey}
+            onKeyDown={keys.onSearchKey}
           />
           {/* Not a tab stop (Chromium makes a scrolling box one): the arrows move through its options. */}
           <div className="model-picker-list" tabIndex={-1}>
             {filtered.length === 0 && <p className="model-picker-empty">{t("picker.noMatch")}</p>}
-            {filtered.map((group) => {
-              const firstBelow = index + 1;
-              const header = `${id}-group-${group.category}`;
-              const list = `${id}-list-${group.category}`;
-              return (
-                // Each line's header is a button outside its listbox (a listbox holds options only), in the tab
-                // order so that a collapsed line opens again from the keyboard.
-                <div key={group.category} className="model-picker-line">
-                  <button
-                    type="button"
-                    id={header}
-                    className="model-picker-group"
-                    aria-expanded={group.expanded}
-                    aria-controls={group.expanded ? list : undefined}
-                    // A search shows every line open: pressed then, a header would flip the saved choice
-                    // with nothing to see, and the line would be found closed once the search is cleared.
-                    aria-disabled={searching || undefined}
-                    data-category={group.category}
-                    onClick={(event) => {
-                      if (!searching) lines.toggle(group.category);
-                      // From a pointer, typing goes on in the search field; from the keyboard, the focus stays.
-                      if (event.detail > 0) search.current?.focus();
-                    }}
-                    onKeyDown={(event) => onHeaderKey(event, firstBelow)}
-                  >
-                    <Icon name="chevronDown" size={14} className="model-picker-chevron" />
-                    {t(`picker.categories.${group.category}`)}
-                  </button>
-                  {group.expanded && (
-                    <div id={list} role="listbox" aria-labelledby={header}>
-                      {group.models.map((model) => {
-                        index += 1;
-                        const at = index;
-                        return (
-                          <ModelOption
-                            key={model.key}
-                            id={`${id}-option-${at}`}
-                            model={model}
-                            files={files}
-                            description={describe(model)}
-                            selected={model.key === value}
-                            active={at === active}
-                            onPoint={() => setActiveKey(model.key)}
-                            onChoose={() => choose(model.key)}
-                          />
-                        );
-                      })}
-                    </div>
-                  )}
-                </div>
-              );
-            })}
+            <ModelPickerLines
+              id={id}
+              lines={filtered}
+              searching={searching}
+              value={value}
+              active={active}
+              files={files}
+              describe={describe}
+              search={search}
+              onToggle={lines.toggle}
+              onHeaderKey={keys.onHeaderKey}
+              onPoint={setActiveKey}
+              onChoose={choose}
+            />
           </div>
         </div>
       )}

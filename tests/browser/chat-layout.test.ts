@@ -200,6 +200,52 @@ describe("the model picker from the keyboard", () => {
     expect(await popup.count()).toBe(0);
   });
 
+  it("closes on Tab past its last header with nothing after it in the page, and stays open when the window loses the focus", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    const button = page.locator(".model-picker-button");
+    const popup = page.locator(".model-picker-popup");
+    const search = page.locator(".model-picker-search");
+    // An empty message: Send is disabled, so nothing in the page follows the picker and the focus would leave
+    // the document, where no focusin says it left the popup.
+    await composer(page).fill("");
+    expect(await page.locator(".composer-action.send").isDisabled()).toBe(true);
+    const open = async () => {
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    };
+    await open();
+    // Another window taking the focus looks to the page like the focus going nowhere: the popup stays.
+    await search.evaluate((el) => {
+      el.dispatchEvent(new FocusEvent("blur", { relatedTarget: null }));
+      el.dispatchEvent(new FocusEvent("focusout", { relatedTarget: null, bubbles: true }));
+      window.dispatchEvent(new FocusEvent("blur"));
+    });
+    await page.waitForTimeout(200);
+    expect(await popup.count()).toBe(1);
+    const headers = await popup.locator(".model-picker-group").count();
+    expect(headers).toBeGreaterThan(1);
+    for (let i = 0; i < headers; i++) await page.keyboard.press("Tab");
+    expect(
+      await popup
+        .locator(".model-picker-group")
+        .last()
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press("Tab");
+    await poll(() => popup.count()).toBe(0);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    // With no line to show (a search matching nothing), the search field is the last stop: likewise.
+    await open();
+    await search.fill("no model is called this");
+    await poll(() => popup.locator(".model-picker-group").count()).toBe(0);
+    await page.keyboard.press("Tab");
+    await poll(() => popup.count()).toBe(0);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("reopens a line collapsed with the mouse from the keyboard, and the search field is an ARIA 1.2 combobox", async () => {
     const { page } = session;
     await page.goto(`${appUrl()}/app/a/default`);
