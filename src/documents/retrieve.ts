@@ -23,8 +23,12 @@ export interface RetrievedContext {
   prompt: string;
 }
 
-/** How many times over the passages are searched for, to make up for copies of one file. */
-const COPIES_ALLOWANCE = 2;
+/**
+ * How many times over the passages are searched for, to make up for copies of one file: twice at first, and
+ * twice again while copies leave fewer than asked, up to 32 times (a file given that often is not worth more
+ * scans of the index).
+ */
+const COPIES_ALLOWANCE = { first: 2, most: 32 };
 
 const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -76,18 +80,20 @@ export async function retrievePassages(
   if (!vector) return { passages: [], sources: [], prompt: "" };
   const limit = input.limit ?? DOCUMENT_LIMITS.topPassages;
   // A file given twice (by the assistant and by a message) comes back twice: more are asked for, so that
-  // once its copies are dropped `limit` distinct passages are usually left.
-  const found = distinctPassages(
-    await searchPassages(db, {
+  // once its copies are dropped `limit` distinct passages are left.
+  let found: FoundPassage[] = [];
+  for (let asked = limit * COPIES_ALLOWANCE.first; ; asked *= 2) {
+    const rows = await searchPassages(db, {
       userId: input.userId,
       chatId: input.chatId,
       assistantId: input.assistantId,
       replaced: input.replaced,
       vector,
-      limit: limit * COPIES_ALLOWANCE,
-    }),
-    limit,
-  );
+      limit: asked,
+    });
+    found = distinctPassages(rows, limit);
+    if (found.length >= limit || rows.length < asked || asked >= limit * COPIES_ALLOWANCE.most) break;
+  }
   const ordered = passageOrder(found);
   return { passages: ordered, sources: sourcesOf(found), prompt: passagesPrompt(ordered) };
 }

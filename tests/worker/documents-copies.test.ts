@@ -78,6 +78,41 @@ describe("a file given both by the assistant and by a message", () => {
   });
 });
 
+describe("a file given many times over", () => {
+  // Every copy holds the same passages at the same distances, so the nearest rows can all be copies of a few.
+  it("still gives the model as many distinct passages as one copy does", async () => {
+    const account = await accountOnPlan("starter");
+    const helper = await makeAssistant(account.id, `Library ${crypto.randomUUID()}`);
+    const book = text(
+      Array.from(
+        { length: 24 },
+        (_, i) =>
+          `# Chapter ${i + 1}\n\n${`The boiler's chapter ${i + 1} says to hold the red button and wait. `.repeat(14)}`,
+      ).join("\n\n"),
+    );
+    await upload(account.cookie, { name: "book.md", bytes: book }, { assistantId: String(helper.id) });
+    const alone = await newChat(account.cookie, "How do I reset the boiler?", [], helper.id);
+    const given = passagesGiven(textOf(await readToDone(account.cookie, alone.chat.id)));
+    expect(given).toBe(8);
+
+    const copies = [];
+    for (let i = 0; i < 4; i++) copies.push(await upload(account.cookie, { name: "book.md", bytes: book }));
+    const many = await newChat(
+      account.cookie,
+      "How do I reset the boiler?",
+      copies.map((c) => c.id),
+      helper.id,
+    );
+    const events = await readToDone(account.cookie, many.chat.id);
+    expect(passagesGiven(textOf(events))).toBe(given);
+    expect(
+      readyOf(events)
+        .at(-1)
+        ?.sources?.map((s) => s.name),
+    ).toEqual(["book.md"]);
+  });
+});
+
 describe("an image answer in a conversation with documents", () => {
   it("is given no documents and names no sources; the next text answer still uses them", async () => {
     const account = await accountOnPlan("starter");
