@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { freePort } from "../scripts/lib/processes.ts";
+import { SIGNED_IN_HINT_COOKIE } from "../src/domain/sessions.ts";
 import { testMarkdown } from "../src/providers/test-answer.ts";
 import { launchBrowser } from "../tests/browser/browser.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
@@ -276,7 +277,11 @@ async function main() {
         viewport: { width: 1280, height: 800 },
         serviceWorkers: "block",
       });
-      await context.addCookies([{ name: "session", value: token, url: origin }]);
+      // The hint beside the session, as a sign-in sets them: without it the app asks nothing and shows /login.
+      await context.addCookies([
+        { name: "session", value: token, url: origin },
+        { name: SIGNED_IN_HINT_COOKIE, value: "1", url: origin },
+      ]);
       return context;
     };
 
