@@ -190,9 +190,13 @@ export default function SearchDialog() {
             <Icon name="close" size={18} />
           </button>
         </div>
+        {/* Not a tab stop, though Chrome makes a scrolling box one: the field's arrows move through its options
+            and scroll the selected one into view (aria-activedescendant). axe's scrollable-region-focusable
+            leaves a combobox's listbox to its field, as here. */}
         <div
           id={`${ids}-list`}
           role="listbox"
+          tabIndex={-1}
           aria-label={searching ? t("search.results") : t("search.recent")}
         >
           {!searching && options.length > 0 && (

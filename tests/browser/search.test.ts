@@ -1,6 +1,6 @@
 // Journey: Ctrl+K opens quick search with the 5 recent chats; typing finds messages grouped by chat with the
-// words highlighted, the listbox holding only groups of options (axe) and the field showing its focus; the
-// arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and to a message taller
+// words highlighted, the listbox holding only groups of options (axe), no tab stop even when it scrolls, and
+// the field showing its focus; the arrows move the selection; Enter jumps to a message far up a 1,000-message chat, and to a message taller
 // than the screen with its start in sight. Punctuation alone is not sent, the dialog says why; a long
 // assistant's name ends in "…" with the chat's title and the time in sight, on a desktop and a 320 px phone;
 // today's chat shows its time alone, the full date and time in its title.
@@ -196,6 +196,41 @@ describe("quick search", () => {
     } finally {
       await page.keyboard.press("Escape");
       await poll(() => dialog().count()).toBe(0);
+    }
+  });
+
+  it("leaves its list out of the Tab order when it scrolls, the arrows moving through it (axe)", async () => {
+    // Short enough for the list to scroll: Chrome makes a scrolling box a tab stop of its own.
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto(`${appUrl()}/app/a/default`);
+    await page.getByRole("heading", { name: "How can I help you today?" }).waitFor();
+    await page.keyboard.press("Control+k");
+    try {
+      await poll(() => options().count()).toBe(5);
+      const list = dialog().getByRole("listbox");
+      expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      expect(await axeViolations(page, [...LISTBOX_RULES, "scrollable-region-focusable"])).toEqual([]);
+      const stops: (string | null)[] = [];
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press("Tab");
+        stops.push(
+          await page.evaluate(() => {
+            const el = document.activeElement;
+            return el && (el.getAttribute("role") ?? el.getAttribute("aria-label") ?? el.tagName);
+          }),
+        );
+      }
+      // Field, Close, then out of the list's way (around to the field, or out of the page).
+      expect(stops[0]).toBe("Close the search");
+      expect(stops).not.toContain("listbox");
+      await field().focus();
+      for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowDown");
+      await poll(() => options().last().getAttribute("aria-selected")).toBe("true");
+      await poll(() => list.evaluate((el) => el.scrollTop > 0)).toBe(true);
+    } finally {
+      await page.keyboard.press("Escape");
+      await poll(() => dialog().count()).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
