@@ -1,5 +1,6 @@
 // The chat screen's one live region: says that an answer asked here has started and, when it ends, its words
-// (or their start), "Generation stopped" or its failure — not each token (src/domain/chat/answer-announcements.ts).
+// (or their start) and its pictures, "Generation stopped" or its failure — not each token
+// (src/domain/chat/answer-announcements.ts).
 import {
   createContext,
   type ReactNode,
@@ -63,10 +64,21 @@ function wordsOf(announcement: Announcement, t: Translate<"chat">): string {
         provider: providerName(announcement.provider),
         limit: MAX_ATTACHMENTS_PER_MESSAGE,
       });
-    case "answer":
-      if (!announcement.text) return t("announce.complete");
-      return announcement.cut ? t("announce.completeLong", { start: announcement.text }) : announcement.text;
+    case "answer": {
+      const words = announcement.cut
+        ? t("announce.completeLong", { start: announcement.text })
+        : announcement.text;
+      const pictures = announcement.pictures && picturesReady(announcement.pictures, t);
+      if (!pictures) return words || t("announce.complete");
+      return words ? `${pictures}${/[.!?…]$/.test(pictures) ? "" : "."} ${words}` : pictures;
+    }
   }
+}
+
+/** "Picture ready: <its prompt>", or how many are: said before the answer's words, if it has any. */
+function picturesReady({ count, about }: { count: number; about: string }, t: Translate<"chat">): string {
+  if (count === 1) return about ? t("announce.picture", { about }) : t("announce.pictureUntitled");
+  return about ? t("announce.pictures", { count, about }) : t("announce.picturesUntitled", { count });
 }
 
 /** The conversation pane's messages (all of them, not only those rendered) to the chat screen's announcer. */

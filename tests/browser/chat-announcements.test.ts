@@ -1,7 +1,8 @@
 // Journey: what a screen reader hears of an answer. Every change inside the page's live regions is recorded,
 // as assistive technology would take it up: an answer asked from the keyboard is said to start and, once it
 // ends, its words (the start of a long one), "Generation Stopped" or its failure — nothing in between, and
-// nothing for answers already there or resumed after a reload. Sending from the Send button keeps the focus.
+// nothing for answers already there or resumed after a reload. A formula is said as symbols, a table row by row,
+// a picture as ready with its prompt. Sending from the Send button keeps the focus.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -82,6 +83,8 @@ describe("answers, as a screen reader hears them", () => {
     expect(ended.endsWith(COMPLETE_LONG)).toBe(true);
     expect(ended.length).toBeLessThanOrEqual(400 + COMPLETE_LONG.length);
     expect(ended).not.toMatch(/##|\*\*|\||`/);
+    // Its table row by row, the header once: not its cells run together.
+    expect(ended).toContain("#, Word, Length. 1, Tell, 4. 2, me, 2. 3, about, 5. 4, lighthouses, 11.");
     expect(
       await announcer(page).evaluate(
         (region) => region === (window as unknown as { region: Element }).region,
@@ -188,5 +191,42 @@ describe("the Send button", () => {
     await waitForAnswer(page);
     const seen = await page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
     expect(seen).toEqual(["Send", "Message"]);
+  });
+});
+
+describe("formulas and pictures, as a screen reader hears them", () => {
+  it("says a formula as the symbols it shows, not as TeX, and prices as prices", async () => {
+    const { page } = session;
+    const problems = watchProblems(page);
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    // A stand-in for a real model, whose answer to a question about math is short and mostly a formula.
+    await page.locator(".model-picker-button").click();
+    await page.locator('[role="option"][data-model="gpt-4.1"]').click();
+    const said = await recordLiveRegions(page);
+    await send(page, "Show me the formula for a sum, it costs $5 and $10");
+    await waitForAnswer(page);
+    await poll(() => said().then((texts) => texts.length)).toBe(2);
+    const [started, ended = ""] = await said();
+    expect(started).toMatch(/ is answering$/);
+    expect(ended).toContain("it costs $5 and $10");
+    expect(ended).toContain("The sum of the first n whole numbers is ∑_(k=1)ⁿ k = n(n+1)/2 so with n = 12,");
+    // The formula's TeX, as shown in the answer, is not what is said.
+    expect(await lastAnswer(page).locator(".katex").count()).toBeGreaterThan(0);
+    expect(ended).not.toMatch(/\\|\{|\}|\$\$|\$n|frac/);
+    expect(problems).toEqual([]);
+  });
+
+  it("says a picture is ready, with what it is of", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await composer(page).waitFor();
+    await page.locator(".model-picker-button").click();
+    await page.locator('[role="option"][data-model="test-image"]').click();
+    const said = await recordLiveRegions(page);
+    await send(page, "A lighthouse at dusk");
+    const answer = await waitForAnswer(page);
+    await poll(() => answer.locator(".generated-images img").count()).toBe(1);
+    await poll(() => said()).toEqual(["Test Image is answering", "Picture ready: A lighthouse at dusk"]);
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ANNOUNCED_MAX_CHARACTERS,
+  ANNOUNCED_PROMPT_CHARACTERS,
   type AnnouncedMessage,
   type Announcement,
   type AnnouncerState,
@@ -55,6 +56,7 @@ function run(steps: Step[], from: AnnouncerState = initialAnnouncerState()) {
 }
 
 const answering = { kind: "answering", model: "gpt-5-mini" } as const;
+const picture = { url: "/api/attachments/generated/1.png", mimeType: "image/png" };
 const old = [question(1, "Hello"), answer(2, "Hi there.")];
 
 describe("the answers announced", () => {
@@ -175,13 +177,69 @@ describe("the answers announced", () => {
       ],
     ],
     [
-      "a picture only: no words to read",
+      "an answer of no words and no picture: nothing to read",
       [
         { messages: old, mounting: true },
         { messages: [...old, writing(7)] },
         { messages: [...old, answer(7, "", { images: [] })] },
       ],
       [null, answering, { kind: "answer", text: "", cut: false }],
+    ],
+    [
+      "a picture: that it is ready, and its prompt",
+      [
+        { messages: old, mounting: true },
+        { messages: [...old, question(-1, "A red fox  in the snow"), writing(-2)] },
+        { messages: [...old, question(8, "A red fox  in the snow"), answer(9, "", { images: [picture] })] },
+      ],
+      [
+        null,
+        answering,
+        { kind: "answer", text: "", cut: false, pictures: { count: 1, about: "A red fox in the snow" } },
+      ],
+    ],
+    [
+      "two pictures and some words",
+      [
+        { messages: old, mounting: true },
+        { messages: [...old, question(-1, "Two foxes"), writing(-2)] },
+        {
+          messages: [
+            ...old,
+            question(8, "Two foxes"),
+            answer(9, "Here you go.", { images: [picture, picture] }),
+          ],
+        },
+      ],
+      [
+        null,
+        answering,
+        { kind: "answer", text: "Here you go.", cut: false, pictures: { count: 2, about: "Two foxes" } },
+      ],
+    ],
+    [
+      "a picture of a question without words (a picture sent to an upscaler)",
+      [
+        { messages: old, mounting: true },
+        { messages: [...old, question(-1, ""), writing(-2)] },
+        { messages: [...old, question(8, ""), answer(9, "", { images: [picture] })] },
+      ],
+      [null, answering, { kind: "answer", text: "", cut: false, pictures: { count: 1, about: "" } }],
+    ],
+    [
+      "a picture that failed: its failure",
+      [
+        { messages: old, mounting: true },
+        { messages: [...old, question(-1, "A fox"), writing(-2)] },
+        {
+          messages: [
+            ...old,
+            question(8, "A fox"),
+            answer(9, "", { outcome: "error", error: { code: "image_error", provider: "test" } }),
+          ],
+        },
+      ],
+      [null, answering, { kind: "notice", notice: "imageError", provider: "test" }],
     ],
   ])("%s", (_, steps, expected) => {
     expect(run(steps).said).toEqual(expected);
@@ -244,6 +302,26 @@ describe("how much of an answer is read", () => {
     expect(
       announcedText("## Blue\n\nThe sky is **blue** because of [Rayleigh](https://x.test) scattering."),
     ).toEqual({ text: "Blue The sky is blue because of Rayleigh scattering.", cut: false });
+  });
+
+  it("reads formulas as symbols and tables row by row", () => {
+    expect(
+      announcedText("With $n$ words, $\\frac{n(n+1)}{2}$ pairs:\n\n| n | pairs |\n|---|---|\n| 3 | 6 |"),
+    ).toEqual({ text: "With n words, n(n+1)/2 pairs: n, pairs. 3, 6.", cut: false });
+  });
+
+  it("cuts a long prompt said with its picture at a word", () => {
+    const prompt = "a lighthouse on a cliff at dusk, ".repeat(12);
+    const { said } = run([
+      { messages: old, mounting: true },
+      { messages: [...old, question(-1, prompt), writing(-2)] },
+      { messages: [...old, question(8, prompt), answer(9, "", { images: [picture] })] },
+    ]);
+    const about = said[2]?.kind === "answer" ? (said[2].pictures?.about ?? "") : "";
+    expect(about.length).toBeLessThanOrEqual(ANNOUNCED_PROMPT_CHARACTERS + 1);
+    expect(about.length).toBeGreaterThan(ANNOUNCED_PROMPT_CHARACTERS / 2);
+    expect(about).toMatch(/^a lighthouse on a cliff at dusk, a lighthouse .*[a-z,]…$/);
+    expect(prompt.replace(/\s+/g, " ").startsWith(about.slice(0, -1))).toBe(true);
   });
 
   it("reads a long answer's start, ending at a sentence or a word", () => {

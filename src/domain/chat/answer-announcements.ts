@@ -1,7 +1,7 @@
 // What the chat screen's live region says of an answer (client/chat/answer-announcer.tsx): that it started,
 // and how it ended — only for answers asked on this screen, never for ones already there or being resumed.
-import { snippetText } from "../snippet-text.ts";
 import { messageNotice, type NoticeKey } from "./message-notices.ts";
+import { spokenText } from "./spoken-text.ts";
 import type { MessageWire } from "./wire.ts";
 
 /** A message of the conversation pane: `live` while it is being streamed (a negative id: on its way). */
@@ -11,8 +11,11 @@ export type AnnouncedMessage = Pick<MessageWire, "id" | "role" | "content" | "mo
 
 export type Announcement =
   | { kind: "answering"; model: string | null }
-  /** The answer's words, whole or their start (`cut`); empty for an answer of pictures only. */
-  | { kind: "answer"; text: string; cut: boolean }
+  /**
+   * The answer's words, whole or their start (`cut`); empty for an answer of pictures only. `pictures`: how
+   * many it made, and what of (its prompt, the question, cut short; empty for a question with no words).
+   */
+  | { kind: "answer"; text: string; cut: boolean; pictures?: { count: number; about: string } }
   | { kind: "notice"; notice: NoticeKey; provider?: string };
 
 export interface AnnouncerState {
@@ -39,12 +42,19 @@ export const initialAnnouncerState = (): AnnouncerState => ({
  */
 export const ANNOUNCED_MAX_CHARACTERS = 400;
 
-/** The plain text of an answer's markdown, whole when short, else its start cut at a sentence or a word. */
+/** A picture's prompt, said with it: enough to know which picture it is, not a long prompt read out whole. */
+export const ANNOUNCED_PROMPT_CHARACTERS = 200;
+
+/** An answer's markdown as spoken text (spokenText), whole when short, else its start cut at a sentence or a word. */
 export function announcedText(
   markdown: string,
   max = ANNOUNCED_MAX_CHARACTERS,
 ): { text: string; cut: boolean } {
-  const text = snippetText(markdown, []).replace(/\s+/g, " ").trim();
+  return cutAt(spokenText(markdown), max);
+}
+
+function cutAt(words: string, max: number): { text: string; cut: boolean } {
+  const text = words.replace(/\s+/g, " ").trim();
   if (text.length <= max) return { text, cut: false };
   const head = text.slice(0, max + 1);
   const sentence = Math.max(...[". ", "! ", "? "].map((end) => head.lastIndexOf(end)));
@@ -63,7 +73,7 @@ const questionBefore = (messages: readonly AnnouncedMessage[], answerId: number)
   return question?.role === "user" ? question.content : null;
 };
 
-function ending(message: AnnouncedMessage, lost: boolean): Announcement | null {
+function ending(message: AnnouncedMessage, lost: boolean, question: string | null): Announcement | null {
   const notice = messageNotice(message, lost);
   if (notice) {
     const provider = message.metadata.error?.provider;
@@ -71,7 +81,11 @@ function ending(message: AnnouncedMessage, lost: boolean): Announcement | null {
   }
   // Still being saved (the stream ended, the saved message not read yet): said once it is.
   if (message.metadata.done === false) return null;
-  return { kind: "answer", ...announcedText(message.content) };
+  const count = message.metadata.images?.length ?? 0;
+  // A picture's prompt is the question as the user typed it (plain text, not markdown).
+  const about = cutAt(question ?? "", ANNOUNCED_PROMPT_CHARACTERS);
+  const pictures = { count, about: about.cut && !/[.!?]$/.test(about.text) ? `${about.text}…` : about.text };
+  return { kind: "answer", ...announcedText(message.content), ...(count > 0 ? { pictures } : {}) };
 }
 
 /**
@@ -130,7 +144,7 @@ export function announcerStep(
     // Gone without an answer: the message could not be sent (the composer's notice says why).
     if (!followed) following = null;
     else {
-      announcement = ending(followed, lost(followed.id));
+      announcement = ending(followed, lost(followed.id), questionBefore(messages, followed.id));
       if (announcement) following = null;
     }
   }
