@@ -1,13 +1,38 @@
-// Shared steps of the chat journeys: a signed-in demo user whose picker offers the offline test models first.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+// Shared steps of the chat journeys: the file's own person, signed in, with the offline test models first in the picker.
+import { type Browser, type BrowserContext, type Locator, type Page, request } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { launchBrowser } from "./browser";
+import { signUpFresh, sql } from "./session";
 
-/** A seeded demo account (scripts/seed.ts) on a paid plan, used by the chat journeys only. */
-export const CHAT_USER = "team-member1@demo.switchboard.test";
 export const DEMO_PASSWORD = "switchboard-demo";
 
 export const appUrl = () => inject("appUrl");
+
+let fileUser: Promise<string> | undefined;
+
+/**
+ * The address of this test file's own person, on a Standard plan (written as Stripe's webhook would), made at
+ * its first use; vitest loads this module afresh for each file. The chat journeys all used to write as one
+ * seeded account and, files back to back, met its fair-usage rate together (20 requests a minute,
+ * src/domain/fair-usage.ts): whichever file came next had a send refused and timed out waiting for its chat.
+ */
+export function chatUser(): Promise<string> {
+  fileUser ??= (async () => {
+    const api = await request.newContext();
+    try {
+      const email = await signUpFresh({ request: api }, appUrl(), "chat");
+      await sql(
+        `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+         select id, 'cus_chat' || id, 'sub_chat' || id, 2000, true, 1 from hot."user" where email = $1`,
+        [email],
+      );
+      return email;
+    } finally {
+      await api.dispose();
+    }
+  })();
+  return fileUser;
+}
 
 /** expect.poll with room for a page load or a streamed answer (its default gives up after a second). */
 export const poll = <T>(read: () => T | Promise<T>, timeout = 20_000) =>
@@ -26,9 +51,13 @@ export interface ChatSession {
   page: Page;
 }
 
-/** Signs in through the API, puts the test models first and dismisses the welcome notices. */
-export async function signIn(context: BrowserContext, email = CHAT_USER): Promise<void> {
+/**
+ * Signs in through the API (as this file's own person unless told), puts the test models first and dismisses
+ * the welcome notices.
+ */
+export async function signIn(context: BrowserContext, as?: string): Promise<void> {
   const base = appUrl();
+  const email = as ?? (await chatUser());
   const headers = { Origin: base };
   const login = await context.request.post(`${base}/api/login`, {
     data: { email, password: DEMO_PASSWORD },

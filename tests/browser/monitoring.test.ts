@@ -5,7 +5,7 @@
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appUrl, CHAT_USER, poll, send, sessionPerFile, waitForAnswer } from "./chat-support";
+import { appUrl, chatUser, poll, send, sessionPerFile, waitForAnswer } from "./chat-support";
 
 interface Row {
   type: string;
@@ -98,7 +98,7 @@ describe("monitoring", () => {
 
   it("attaches the signed-in user's id and records the answer's time to first token", async () => {
     const { rows: users } = await db.query<{ id: number }>(`select id from hot."user" where email = $1`, [
-      CHAT_USER,
+      await chatUser(),
     ]);
     const page = session.page;
     await page.goto(`${appUrl()}/app/a/default`);

@@ -64,7 +64,11 @@ const setUpAddress = () => {
 };
 
 /** A new account of this journey's own (no plan), signed up and verified through the API as the forms do. */
-export async function signUpFresh(context: BrowserContext, base: string, label = "fresh"): Promise<string> {
+export async function signUpFresh(
+  context: Pick<BrowserContext, "request">,
+  base: string,
+  label = "fresh",
+): Promise<string> {
   const email = `${label}-${crypto.randomUUID()}@example.test`;
   const headers = { Origin: base, "CF-Connecting-IP": setUpAddress() };
   const signUp = await context.request.post(`${base}/api/login/signup`, {
