@@ -15,6 +15,9 @@ export default defineConfig({
   publicDir: "../public",
   envDir: "..",
   build: { outDir: "../dist", emptyOutDir: true },
+  // The Worker's own build is minified too (vite leaves server environments as they are): its upload went
+  // from 6.7 MB to about half, which is what a Worker's cold start parses.
+  environments: { switchboard: { build: { minify: true } } },
   // No CORS of vite's own: it answered /api/v1's preflights itself (localhost origins only), so a page on
   // another origin could not call the public API in dev; the Worker answers them, as in production.
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false, cors: false },
