@@ -16,8 +16,9 @@ export default defineConfig({
   envDir: "..",
   build: { outDir: "../dist", emptyOutDir: true },
   // The Worker's own build is minified too (vite leaves server environments as they are): its upload went
-  // from 6.7 MB to about half, which is what a Worker's cold start parses.
-  environments: { switchboard: { build: { minify: true } } },
+  // from 6.7 MB to about half, which is what a Worker's cold start parses. Its source map goes up with it
+  // (`upload_source_maps` in wrangler.toml), so production stack traces still name our files and lines.
+  environments: { switchboard: { build: { minify: true, sourcemap: true } } },
   // No CORS of vite's own: it answered /api/v1's preflights itself (localhost origins only), so a page on
   // another origin could not call the public API in dev; the Worker answers them, as in production.
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false, cors: false },
