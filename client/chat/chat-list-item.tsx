@@ -116,8 +116,8 @@ export function ChatListItem({
   });
   const move = useMoveChat({
     onSuccess: ({ chatId, to }) => {
-      const name = noticeName(assistantsToOffer.find((target) => target.id === to)?.label ?? "");
-      notify({ title: t("list.moved", { assistant: name }), name, icon: "check" });
+      const name = assistantsToOffer.find((target) => target.id === to)?.label ?? "";
+      notify({ title: t("list.moved", { assistant: noticeName(name) }), name, icon: "check" });
       setChatAssistant(client, chatId, assistantOfSegment(to));
       // The open chat follows: under its old assistant's address the screen would name the wrong one.
       if (active) navigate(chatPath(to, chatId), { replace: true });

@@ -4,7 +4,14 @@ import { createPortal } from "react-dom";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { useStore } from "../lib/store";
-import { type AppNotification, dismiss, notificationSlot, notificationStore } from "./notifications";
+import {
+  type AppNotification,
+  dismiss,
+  noticeName,
+  notificationSlot,
+  notificationStore,
+  wholeTitle,
+} from "./notifications";
 import "./notification-host.css";
 
 /**
@@ -14,16 +21,20 @@ import "./notification-host.css";
 const timeLeft = new Map<string, number>();
 
 /**
- * A title cut by its line clamp or a name in it cut to its line (notification-host.css) shows whole on hover,
- * which also holds its timer.
+ * A title cut by its line clamp, or a name in it cut to its line (notification-host.css) or shortened by
+ * noticeName, shows whole on hover, the name whole in it; the hover also holds its timer.
  */
-function wholeOnHover(text: string) {
+function wholeOnHover(shown: string, name: string | undefined) {
+  const text = wholeTitle({ title: shown, name });
+  const shortened = text !== shown;
   return (title: HTMLElement | null) => {
     if (!title) return;
     const observer = new ResizeObserver(() => {
       const name = title.querySelector<HTMLElement>(".toast-name");
       const cut =
-        title.scrollHeight > title.clientHeight + 1 || (name && name.scrollWidth > name.clientWidth + 1);
+        shortened ||
+        title.scrollHeight > title.clientHeight + 1 ||
+        (name && name.scrollWidth > name.clientWidth + 1);
       if (cut) title.title = text;
       else title.removeAttribute("title");
     });
@@ -33,17 +44,18 @@ function wholeOnHover(text: string) {
 }
 
 /**
- * The title, the name in it (its first occurrence) on a line of its own making: cut there with "…" rather than
- * broken over several. The sentence stays one text, heard once and whole.
+ * The title, the name in it (its first occurrence, as noticeName shortened it) on a line of its own making: cut
+ * there with "…" rather than broken over several. The sentence stays one text, heard once and whole.
  */
 function titleText({ title, name }: AppNotification) {
-  const at = name ? title.indexOf(name) : -1;
-  if (!name || at < 0) return title;
+  const shown = name ? noticeName(name) : "";
+  const at = shown ? title.indexOf(shown) : -1;
+  if (at < 0) return title;
   return (
     <>
       {title.slice(0, at)}
-      <span className="toast-name">{name}</span>
-      {title.slice(at + name.length)}
+      <span className="toast-name">{shown}</span>
+      {title.slice(at + shown.length)}
     </>
   );
 }
@@ -57,7 +69,8 @@ function Toast({ notification }: { notification: AppNotification }) {
   const startedAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [paused, setPaused] = useState(false);
-  const titleRef = useMemo(() => wholeOnHover(notification.title), [notification.title]);
+  const { title, name } = notification;
+  const titleRef = useMemo(() => wholeOnHover(title, name), [title, name]);
 
   const run = useCallback(() => {
     if (timeout <= 0 || timer.current !== undefined) return;

@@ -1,6 +1,6 @@
 // Notifications (SPEC §3, §4, §9): a store of toasts with a timeout (5000 ms by default), actions and a
 // callback run when one closes.
-import { shortName } from "../../src/domain/short-name";
+import { shortName, wholeName } from "../../src/domain/short-name";
 import { createStore } from "../lib/store";
 
 export type NotificationColor = "primary" | "accent" | "destroy" | "neutral";
@@ -18,9 +18,10 @@ export interface AppNotification {
   id: string;
   title: string;
   /**
-   * A name someone typed that the title holds, as written there (noticeName's): shown on one line, cut with "…"
+   * A name someone typed, whole; the title holds it as noticeName shortens it, shown on one line, cut with "…"
    * to the notice's width (notification-host.tsx). One unbroken word of 40 characters does not fit a phone's
    * notice and was broken anywhere, over 5 lines ("Rechtsschutz / versicherungs / gesellschafte / n… / gespeichert").
+   * The title's tooltip says the name whole (wholeTitle).
    */
   name?: string;
   description?: string;
@@ -45,6 +46,10 @@ export type NotificationInput = Partial<Omit<AppNotification, "title">> & { titl
  */
 export const NOTICE_NAME_LENGTH = 40;
 export const noticeName = (name: string): string => shortName(name, NOTICE_NAME_LENGTH);
+
+/** The title with its name whole where noticeName shortened it: what its tooltip says. */
+export const wholeTitle = ({ title, name }: Pick<AppNotification, "title" | "name">): string =>
+  name ? wholeName(title, name, NOTICE_NAME_LENGTH) : title;
 
 export const DEFAULT_NOTIFICATION_TIMEOUT = 5000;
 export const DEFAULT_NOTIFICATION_COLOR: NotificationColor = "primary";

@@ -16,3 +16,14 @@ export function shortName(name: string, max: number): string {
     .join("")
     .trimEnd()}…`;
 }
+
+/**
+ * `text` with `name` whole (on one line) where it holds it as shortName(name, max) gave it, at its first
+ * occurrence: what a tooltip over a sentence holding a shortened name says. `text` as it is without it.
+ */
+export function wholeName(text: string, name: string, max: number): string {
+  const short = shortName(name, max);
+  const at = short ? text.indexOf(short) : -1;
+  if (at < 0) return text;
+  return `${text.slice(0, at)}${name.replace(/\s+/gu, " ").trim()}${text.slice(at + short.length)}`;
+}

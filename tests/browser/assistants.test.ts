@@ -408,7 +408,7 @@ describe("an assistant with a long name", () => {
     },
   );
 
-  it("is said deleted in the whole sentence, the name cut with …", async () => {
+  it("is said deleted in the whole sentence, the name cut with … and whole on hover", async () => {
     const { page } = session;
     const mark = `D${tag}`;
     await page.goto(`${appUrl()}/app/assistants/new`);
@@ -427,6 +427,10 @@ describe("an assistant with a long name", () => {
       new RegExp(`^محقق 🦜 ${mark} x+… deleted\\. Its chats are now with the default assistant\\.$`),
     );
     expect(await title.evaluate((element) => element.scrollHeight > element.clientHeight + 1)).toBe(false);
+    // On hover it names the assistant whole, not as the sentence shortened it.
+    await poll(() => title.getAttribute("title")).toBe(
+      `${longName(mark)} deleted. Its chats are now with the default assistant.`,
+    );
   });
 
   it("keeps its card to two lines of name, as long as the name is", async () => {

@@ -1,6 +1,6 @@
 // A notice bounds what someone typed into its title, whatever its caller did with it: cut with "…" after a few
 // lines (more in the narrow column of the account pages), whole on hover; a title of ours is never cut; a name
-// it marks stays on one line, cut with "…" to the notice's width.
+// it marks stays on one line, cut with "…" to the notice's width, and its tooltip says the name whole.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -90,64 +90,89 @@ describe("a notice's title", () => {
 describe("a name in a notice's title", () => {
   // QA's: one word of 40 characters once shortened, broken over 5 lines of a phone's notice, a lone "n…" among them.
   const typed = "Rechtsschutzversicherungsgesellschaftenberatungsassistent Donaudampfschifffahrt";
+
+  /** Shows a notice naming `whole` (shortened in its title, as callers write it) and measures its title. */
+  async function showNamed(page: Page, sentence: (name: string) => string, whole = typed) {
+    await poll(() => page.evaluate(() => "notify" in window)).toBe(true);
+    const name = await page.evaluate(
+      (text) => (window as unknown as { noticeName: (name: string) => string }).noticeName(text),
+      whole,
+    );
+    expect([...name].length).toBe(40);
+    const title = sentence(name);
+    await page.evaluate(
+      ({ text, whole }) => {
+        (
+          window as unknown as {
+            notify: (n: { title: string; name: string; icon: string; timeout: number }) => void;
+          }
+        ).notify({ title: text, name: whole, icon: "check", timeout: 0 });
+      },
+      { text: title, whole },
+    );
+    const heading = page.locator(".toast-title");
+    await heading.waitFor();
+    // The tooltip is set once the title is laid out.
+    await page.waitForTimeout(100);
+    const shown = await heading.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      const named = element.querySelector<HTMLElement>(".toast-name");
+      const style = named && getComputedStyle(named);
+      return {
+        lines: Math.round(element.clientHeight / lineHeight),
+        clamped: element.scrollHeight > element.clientHeight + 1,
+        text: element.textContent,
+        tooltip: element.getAttribute("title"),
+        name: named && {
+          text: named.textContent,
+          lines: Math.round(named.getBoundingClientRect().height / lineHeight),
+          ellipsis: style?.textOverflow,
+          cut: named.scrollWidth > named.clientWidth,
+          within: named.getBoundingClientRect().right <= element.getBoundingClientRect().right + 0.5,
+        },
+      };
+    });
+    return { name, title, shown };
+  }
+
   it.each([
     ["before the rest of the sentence", (name: string) => `${name} gespeichert`],
     ["after the start of the sentence", (name: string) => `Verschoben nach ${name}`],
-  ])("stays on one line on a phone, cut with … to its width, %s", async (_, sentence) => {
-    const page = await hostPage(390, 844);
+  ])(
+    "stays on one line on a phone, cut with … to its width, %s, whole in its tooltip",
+    async (_, sentence) => {
+      const page = await hostPage(390, 844);
+      try {
+        const { name, title, shown } = await showNamed(page, sentence);
+        expect(shown.lines).toBeLessThanOrEqual(2);
+        // The whole sentence is there (a screen reader hears it once), the rest after the name not clamped away;
+        // on hover it says the name whole, not as the title shortened it.
+        expect(shown).toEqual({
+          lines: shown.lines,
+          clamped: false,
+          text: title,
+          tooltip: sentence(typed),
+          name: { text: name, lines: 1, ellipsis: "ellipsis", cut: true, within: true },
+        });
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it("shortened to its 40 characters but not cut to the notice's width, says it whole in its tooltip", async () => {
+    const page = await hostPage(1280, 800);
+    // Narrow letters: its first 40 characters fit the notice's line.
+    const slim = "Illustrated list of little Italian lilies in July, with their titles";
     try {
-      await poll(() => page.evaluate(() => "notify" in window)).toBe(true);
-      const name = await page.evaluate(
-        (text) => (window as unknown as { noticeName: (name: string) => string }).noticeName(text),
-        typed,
-      );
-      expect([...name].length).toBe(40);
-      const title = sentence(name);
-      await page.evaluate(
-        ({ text, marked }) => {
-          (
-            window as unknown as {
-              notify: (n: { title: string; name: string; icon: string; timeout: number }) => void;
-            }
-          ).notify({
-            title: text,
-            name: marked,
-            icon: "check",
-            timeout: 0,
-          });
-        },
-        { text: title, marked: name },
-      );
-      const heading = page.locator(".toast-title");
-      await heading.waitFor();
-      // The tooltip is set once the title is laid out.
-      await page.waitForTimeout(100);
-      const shown = await heading.evaluate((element) => {
-        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
-        const named = element.querySelector<HTMLElement>(".toast-name");
-        const style = named && getComputedStyle(named);
-        return {
-          lines: Math.round(element.clientHeight / lineHeight),
-          clamped: element.scrollHeight > element.clientHeight + 1,
-          text: element.textContent,
-          tooltip: element.getAttribute("title"),
-          name: named && {
-            text: named.textContent,
-            lines: Math.round(named.getBoundingClientRect().height / lineHeight),
-            ellipsis: style?.textOverflow,
-            cut: named.scrollWidth > named.clientWidth,
-            within: named.getBoundingClientRect().right <= element.getBoundingClientRect().right + 0.5,
-          },
-        };
-      });
-      expect(shown.lines).toBeLessThanOrEqual(2);
-      // The whole sentence is there (a screen reader hears it once), the rest after the name not clamped away.
+      const sentence = (name: string) => `${name} saved`;
+      const { name, title, shown } = await showNamed(page, sentence, slim);
       expect(shown).toEqual({
         lines: shown.lines,
         clamped: false,
         text: title,
-        tooltip: title,
-        name: { text: name, lines: 1, ellipsis: "ellipsis", cut: true, within: true },
+        tooltip: sentence(slim),
+        name: { text: name, lines: 1, ellipsis: "ellipsis", cut: false, within: true },
       });
     } finally {
       await page.close();

@@ -56,7 +56,7 @@ function DeleteAssistant({ assistant }: { assistant: Assistant }) {
     navigate("/app/assistants", { replace: true });
     remove.forget(assistant.id);
     const label = noticeName(assistant.label);
-    notify({ title: t("assistants.delete.done", { label }), name: label, icon: "check" });
+    notify({ title: t("assistants.delete.done", { label }), name: assistant.label, icon: "check" });
   };
   return (
     <>
@@ -119,17 +119,16 @@ function EditorForm({ initial, existing }: { initial: AssistantDraft; existing: 
           const failed = await uploadAssistantFiles(saved.id, pending);
           await invalidateAssistants();
           for (const { file, error } of failed) {
-            const name = noticeName(file.name);
             notify({
-              title: t("assistants.files.uploadFailed", { name }),
-              name,
+              title: t("assistants.files.uploadFailed", { name: noticeName(file.name) }),
+              name: file.name,
               description: errorText(error),
               color: "destroy",
             });
           }
         }
         const label = noticeName(saved.label);
-        notify({ title: t("assistants.editor.saved", { label }), name: label, icon: "check" });
+        notify({ title: t("assistants.editor.saved", { label }), name: saved.label, icon: "check" });
         navigate("/app/assistants");
       },
       // The name is taken: the Name field says so (an alert) and takes the focus, to be changed there.
