@@ -63,6 +63,20 @@ describe("an open chat's first frame", () => {
     const frame = page.locator("#boot-shell[data-chat]");
     await frame.locator("article.message.user", { hasText: QUESTION }).waitFor();
     await expect(frame.locator("article.message.model .markdown").textContent()).resolves.toMatch(/\S/);
+    // The page streams: the browser may paint the messages before the composer's markup after them has
+    // arrived. Its place is kept meanwhile, so the messages do not jump up when it comes.
+    const shift = await frame.locator(".boot-composer").evaluate((composer) => {
+      const answer = document.querySelector("#boot-shell article.message.model:last-of-type");
+      const parent = composer.parentElement;
+      if (!answer || !parent) return Number.NaN;
+      const next = composer.nextSibling;
+      const top = answer.getBoundingClientRect().top;
+      composer.remove();
+      const before = answer.getBoundingClientRect().top;
+      parent.insertBefore(composer, next);
+      return top - before;
+    });
+    expect(shift).toBe(0);
     // The app's own page underneath is out of reach until it takes over: one composer to find.
     await expect(page.locator("#root").getAttribute("inert")).resolves.toBe("");
     // The answer is set by the app's own rules (scripts/lib/boot-shell.ts scopes them to the frame): its code
