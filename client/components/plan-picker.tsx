@@ -10,13 +10,12 @@ import {
   parsePricingQuery,
   parseSeats,
   seatPrice,
-  yearlySavingPercent,
 } from "../../src/domain/pricing";
 import { QUOTAS, USAGE_CATEGORIES } from "../../src/domain/usage";
 import { useT } from "../i18n";
 import type { PlanAddress } from "../lib/plan-address";
 import { Field } from "./field";
-import "./segmented.css";
+import { IntervalSwitch } from "./interval-switch";
 import "./plan-picker.css";
 
 export interface PlanSelection {
@@ -49,8 +48,10 @@ export function PlanPicker({
   /** Changing seats or the interval keeps the plan: then the current plan can be chosen too. */
   currentSelectable?: boolean;
   /**
-   * The plans as information, for someone whose plan is chosen by another (a team member): no plan to choose and
-   * no seats, whatever the address says. The interval stays, as a way to read the prices.
+   * The plans as information, for someone whose plan is chosen by another (a team member): no plan to choose, no
+   * seats and no monthly/yearly switch, whatever the address says. The prices are on the current plan's interval
+   * (their team's), that plan marked: a switch there read as a billing choice they do not have (checkout and
+   * change refuse a member), and on the other interval it took the "Current plan" mark away.
    */
   readOnly?: boolean;
   children: (s: PlanSelection) => ReactNode;
@@ -58,7 +59,7 @@ export function PlanPicker({
   const t = useT("pricing");
   const { params } = address;
   const query = parsePricingQuery(params);
-  const yearly = query.yearly ?? currentYearly ?? false;
+  const yearly = (readOnly ? undefined : query.yearly) ?? currentYearly ?? false;
   const selected = readOnly ? null : (query.plan ?? null);
   const seeDetails = query.seeDetails ?? false;
   // The field's text as typed: a controlled number field that only takes valid counts cannot be emptied to
@@ -82,23 +83,11 @@ export function PlanPicker({
     address.replace(next);
   };
 
-  const maxSaving = Math.max(...PAID_PLANS.map(yearlySavingPercent));
-
   return (
     <div className="plan-picker">
-      <fieldset className="segmented">
-        <legend className="visually-hidden">{t("billing.label")}</legend>
-        <label>
-          <input type="radio" name="billing" checked={!yearly} onChange={() => change({ yearly: "false" })} />
-          <span>{t("billing.monthly")}</span>
-        </label>
-        <label>
-          <input type="radio" name="billing" checked={yearly} onChange={() => change({ yearly: "true" })} />
-          <span>
-            {t("billing.yearly")} <span className="badge">{t("billing.save", { percent: maxSaving })}</span>
-          </span>
-        </label>
-      </fieldset>
+      {readOnly ? null : (
+        <IntervalSwitch yearly={yearly} onChange={(value) => change({ yearly: String(value) })} />
+      )}
 
       <div className="plans">
         {PAID_PLANS.map((plan) => (

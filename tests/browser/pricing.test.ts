@@ -78,12 +78,13 @@ describe("the plans' details table", () => {
 });
 
 describe("a team member on the plan pages", () => {
-  it("is told on /pricing that the team's admin manages the plan, with no button that would be refused", async () => {
+  it("is told on /pricing that the team's admin manages the plan, with no button or switch that would be refused", async () => {
     const context = await browser.newContext();
     await signIn(context, base(), "team-member1");
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${base()}/pricing?plan=expert`);
+    // An old link's plan and interval: neither is the member's to choose.
+    await page.goto(`${base()}/pricing?plan=expert&yearly=true`);
     const line = page.getByTestId("team-member-plan");
     await eventually(() => line.textContent()).toContain(
       "Your plan comes with your team: its admin chooses the plan and the seats.",
@@ -94,7 +95,12 @@ describe("a team member on the plan pages", () => {
     // rewrote the address), and the plan in the address is not shown as picked.
     const standard = page.getByTestId("plan-standard");
     await eventually(() => standard.locator(".badge.current").textContent()).toBe("Current plan");
+    // No monthly/yearly switch (a member is billed on neither): the prices are the team's interval's, monthly
+    // here, whatever the address says.
+    expect(await page.getByRole("radio").count()).toBe(0);
+    expect(await page.getByRole("group", { name: "Billing period" }).count()).toBe(0);
     expect(await standard.textContent()).toContain("€20");
+    expect(await standard.textContent()).toContain("Billed monthly");
     expect(await page.getByTestId("plan-expert").getAttribute("data-selected")).toBe("false");
     expect(await page.locator(".plan-card button").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Buy for a team" }).count()).toBe(0);
