@@ -63,20 +63,21 @@ describe("an open chat's first frame", () => {
     const frame = page.locator("#boot-shell[data-chat]");
     await frame.locator("article.message.user", { hasText: QUESTION }).waitFor();
     await expect(frame.locator("article.message.model .markdown").textContent()).resolves.toMatch(/\S/);
-    // The page streams: the browser may paint the messages before the composer's markup after them has
-    // arrived. Its place is kept meanwhile, so the messages do not jump up when it comes.
-    const shift = await frame.locator(".boot-composer").evaluate((composer) => {
-      const answer = document.querySelector("#boot-shell article.message.model:last-of-type");
+    // The page streams: the browser may paint the messages before the rest of them and the composer after
+    // them have been parsed, and what it painted would jump up as the rest came. The messages show only once
+    // the composer's markup is there.
+    const shown = await frame.locator(".boot-composer").evaluate((composer) => {
+      const chat = document.querySelector("#boot-shell .boot-chat");
       const parent = composer.parentElement;
-      if (!answer || !parent) return Number.NaN;
+      if (!chat || !parent) return [];
+      const visibility = () => getComputedStyle(chat).visibility;
       const next = composer.nextSibling;
-      const top = answer.getBoundingClientRect().top;
       composer.remove();
-      const before = answer.getBoundingClientRect().top;
+      const without = visibility();
       parent.insertBefore(composer, next);
-      return top - before;
+      return [without, visibility()];
     });
-    expect(shift).toBe(0);
+    expect(shown).toEqual(["hidden", "visible"]);
     // The app's own page underneath is out of reach until it takes over: one composer to find.
     await expect(page.locator("#root").getAttribute("inert")).resolves.toBe("");
     // The answer is set by the app's own rules (scripts/lib/boot-shell.ts scopes them to the frame): its code
