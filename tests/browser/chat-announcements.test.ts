@@ -77,7 +77,7 @@ describe("answers, as a screen reader hears them", () => {
     const [started, ended = ""] = await said();
     expect(started).toBe(ANSWERING);
     // The test model's answer runs past what is read out: its start, then that it is complete.
-    expect(ended.startsWith("About Tell me about lighthouses You wrote 4 words and 25 characters.")).toBe(
+    expect(ended.startsWith("About Tell me about lighthouses. You wrote 4 words and 25 characters.")).toBe(
       true,
     );
     expect(ended.endsWith(COMPLETE_LONG)).toBe(true);
@@ -104,7 +104,7 @@ describe("answers, as a screen reader hears them", () => {
     expect(await said()).toEqual([ANSWERING]);
     await waitForAnswer(page);
     await poll(() => said().then((texts) => texts.length)).toBe(2);
-    expect((await said())[1]).toMatch(/^About slow And about windmills You wrote 4 words/);
+    expect((await said())[1]).toMatch(/^About slow And about windmills\. You wrote 4 words/);
   });
 
   it("says Generation Stopped when the answer is stopped", async () => {

@@ -301,7 +301,7 @@ describe("how much of an answer is read", () => {
   it("reads a short answer whole, as plain text", () => {
     expect(
       announcedText("## Blue\n\nThe sky is **blue** because of [Rayleigh](https://x.test) scattering."),
-    ).toEqual({ text: "Blue The sky is blue because of Rayleigh scattering.", cut: false });
+    ).toEqual({ text: "Blue. The sky is blue because of Rayleigh scattering.", cut: false });
   });
 
   it("reads formulas as symbols and tables row by row", () => {

@@ -58,7 +58,17 @@ describe("spokenText", () => {
     ["the paragraph after a table", "| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter it.", "a, b. 1, 2. After it."],
     ["a table in a code block stays as written", "```\n| a | b |\n|---|---|\n```", "| a | b | |---|---|"],
     ["code blocks as written", "```python\ndef f(x):\n    return x * 2\n```", "def f(x): return x * 2"],
-    ["headings, lists and links as before", "## Title\n\n- see [docs](https://x.test)", "Title see docs"],
+    [
+      "headings end as sentences; lists and links as before",
+      "## Title\n\n- see [docs](https://x.test)",
+      "Title. see docs",
+    ],
+    [
+      "a heading before its paragraph",
+      "# About\nTell me about lighthouses",
+      "About. Tell me about lighthouses",
+    ],
+    ["a heading's closing marks, and its own punctuation", "## Why? ##\n\n### Steps:\nGo", "Why? Steps: Go"],
   ])("%s", (_, markdown, spoken) => {
     expect(said(markdown)).toBe(spoken);
   });

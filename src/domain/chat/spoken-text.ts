@@ -7,6 +7,8 @@ import { spokenMath } from "./spoken-math.ts";
 
 /** A table's delimiter row, as snippetText reads it. */
 const TABLE_DELIMITER = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/;
+/** A heading line (`## Words ##`): its marks and its words, without the closing marks. */
+const ATX_HEADING = /^( {0,3}#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 /** Characters markdown would read as its own marks in words we wrote: escaped, snippetText shows them as is. */
 const MARKS = /[\\`*_~$|]/g;
 /** ASCII punctuation: what a backslash escapes. */
@@ -76,6 +78,14 @@ function speakable(markdown: string): string {
       for (i++; i < lines.length && lines[i]?.trim() && !openFenceAt(lines[i] as string); i++)
         paragraph.push(spokenRow(lines[i] as string));
       endParagraph();
+      continue;
+    }
+    const heading = ATX_HEADING.exec(line);
+    if (heading) {
+      // Said as a sentence of its own: a heading ran into the paragraph after it ("About Tell me about…").
+      endParagraph();
+      const [, marks, words = ""] = heading;
+      out.push(words && !/[.!?…:]$/.test(words) ? `${marks} ${words}.` : line);
       continue;
     }
     if (line.trim()) paragraph.push(line);
