@@ -2,6 +2,7 @@
 // and its SPEC §8 notice; both with their time and a copy button; the last question can be edited, the
 // last answer generated again, and a Midjourney grid upscaled.
 import { memo, useEffect, useRef, useState } from "react";
+import { pictureAbout } from "../../src/domain/chat/answer-announcements";
 import { keepsRegenerate, messageNotice } from "../../src/domain/chat/message-notices";
 import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import type { MessageWire } from "../../src/domain/chat/wire";
@@ -168,6 +169,7 @@ function BranchButton({ onBranch }: { onBranch(): void }) {
 
 function ModelMessage({
   message,
+  question,
   onRetry,
   retrying,
   onBranch,
@@ -175,6 +177,7 @@ function ModelMessage({
   onUpscale,
 }: {
   message: ViewMessage;
+  question?: string;
   onRetry?: (message: ViewMessage) => void;
   retrying?: boolean;
   onBranch?: (message: ViewMessage) => void;
@@ -230,6 +233,7 @@ function ModelMessage({
       <GeneratedImages
         images={metadata.images}
         model={message.model}
+        about={pictureAbout(question)}
         onUpscale={onUpscale && !live && message.id > 0 ? (choice) => onUpscale(message, choice) : undefined}
       />
       {notice && (
@@ -270,6 +274,7 @@ function ModelMessage({
 
 export const MessageItem = memo(function MessageItem({
   message,
+  question,
   onRetry,
   retrying,
   onBranch,
@@ -280,6 +285,8 @@ export const MessageItem = memo(function MessageItem({
   onUpscale,
 }: {
   message: ViewMessage;
+  /** The question before an answer, as its user typed it. */
+  question?: string;
   onRetry?: (message: ViewMessage) => void;
   retrying?: boolean;
   /** "Branch from here": a new chat with the messages up to this one. */
@@ -301,6 +308,7 @@ export const MessageItem = memo(function MessageItem({
   ) : (
     <ModelMessage
       message={message}
+      question={question}
       onRetry={onRetry}
       retrying={retrying}
       retryModel={retryModel}

@@ -40,6 +40,12 @@ function copyCodeFrom(event: MouseEvent, copiedLabel: string) {
   );
 }
 
+/** The question an answer at `index` answers (its pictures show it), if the message before it is one. */
+const questionBefore = (messages: readonly ViewMessage[], index: number): string | undefined => {
+  const before = index > 0 ? messages[index - 1] : undefined;
+  return before?.role === "user" ? before.content : undefined;
+};
+
 export interface MessageListProps {
   messages: readonly ViewMessage[];
   hasOlder: boolean;
@@ -270,6 +276,7 @@ export function MessageList({
               >
                 <MessageItem
                   message={message}
+                  question={questionBefore(messages, item.index)}
                   // Only the last answer can be generated again.
                   onRetry={item.index === messages.length - 1 ? onRetry : undefined}
                   retrying={retryingId === message.id}

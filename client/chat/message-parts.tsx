@@ -105,10 +105,13 @@ const isUpscaleChoice = (label: string): label is UpscaleChoice =>
 export function GeneratedImages({
   images,
   model,
+  about,
   onUpscale,
 }: {
   images: ModelMessageMetadata["images"];
   model: string | null;
+  /** What the pictures show (their prompt, `pictureAbout`): their alt text, else who made them. */
+  about?: string;
   onUpscale?: (choice: UpscaleChoice) => void;
 }) {
   const t = useT("chat");
@@ -121,7 +124,11 @@ export function GeneratedImages({
         return (
           <figure key={image.url}>
             <a href={image.url} target="_blank" rel="noopener noreferrer">
-              <img src={image.url} alt={t("message.image", { model: modelLabel(model) })} loading="lazy" />
+              <img
+                src={image.url}
+                alt={about || t("message.image", { model: modelLabel(model) })}
+                loading="lazy"
+              />
             </a>
             <ImageDownload url={image.url} />
             {onUpscale && choices.length > 0 && (

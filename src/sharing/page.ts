@@ -1,6 +1,7 @@
 // The shared page as the Worker serves it: a whole HTML document that reads without JavaScript (and runs
 // none: its CSP allows no script), with link-preview tags, noindex, and the fork as a plain form.
 
+import { pictureAbout } from "../domain/chat/answer-announcements";
 import { escapeHtml, isSafeUrl } from "../domain/chat/markdown-rules";
 import { previewText, sharedPagePath } from "../domain/chat/sharing";
 import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
@@ -31,7 +32,12 @@ export const robotsOf = (shared: Pick<SharedChatWire, "indexable">) =>
 /** A model's name as the catalogue gives it (the key itself for one it no longer lists). */
 export const modelName = (key: string | null) => (key ? (modelByKey(key)?.label ?? key) : "");
 
-async function renderMessage(m: SharedMessageWire, text: PageText, math: MathOutput): Promise<string> {
+async function renderMessage(
+  m: SharedMessageWire,
+  text: PageText,
+  math: MathOutput,
+  before?: SharedMessageWire,
+): Promise<string> {
   if (m.role === "user") {
     return `<article class="message user"><div class="who">${escapeHtml(text.prompt)}</div><div class="text">${escapeHtml(m.content)}</div></article>`;
   }
@@ -54,7 +60,9 @@ async function renderMessage(m: SharedMessageWire, text: PageText, math: MathOut
   }
   if (m.content) parts.push(`<div class="markdown">${await renderMarkdown(m.content, math)}</div>`);
   if (images?.length) {
-    const alt = escapeHtml(text.imageBy(modelName(m.model)));
+    // What the pictures show, as their question says it; else who made them.
+    const about = before?.role === "user" ? pictureAbout(before.content) : "";
+    const alt = escapeHtml(about || text.imageBy(modelName(m.model)));
     const pictures = images.map(
       (image) =>
         `<a href="${escapeHtml(image.url)}"><img src="${escapeHtml(image.url)}" alt="${alt}" loading="lazy"></a>`,
@@ -113,7 +121,9 @@ export async function renderSharedPage(
   const count = shared.messages.length;
   const messageCount = text.messages(count, new Intl.PluralRules(locale).select(count));
   const math: MathOutput = katexStyles ? "katex" : "mathml";
-  const messages = await Promise.all(shared.messages.map((m) => renderMessage(m, text, math)));
+  const messages = await Promise.all(
+    shared.messages.map((m, i) => renderMessage(m, text, math, shared.messages[i - 1])),
+  );
   const meta = (attr: "name" | "property", key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   return [

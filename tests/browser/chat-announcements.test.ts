@@ -228,5 +228,7 @@ describe("formulas and pictures, as a screen reader hears them", () => {
     const answer = await waitForAnswer(page);
     await poll(() => answer.locator(".generated-images img").count()).toBe(1);
     await poll(() => said()).toEqual(["Test Image is answering", "Picture ready: A lighthouse at dusk"]);
+    // The picture itself is named by what it shows (its alt text, and its link's name), not by who made it.
+    await expect(answer.getByRole("link", { name: "A lighthouse at dusk" }).count()).resolves.toBe(1);
   });
 });

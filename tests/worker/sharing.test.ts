@@ -648,7 +648,8 @@ describe("pictures of a shared chat", () => {
     expect(picture?.url).toBe(`/api/shared/${publicId}/images/${shown.messageId}/0`);
     // The owner's own address (with their id and R2 key) never leaves.
     expect(JSON.stringify(body)).not.toContain("/api/files/");
-    expect(await (await page(publicId)).text()).toContain(`<img src="${picture?.url}"`);
+    // Named by what it shows, as its question says it.
+    expect(await (await page(publicId)).text()).toContain(`<img src="${picture?.url}" alt="a red square"`);
 
     const anonymous = await api(picture?.url ?? "");
     expect(anonymous.status).toBe(200);

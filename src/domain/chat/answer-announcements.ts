@@ -63,6 +63,15 @@ function cutAt(words: string, max: number): { text: string; cut: boolean } {
   return { text: head.slice(0, at).trim(), cut: true };
 }
 
+/**
+ * What a picture shows, as far as we know it: the question before it as the user typed it (plain text, not
+ * markdown), cut at a word — said with the picture by the announcer, and its alt text. "" without words.
+ */
+export function pictureAbout(question: string | null | undefined): string {
+  const about = cutAt(question ?? "", ANNOUNCED_PROMPT_CHARACTERS);
+  return about.cut && !/[.!?]$/.test(about.text) ? `${about.text}…` : about.text;
+}
+
 const liveAnswerOf = (messages: readonly AnnouncedMessage[]) =>
   messages.findLast((m) => m.role === "assistant" && m.live === true);
 
@@ -82,9 +91,7 @@ function ending(message: AnnouncedMessage, lost: boolean, question: string | nul
   // Still being saved (the stream ended, the saved message not read yet): said once it is.
   if (message.metadata.done === false) return null;
   const count = message.metadata.images?.length ?? 0;
-  // A picture's prompt is the question as the user typed it (plain text, not markdown).
-  const about = cutAt(question ?? "", ANNOUNCED_PROMPT_CHARACTERS);
-  const pictures = { count, about: about.cut && !/[.!?]$/.test(about.text) ? `${about.text}…` : about.text };
+  const pictures = { count, about: pictureAbout(question) };
   return { kind: "answer", ...announcedText(message.content), ...(count > 0 ? { pictures } : {}) };
 }
 
