@@ -4,7 +4,11 @@
 import { useEffect, useId, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
 import { UPSCALE_CHOICES, type UpscaleChoice } from "../../src/domain/chat/midjourney";
-import type { ModelMessageMetadata, StreamSource } from "../../src/domain/chat/stream-events";
+import {
+  type ModelMessageMetadata,
+  type StreamSource,
+  shownImages,
+} from "../../src/domain/chat/stream-events";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
@@ -115,7 +119,7 @@ export function GeneratedImages({
   onUpscale?: (choice: UpscaleChoice) => void;
 }) {
   const t = useT("chat");
-  const own = (images ?? []).filter((image) => image.url.startsWith("/api/"));
+  const own = shownImages(images);
   if (own.length === 0) return null;
   return (
     <div className="generated-images">

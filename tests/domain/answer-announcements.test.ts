@@ -227,6 +227,27 @@ describe("the answers announced", () => {
       [null, answering, { kind: "answer", text: "", cut: false, pictures: { count: 1, about: "" } }],
     ],
     [
+      "a picture from anywhere but our API: not shown, so not counted",
+      [
+        { messages: old, mounting: true },
+        { messages: [...old, question(-1, "A fox"), writing(-2)] },
+        {
+          messages: [
+            ...old,
+            question(8, "A fox"),
+            answer(9, "Here.", {
+              images: [picture, { url: "https://elsewhere.test/1.png", mimeType: "image/png" }],
+            }),
+          ],
+        },
+      ],
+      [
+        null,
+        answering,
+        { kind: "answer", text: "Here.", cut: false, pictures: { count: 1, about: "A fox" } },
+      ],
+    ],
+    [
       "a picture that failed: its failure",
       [
         { messages: old, mounting: true },

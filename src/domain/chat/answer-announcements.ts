@@ -2,6 +2,7 @@
 // and how it ended — only for answers asked on this screen, never for ones already there or being resumed.
 import { messageNotice, type NoticeKey } from "./message-notices.ts";
 import { spokenText } from "./spoken-text.ts";
+import { shownImages } from "./stream-events.ts";
 import type { MessageWire } from "./wire.ts";
 
 /** A message of the conversation pane: `live` while it is being streamed (a negative id: on its way). */
@@ -90,7 +91,7 @@ function ending(message: AnnouncedMessage, lost: boolean, question: string | nul
   }
   // Still being saved (the stream ended, the saved message not read yet): said once it is.
   if (message.metadata.done === false) return null;
-  const count = message.metadata.images?.length ?? 0;
+  const count = shownImages(message.metadata.images).length;
   const pictures = { count, about: pictureAbout(question) };
   return { kind: "answer", ...announcedText(message.content), ...(count > 0 ? { pictures } : {}) };
 }

@@ -14,6 +14,14 @@ export interface StreamImage {
   choices?: { label: string; taskId: string; customId: string }[];
 }
 
+/**
+ * The pictures a reader is shown: those our own API serves. An address from anywhere else (a metadata row
+ * written before images were kept in R2, or tampered with) is never loaded, and not counted as shown.
+ */
+export const shownImages = <Image extends Pick<StreamImage, "url">>(
+  images: readonly Image[] | undefined,
+): Image[] => (images ?? []).filter((image) => image.url.startsWith("/api/"));
+
 /** A document the answer may draw on, and the pages its passages came from (none for formats without pages). */
 export interface DocumentSource {
   attachmentId: string;
