@@ -32,6 +32,7 @@ export function PlanPicker({
   currentYearly,
   currentSeats,
   currentSelectable = false,
+  currentPending = false,
   readOnly = false,
   children,
 }: {
@@ -48,6 +49,12 @@ export function PlanPicker({
   /** Changing seats or the interval keeps the plan: then the current plan can be chosen too. */
   currentSelectable?: boolean;
   /**
+   * The current subscription is being read: its interval is not known yet. Where it decides what shows (the
+   * address names none, or the plans are a member's), the prices and the switch keep their place, unseen,
+   * until it is — a yearly subscriber saw monthly prices, then yearly ones.
+   */
+  currentPending?: boolean;
+  /**
    * The plans as information, for someone whose plan is chosen by another (a team member): no plan to choose, no
    * seats and no monthly/yearly switch, whatever the address says. The prices are on the current plan's interval
    * (their team's), that plan marked: a switch there read as a billing choice they do not have (checkout and
@@ -59,7 +66,9 @@ export function PlanPicker({
   const t = useT("pricing");
   const { params } = address;
   const query = parsePricingQuery(params);
-  const yearly = (readOnly ? undefined : query.yearly) ?? currentYearly ?? false;
+  const asked = readOnly ? undefined : query.yearly;
+  const yearly = asked ?? currentYearly ?? false;
+  const waiting = currentPending && asked === undefined;
   const selected = readOnly ? null : (query.plan ?? null);
   const seeDetails = query.seeDetails ?? false;
   // The field's text as typed: a controlled number field that only takes valid counts cannot be emptied to
@@ -84,7 +93,11 @@ export function PlanPicker({
   };
 
   return (
-    <div className="plan-picker">
+    <div
+      className="plan-picker"
+      data-interval-pending={waiting || undefined}
+      aria-busy={waiting || undefined}
+    >
       {readOnly ? null : (
         <IntervalSwitch yearly={yearly} onChange={(value) => change({ yearly: String(value) })} />
       )}

@@ -96,6 +96,7 @@ export function PricingView({
         currentPlan={signedIn && (!paying || settled) ? user.usagePlan : undefined}
         currentYearly={current?.yearly ?? undefined}
         currentSeats={current?.seats ?? undefined}
+        currentPending={paying && !settled}
         // A member's plan is their admin's: there is nothing here they could choose, buy or change (all refused).
         readOnly={member}
       >

@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { emptySeats, typeTooManySeats } from "./seats-field";
-import { collectPageErrors, eventually, pathOf, signIn } from "./session";
+import { collectPageErrors, eventually, holdRequests, pathOf, signIn, signUpFresh, sql } from "./session";
 
 let browser: Browser;
 const base = () => inject("appUrl");
@@ -74,6 +74,38 @@ describe("the plans' details table", () => {
     await eventually(() => rows.count()).toBe(5);
     expect(await rows.first().textContent()).toBe("Text messages every 3 hours");
     await page.close();
+  });
+});
+
+describe("a yearly subscriber on /pricing", () => {
+  it("sees the yearly prices once the subscription is read, never monthly ones first", async () => {
+    const context = await browser.newContext();
+    const email = await signUpFresh(context, base(), "yearly");
+    await sql(
+      `insert into hot.subscription ("userId", customer, subscription, amount, ok, quantity)
+       select id, 'cus_y' || id, 'sub_y' || id, 20000, true, 1 from hot."user" where email = $1`,
+      [email],
+    );
+    const page = await context.newPage();
+    const subscription = await holdRequests(page, "/api/billing/subscription");
+    await page.goto(`${base()}/pricing`);
+    const standard = page.getByTestId("plan-standard");
+    await standard.waitFor();
+    await eventually(() => subscription.count).toBe(1);
+    // While it is read, the prices and the switch keep their place, unseen.
+    const hidden = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).visibility);
+    expect(await hidden(".plan-card .price")).toBe("hidden");
+    expect(await hidden(".plan-picker .segmented")).toBe("hidden");
+    subscription.release();
+    await eventually(() => standard.locator(".badge.current").textContent()).toBe("Current plan");
+    expect(await hidden(".plan-card .price")).toBe("visible");
+    expect(await standard.textContent()).toContain("Billed yearly");
+    expect(await page.getByRole("radio", { name: /Yearly/ }).isChecked()).toBe(true);
+    await context.close();
   });
 });
 
