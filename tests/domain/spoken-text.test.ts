@@ -12,9 +12,9 @@ describe("spokenText", () => {
     [
       "display dollars on their own lines",
       "Sum:\n\n$$\n\\sum_{k=1}^{n} k\n$$\n\nDone.",
-      "Sum: ∑_(k=1)ⁿ k Done.",
+      "Sum: ∑_(k=1)ⁿ k. Done.",
     ],
-    ["display brackets", "\\[\nE = mc^2\n\\]", "E = mc²"],
+    ["display brackets", "\\[\nE = mc^2\n\\]", "E = mc²."],
     ["display dollars inside a line", "Here $$\\pi r^2$$ is the area.", "Here π r² is the area."],
     [
       "display math interrupting a paragraph",
@@ -59,9 +59,26 @@ describe("spokenText", () => {
     ["a table in a code block stays as written", "```\n| a | b |\n|---|---|\n```", "| a | b | |---|---|"],
     ["code blocks as written", "```python\ndef f(x):\n    return x * 2\n```", "def f(x): return x * 2"],
     [
-      "headings end as sentences; lists and links as before",
+      "headings and list items end as sentences; links as before",
       "## Title\n\n- see [docs](https://x.test)",
-      "Title. see docs",
+      "Title. see docs.",
+    ],
+    [
+      "a heading's formula said as symbols",
+      "## Solving $\\frac{a}{b} = \\sqrt{x}$\nBody.",
+      "Solving a/b = √x. Body.",
+    ],
+    ["list items as sentences", "- one\n- two\n\nAfter", "one. two. After"],
+    [
+      "a numbered item and its continuation line",
+      "1. first\n   goes on\n2. second!",
+      "first goes on. second!",
+    ],
+    ["a formula block, then a paragraph", "$$E = mc^2$$\n\nThat is all.", "E = mc². That is all."],
+    [
+      "a formula block the sentence goes on after",
+      "It is\n\n$$x^2$$\n\nso with x = 3, 9.",
+      "It is x² so with x = 3, 9.",
     ],
     [
       "a heading before its paragraph",

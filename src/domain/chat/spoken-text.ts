@@ -9,6 +9,10 @@ import { spokenMath } from "./spoken-math.ts";
 const TABLE_DELIMITER = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/;
 /** A heading line (`## Words ##`): its marks and its words, without the closing marks. */
 const ATX_HEADING = /^( {0,3}#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+/** A list item's first line: a bullet or a number, then words. */
+const LIST_ITEM = /^[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
+/** Words ended as a sentence, for a pause: a full stop unless they end in punctuation already. */
+const sentence = (words: string) => (/[.!?…:;,]$/.test(words.trimEnd()) ? words : `${words.trimEnd()}.`);
 /** Characters markdown would read as its own marks in words we wrote: escaped, snippetText shows them as is. */
 const MARKS = /[\\`*_~$|]/g;
 /** ASCII punctuation: what a backslash escapes. */
@@ -43,9 +47,13 @@ function speakable(markdown: string): string {
   }
   const out: string[] = [];
   let paragraph: string[] = [];
+  /** The paragraph is a list item: said as a sentence of its own, or the items run together ("one two"). */
+  let item = false;
   const endParagraph = () => {
-    if (paragraph.length > 0) out.push(spokenInline(paragraph.join("\n")));
+    const words = paragraph.length > 0 ? spokenInline(paragraph.join("\n")) : "";
+    if (words) out.push(item ? sentence(words) : words);
     paragraph = [];
+    item = false;
   };
   /** The line that opened the code fence we are in. */
   let fence: string | null = null;
@@ -67,9 +75,15 @@ function speakable(markdown: string): string {
     const math =
       blockMathTokenizer.start(line) === 0 ? blockMathTokenizer.tokenizer(text.slice(starts[i - 1])) : null;
     if (math) {
+      // A formula standing as a block of its own ends as a sentence, unless the words after it carry the
+      // sentence on ("…is $$x$$ so with…"); one inside a paragraph goes on with it.
+      const alone = paragraph.length === 0;
       endParagraph();
-      out.push("", unmarked(literal(spokenMath(math.text))), "");
       i += math.raw.replace(/\n+$/, "").split("\n").length - 1;
+      const said = spokenMath(math.text);
+      const after = lines.slice(i).find((l) => l.trim()) ?? "";
+      const ends = alone && !lines[i]?.trim() && !/^\s*\p{Ll}/u.test(after);
+      out.push("", unmarked(literal(ends ? sentence(said) : said)), "");
       continue;
     }
     if (line.includes("|") && TABLE_DELIMITER.test(lines[i] ?? "")) {
@@ -85,8 +99,12 @@ function speakable(markdown: string): string {
       // Said as a sentence of its own: a heading ran into the paragraph after it ("About Tell me about…").
       endParagraph();
       const [, marks, words = ""] = heading;
-      out.push(words && !/[.!?…:]$/.test(words) ? `${marks} ${words}.` : line);
+      out.push(words ? `${marks} ${sentence(spokenInline(words))}` : line);
       continue;
+    }
+    if (LIST_ITEM.test(line)) {
+      endParagraph();
+      item = true;
     }
     if (line.trim()) paragraph.push(line);
     else {
