@@ -35,10 +35,16 @@ export function newestForShell(messages: readonly MessageRow[]): MessageRow[] {
   return picked.reverse();
 }
 
+/**
+ * The place of the footer the app gives a question and an answer with words (their time, copy and edit
+ * buttons): empty here, so that nothing moves when the app's messages replace the frame's.
+ */
+const FOOTER = '<footer class="message-footer"></footer>';
+
 async function shellMessage(m: MessageRow): Promise<string> {
   const meta = m.metadata as MessageMetadata;
   if (meta.role === "user") {
-    return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div></article>`;
+    return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div>${FOOTER}</article>`;
   }
   const model = modelName(m.model);
   // Pictures and sources come with the app: the frame is the text a reader picks up from.
@@ -50,7 +56,7 @@ async function shellMessage(m: MessageRow): Promise<string> {
   const adoptable = m.content
     ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
     : "";
-  return `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>${body}</article>`;
+  return `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>${body}${m.content ? FOOTER : ""}</article>`;
 }
 
 /** What the frame puts in place of the new chat's greeting and composer. */

@@ -99,10 +99,17 @@ describe("an open chat's first frame", () => {
     await frame.getByRole("textbox", { name: "Message" }).click();
     await page.keyboard.type("typed before the app");
     expect(scripts.held()).toBeGreaterThan(0);
+    const bubbleTop = (root: string) =>
+      page
+        .locator(`${root} article.message.user .user-bubble`, { hasText: QUESTION })
+        .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const frameTop = await bubbleTop("#boot-shell");
 
     await scripts.release();
     await page.locator("#boot-shell").waitFor({ state: "detached" });
     await page.locator("#root article.message.user", { hasText: QUESTION }).waitFor();
+    // The question stays where the frame showed it: the frame kept the place of the app's message footers.
+    expect(Math.abs((await bubbleTop("#root")) - frameTop)).toBeLessThanOrEqual(2);
     await expect(composer(page).inputValue()).resolves.toBe("typed before the app");
     await page.locator("#root article.message.model .md-block").first().waitFor();
     await page.locator("#root .markdown .hljs-keyword").first().waitFor();
