@@ -1,6 +1,7 @@
 // An open chat's newest messages in the SPA's first frame (#boot-shell in index.html): a full page load of
 // /app/a/{assistant}/c/{chat} reads them before any script has run; client/lib/boot-shell.ts hands over.
 import type { MessageRow } from "../db/messages";
+import { pictureAbout } from "../domain/chat/answer-announcements";
 import {
   contentDigest,
   FRAME_DIGEST_ATTRIBUTE,
@@ -10,6 +11,7 @@ import {
 } from "../domain/chat/frame-answers";
 import { escapeHtml } from "../domain/chat/markdown-rules";
 import { decodeLabels } from "../domain/chat/shell-labels";
+import { shownImages } from "../domain/chat/stream-events";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { Locale } from "../domain/locales";
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
@@ -41,13 +43,28 @@ export function newestForShell(messages: readonly MessageRow[]): MessageRow[] {
  */
 const FOOTER = '<footer class="message-footer"></footer>';
 
-async function shellMessage(m: MessageRow): Promise<string> {
+/**
+ * An answer's pictures as the app lays them out (client/chat/message-parts.tsx), each named by its question, with
+ * the place of the app's "Download" button under it: the app's own take their place without a jump.
+ */
+function shellPictures(images: readonly { url: string }[], about: string): string {
+  const alt = escapeHtml(about);
+  const figures = images.map(
+    (image) =>
+      `<figure><img src="${escapeHtml(image.url)}" alt="${alt}"><span class="boot-image-download"></span></figure>`,
+  );
+  return figures.length > 0 ? `<div class="generated-images">${figures.join("")}</div>` : "";
+}
+
+async function shellMessage(m: MessageRow, before: MessageRow | undefined): Promise<string> {
   const meta = m.metadata as MessageMetadata;
   if (meta.role === "user") {
     return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div>${FOOTER}</article>`;
   }
   const model = modelName(m.model);
-  // Pictures and sources come with the app: the frame is the text a reader picks up from.
+  const question = before && (before.metadata as MessageMetadata).role === "user" ? before.content : "";
+  const pictures = shellPictures(shownImages(meta.images), pictureAbout(question) || model);
+  // Sources come with the app: the frame is the text and pictures a reader picks up from.
   // Math as the app's renderer sets it (KaTeX's HTML, with its stylesheet in the frame: withChatShell): the
   // answers the app keeps from the frame look as the ones it renders itself.
   const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content, "katex")}</div>` : "";
@@ -56,7 +73,7 @@ async function shellMessage(m: MessageRow): Promise<string> {
   const adoptable = m.content
     ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
     : "";
-  return `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>${body}${m.content ? FOOTER : ""}</article>`;
+  return `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>${body}${pictures}${m.content ? FOOTER : ""}</article>`;
 }
 
 /** What the frame puts in place of the new chat's greeting and composer. */
@@ -74,7 +91,9 @@ export async function renderChatShell(
   messages: readonly MessageRow[],
   { defaultAssistant, locale }: { defaultAssistant: boolean; locale: Locale },
 ): Promise<ChatShell> {
-  const rendered = await Promise.all(newestForShell(messages).map(shellMessage));
+  const newest = newestForShell(messages);
+  const first = messages.length - newest.length;
+  const rendered = await Promise.all(newest.map((m, i) => shellMessage(m, messages[first + i - 1])));
   const html = rendered.join("");
   return { defaultAssistant, messages: html, math: holdsMath(html), locale };
 }
@@ -140,7 +159,12 @@ export function withChatShell(
         const chat = await settled;
         if (!chat) return;
         const math = chat.math ? await mathStyles(mathStylesheet(parseRoutePlan(plan)), stylesheet) : "";
-        el.replace(`${math}<div class="boot-chat" role="log">${chat.messages}</div>`, { html: true });
+        el.replace(
+          `${math}<div class="boot-chat" role="log"><div class="boot-messages">${chat.messages}</div></div>`,
+          {
+            html: true,
+          },
+        );
       },
     })
     .on("#boot-shell .boot-composer", {

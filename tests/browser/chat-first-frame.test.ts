@@ -216,6 +216,44 @@ describe("an open chat's first frame", () => {
     await page.close();
   });
 
+  it("shows a short chat from the top and its pictures, as the app will, so nothing moves at the handover", async () => {
+    // A tab of its own: the other tests read the session page's chat.
+    const first = await session.context.newPage();
+    await first.goto(`${appUrl()}/app/a/default`);
+    await composer(first).waitFor();
+    await first.locator(".model-picker-button").click();
+    await first.locator('[role="option"][data-model="test-image"]').click();
+    await send(first, "A small red boat");
+    const chatId = await currentChatId(first);
+    await lastAnswer(first).locator(".generated-images img").waitFor();
+
+    const page = await session.context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const frame = page.locator("#boot-shell[data-chat]");
+    const picture = frame.getByRole("img", { name: "A small red boat" });
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const questionTop = (root: string) =>
+      page
+        .locator(`${root} article.message.user .user-bubble`, { hasText: "A small red boat" })
+        .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const pictureTop = (root: string) =>
+      page
+        .locator(`${root} .generated-images img`)
+        .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const inFrame = [await questionTop("#boot-shell"), await pictureTop("#boot-shell")];
+    await scripts.release();
+    await page.locator("#boot-shell").waitFor({ state: "detached" });
+    await page.locator("#root .generated-images img").waitFor();
+    const inApp = [await questionTop("#root"), await pictureTop("#root")];
+    expect(inApp.map((top, i) => Math.abs(top - (inFrame[i] ?? 0)))).toEqual([0, 0]);
+    await page.close();
+    await first.close();
+  });
+
   it("is the plain page for another account, a stranger, a new chat and another assistant's address", async () => {
     const chatId = await currentChatId(session.page);
     const path = `/app/a/default/c/${chatId}`;
