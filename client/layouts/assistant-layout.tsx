@@ -184,9 +184,10 @@ export default function AssistantLayout() {
           </section>
         </div>
         {/* Beside the chat, the notifications take their place in the sidebar, above the account menu: laid
-            over it they covered New chat, the chats and the menu. Folded or a drawer, the sidebar is out of
-            sight, and they are laid over the screen. */}
-        {drawer || collapsed ? null : <div className="sidebar-notices" ref={holdNotifications} />}
+            over it they covered New chat, the chats and the menu. In an open drawer too: laid over the screen,
+            they were under its backdrop (a "Moved to …" after a move made there, unread and out of reach).
+            Folded or a closed drawer, the sidebar is out of sight, and they are laid over the screen. */}
+        {collapsed || (drawer && !open) ? null : <div className="sidebar-notices" ref={holdNotifications} />}
         <div className="sidebar-bottom">
           <UserMenu user={user} placement="up" />
         </div>

@@ -185,6 +185,37 @@ describe("the chat list's actions", () => {
     }
   });
 
+  it("on a phone, says a move made in the open drawer in the drawer, where it can be read", async () => {
+    // A page of its own: the file's other tests go on from the shared page as they left it.
+    const page = await session.context.newPage();
+    try {
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto(`${appUrl()}/app/a/default`);
+      await page.getByRole("button", { name: "Open the sidebar" }).click();
+      await openMenu(page, chatId);
+      await page.locator(".chat-menu:popover-open").getByRole("menuitem", { name: label }).click();
+      const notice = toast(page, `Moved to ${label}`);
+      await notice.waitFor();
+      // In the drawer, not under its backdrop: what is at the notice's middle is the notice.
+      expect(await notice.evaluate((el) => el.closest(".sidebar") !== null)).toBe(true);
+      const onTop = await notice.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      });
+      expect(onTop).toBe(true);
+    } finally {
+      await page.close();
+      // Back where the file's other tests expect it, and in the shared page's list again (a change made
+      // through the API tells no tab: the list is read again when the tab is seen again).
+      await session.context.request.post(`${appUrl()}/api/chat/updateAssistant`, {
+        data: { chatId, assistantId: "default" },
+        headers: apiHeaders(),
+      });
+      await session.page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await rowOf(session.page, chatId).waitFor();
+    }
+  });
+
   it("on a phone, deleting another chat from the drawer leaves the focus on the next chat's menu button", async () => {
     // A page of its own: the file's other tests go on from the shared page as they left it.
     const page = await session.context.newPage();
