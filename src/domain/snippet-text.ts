@@ -11,7 +11,8 @@ const QUOTE = /^(?:[ \t]*>[ \t]?)+/;
 const FENCE = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 const THEMATIC_BREAK = /^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT_EQUALS = /^[ \t]*=+[ \t]*$/;
-const TABLE_DELIMITER = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/;
+/** A table's delimiter row (`|---|:--:|`), also how the announcer finds a table (chat/spoken-text.ts). */
+export const TABLE_DELIMITER = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/;
 /** List markers (nested ones too) and a task's box. */
 const LIST = /^(?:[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)+(?:\[[ xX]\][ \t]+)?/;
 const HEADING = /^[ \t]*#{1,6}(?:[ \t]+|$)/;

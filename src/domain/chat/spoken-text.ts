@@ -1,12 +1,10 @@
 // An answer's markdown as the chat's live region says it (answer-announcements.ts): the plain text a reader
 // sees (snippetText), with each formula said as symbols (spoken-math.ts) and a table row by row.
-import { openFenceAt, snippetText } from "../snippet-text.ts";
+import { openFenceAt, snippetText, TABLE_DELIMITER } from "../snippet-text.ts";
 import { normalizeNewlines } from "./markdown-blocks.ts";
 import { blockMathTokenizer, inlineMathTokenizer } from "./markdown-math.ts";
 import { spokenMath } from "./spoken-math.ts";
 
-/** A table's delimiter row, as snippetText reads it. */
-const TABLE_DELIMITER = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/;
 /** A heading line (`## Words ##`): its marks and its words, without the closing marks. */
 const ATX_HEADING = /^( {0,3}#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 /** A list item's first line: a bullet or a number, then words. */
