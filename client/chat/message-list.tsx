@@ -3,6 +3,7 @@
 // and keeps its place when older messages arrive above.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { questionAt } from "../../src/domain/chat/answer-announcements";
 import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
@@ -39,12 +40,6 @@ function copyCodeFrom(event: MouseEvent, copiedLabel: string) {
     (error: unknown) => console.error("Copy failed", error),
   );
 }
-
-/** The question an answer at `index` answers (its pictures show it), if the message before it is one. */
-const questionBefore = (messages: readonly ViewMessage[], index: number): string | undefined => {
-  const before = index > 0 ? messages[index - 1] : undefined;
-  return before?.role === "user" ? before.content : undefined;
-};
 
 export interface MessageListProps {
   messages: readonly ViewMessage[];
@@ -276,7 +271,7 @@ export function MessageList({
               >
                 <MessageItem
                   message={message}
-                  question={questionBefore(messages, item.index)}
+                  question={questionAt(messages, item.index) ?? undefined}
                   // Only the last answer can be generated again.
                   onRetry={item.index === messages.length - 1 ? onRetry : undefined}
                   retrying={retryingId === message.id}

@@ -1,7 +1,7 @@
 // An open chat's newest messages in the SPA's first frame (#boot-shell in index.html): a full page load of
 // /app/a/{assistant}/c/{chat} reads them before any script has run; client/lib/boot-shell.ts hands over.
 import type { MessageRow } from "../db/messages";
-import { pictureAbout } from "../domain/chat/answer-announcements";
+import { pictureAbout, questionAt } from "../domain/chat/answer-announcements";
 import {
   contentDigest,
   FRAME_DIGEST_ATTRIBUTE,
@@ -56,13 +56,12 @@ function shellPictures(images: readonly { url: string }[], about: string): strin
   return figures.length > 0 ? `<div class="generated-images">${figures.join("")}</div>` : "";
 }
 
-async function shellMessage(m: MessageRow, before: MessageRow | undefined): Promise<string> {
+async function shellMessage(m: MessageRow, question: string | null): Promise<string> {
   const meta = m.metadata as MessageMetadata;
   if (meta.role === "user") {
     return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div>${FOOTER}</article>`;
   }
   const model = modelName(m.model);
-  const question = before && (before.metadata as MessageMetadata).role === "user" ? before.content : "";
   const pictures = shellPictures(shownImages(meta.images), pictureAbout(question) || model);
   // Sources come with the app: the frame is the text and pictures a reader picks up from.
   // Math as the app's renderer sets it (KaTeX's HTML, with its stylesheet in the frame: withChatShell): the
@@ -93,7 +92,8 @@ export async function renderChatShell(
 ): Promise<ChatShell> {
   const newest = newestForShell(messages);
   const first = messages.length - newest.length;
-  const rendered = await Promise.all(newest.map((m, i) => shellMessage(m, messages[first + i - 1])));
+  const roles = messages.map((m) => ({ role: (m.metadata as MessageMetadata).role, content: m.content }));
+  const rendered = await Promise.all(newest.map((m, i) => shellMessage(m, questionAt(roles, first + i))));
   const html = rendered.join("");
   return { defaultAssistant, messages: html, math: holdsMath(html), locale };
 }

@@ -1,7 +1,7 @@
 // The shared page as the Worker serves it: a whole HTML document that reads without JavaScript (and runs
 // none: its CSP allows no script), with link-preview tags, noindex, and the fork as a plain form.
 
-import { pictureAbout } from "../domain/chat/answer-announcements";
+import { pictureAbout, questionAt } from "../domain/chat/answer-announcements";
 import { escapeHtml, isSafeUrl } from "../domain/chat/markdown-rules";
 import { previewText, sharedPagePath } from "../domain/chat/sharing";
 import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
@@ -36,7 +36,7 @@ async function renderMessage(
   m: SharedMessageWire,
   text: PageText,
   math: MathOutput,
-  before?: SharedMessageWire,
+  question: string | null,
 ): Promise<string> {
   if (m.role === "user") {
     return `<article class="message user"><div class="who">${escapeHtml(text.prompt)}</div><div class="text">${escapeHtml(m.content)}</div></article>`;
@@ -61,7 +61,7 @@ async function renderMessage(
   if (m.content) parts.push(`<div class="markdown">${await renderMarkdown(m.content, math)}</div>`);
   if (images?.length) {
     // What the pictures show, as their question says it; else who made them.
-    const about = before?.role === "user" ? pictureAbout(before.content) : "";
+    const about = pictureAbout(question);
     const alt = escapeHtml(about || text.imageBy(modelName(m.model)));
     const pictures = images.map(
       (image) =>
@@ -122,7 +122,7 @@ export async function renderSharedPage(
   const messageCount = text.messages(count, new Intl.PluralRules(locale).select(count));
   const math: MathOutput = katexStyles ? "katex" : "mathml";
   const messages = await Promise.all(
-    shared.messages.map((m, i) => renderMessage(m, text, math, shared.messages[i - 1])),
+    shared.messages.map((m, i) => renderMessage(m, text, math, questionAt(shared.messages, i))),
   );
   const meta = (attr: "name" | "property", key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;

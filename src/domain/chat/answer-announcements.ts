@@ -76,12 +76,21 @@ export function pictureAbout(question: string | null | undefined): string {
 const liveAnswerOf = (messages: readonly AnnouncedMessage[]) =>
   messages.findLast((m) => m.role === "assistant" && m.live === true);
 
-/** The question just before an answer, as the placeholder for it showed it. */
-const questionBefore = (messages: readonly AnnouncedMessage[], answerId: number) => {
-  const at = messages.findIndex((m) => m.id === answerId);
-  const question = at > 0 ? messages[at - 1] : undefined;
+/** The question an answer at `index` answers, as its user typed it, if the message before it is one. */
+export function questionAt(
+  messages: readonly { role: string; content: string }[],
+  index: number,
+): string | null {
+  const question = index > 0 ? messages[index - 1] : undefined;
   return question?.role === "user" ? question.content : null;
-};
+}
+
+/** The question just before an answer, as the placeholder for it showed it. */
+const questionBefore = (messages: readonly AnnouncedMessage[], answerId: number) =>
+  questionAt(
+    messages,
+    messages.findIndex((m) => m.id === answerId),
+  );
 
 function ending(message: AnnouncedMessage, lost: boolean, question: string | null): Announcement | null {
   const notice = messageNotice(message, lost);
