@@ -279,6 +279,21 @@ describe("the answers announced", () => {
     expect(opened.said).toEqual([null, { kind: "answer", text: "Day one: the coast.", cut: false }]);
   });
 
+  it("says a new chat's first answer that ended before the chat's pane mounted", () => {
+    const newChat = run([{ messages: [question(-1, "Plan a trip"), writing(-2)], mounting: true }]);
+    const opened = run(
+      [{ messages: [question(10, "Plan a trip"), answer(11, "Day one: the coast.")], mounting: true }],
+      newChat.state,
+    );
+    expect(opened.said).toEqual([{ kind: "answer", text: "Day one: the coast.", cut: false }]);
+    // Another chat opened meanwhile, whose last answer is to another question: nothing.
+    const other = run(
+      [{ messages: [question(20, "Another chat"), answer(21, "Its answer.")], mounting: true }],
+      newChat.state,
+    );
+    expect(other.said).toEqual([null]);
+  });
+
   it("follows it on when the new chat's pane shows its placeholder anew while the chat opens", () => {
     const asked = [question(-1, "Plan a trip"), writing(-2)];
     const { said } = run([

@@ -133,13 +133,19 @@ export function announcerStep(
     // A new chat's first answer is followed on by the pane that shows it next, known by its question: the
     // open chat's (saved), or the new chat's again (its placeholder shown anew while the chat opens) — not
     // a message sent again after the first could not be (no answer to it is being written).
+    // It may also have ended before that pane mounted (a short answer, a busy machine): then it is the
+    // chat's last message, saved, and said as it would have been at its end.
     const question = live ? questionBefore(messages, live.id) : null;
+    const last = messages.at(-1);
     const handedOver =
       following !== null &&
       following < 0 &&
-      live !== undefined &&
-      question === asked &&
-      (live.id > 0 || (question !== null && answering(question)));
+      (live !== undefined
+        ? question === asked && (live.id > 0 || (question !== null && answering(question)))
+        : asked !== null &&
+          last?.role === "assistant" &&
+          last.id > 0 &&
+          questionAt(messages, messages.length - 1) === asked);
     if (!handedOver) following = null;
   }
   let announcement: Announcement | null = null;
