@@ -171,7 +171,8 @@ export async function searchChats(
     -- contents read.
     marked as (
       select hit.*, case when ${literal}::boolean
-          then coalesce((select m.content ilike ${like} from hot.message m where m.id = hit.id), false)
+          then coalesce((select hot.search_fold(m.content) like hot.search_fold(${like}) from hot.message m
+            where m.id = hit.id), false)
           else false end as literal
       from hit
     ),
@@ -186,7 +187,8 @@ export async function searchChats(
     -- messages holding a punctuated query as written before the others.
     found as (
       select 0 as kind, c.id as chat, null::bigint as message, c."updatedAt" as date, true as exact,
-        (c.title ilike ${like})::int * 2 + (to_tsvector('simple', hot.search_text(c.title)) @@ q.exact)::int
+        (hot.search_fold(c.title) like hot.search_fold(${like}))::int * 2
+          + (to_tsvector('simple', hot.search_text(c.title)) @@ q.exact)::int
           + word_similarity(${raw}, c.title) as quality
       from q cross join hot.chat c
       where c."user" = ${userId}

@@ -143,6 +143,25 @@ describe("POST /api/search", () => {
     );
   });
 
+  it("finds a word beyond ASCII whatever its case, whatever the database's locale", async () => {
+    // On a C-locale database (the Worker tests' PostgreSQL) lower() stops at ASCII: "ÉTÉ" stayed a capital.
+    const word = uniqueWord("accent");
+    const account = await createAccount({ hashedPassword: null });
+    const { chatId, messageIds } = await chatWith(
+      account.id,
+      [{ content: `ÉTÉ À PARÍS, ${word}` }, { content: `Łódź и МОСКВА, ${word}` }],
+      { title: `Été ${word}` },
+    );
+    const hits = async (query: string) =>
+      (await search(account.cookie, { query: `${query} ` })).results
+        .filter((r) => r.chatId === chatId)
+        .map((r) => r.messageId);
+    expect(await hits(`été ${word}`)).toEqual([null, messageIds[0]]);
+    expect(await hits(`ÉTÉ ${word}`)).toEqual([null, messageIds[0]]);
+    expect(await hits("parís à")).toEqual([messageIds[0]]);
+    expect(await hits("łódź москва")).toEqual([messageIds[1]]);
+  });
+
   it("finds code and words joined by punctuation as they are written, over any window", async () => {
     const name = uniqueWord("input");
     const account = await createAccount({ hashedPassword: null });
