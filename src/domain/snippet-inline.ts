@@ -22,8 +22,9 @@ function backtickRuns(text: string): Map<number, { length: number; closer: numbe
 }
 
 /**
- * Code spans, TeX ($…$, $$…$$, \(…\), \[…\]) and backslash escapes, read left to right as marked reads them:
- * each is held as the text it shows. Linear: each closer is looked for once past the last one found.
+ * Code spans, TeX ($…$, $$…$$, \(…\)) and backslash escapes, read left to right as marked reads them: each is
+ * held as the text it shows. Within a paragraph \[ and \] are escaped brackets to the renderer (it finds \[…\]
+ * only as a block: snippet-text.ts). Linear: each closer is looked for once past the last one found.
  */
 function holdLiterals(text: string, hold: Hold): string {
   const runs = backtickRuns(text);
@@ -52,8 +53,9 @@ function holdLiterals(text: string, hold: Hold): string {
       i += run.length;
       continue;
     }
-    if (c === "\\" && (d === "(" || d === "[")) {
-      const end = next(d === "(" ? "\\)" : "\\]", i + 2);
+    if (c === "\\" && d === "(") {
+      // At least one character inside, as the renderer's \(…\) takes: "\(\)" does not close at once.
+      const end = next("\\)", i + 3);
       const tex = end < 0 ? "" : text.slice(i + 2, end).trim();
       if (tex) {
         out += hold(tex);

@@ -1,6 +1,7 @@
 // A message's markdown as the plain text its search snippet shows: the words a reader sees, no markup.
 import { containsMatch } from "./search.ts";
 import { inlinePlainText } from "./snippet-inline.ts";
+import { displayMathReader } from "./snippet-math.ts";
 
 // Held text sits behind a private-use placeholder; the message's own such characters are held first.
 const HELD = /\uE000(\d+)\uE001/g;
@@ -91,7 +92,11 @@ export function snippetText(markdown: string, terms: readonly string[]): string 
   let fence: (Fence & { code: string[] }) | null = null;
   let table = false;
   const lines = markdown.replace(PRIVATE, hold).split(NEWLINE);
+  const displayMath = displayMathReader(lines, (line) => line.replace(QUOTE, ""));
+  /** The line after the display math last read: those before it are its TeX. */
+  let resume = 0;
   for (const [index, raw] of lines.entries()) {
+    if (index < resume) continue;
     if (fence) {
       const code = inside(raw, fence);
       if (code !== null) fence.code.push(code);
@@ -129,6 +134,14 @@ export function snippetText(markdown: string, terms: readonly string[]): string 
     const marker = LIST.exec(line)?.[0] ?? "";
     // An ordered list's number shows, but is no word of the message, unless it is what was searched for.
     const number = shown(marker.match(/\d+/g)?.join(" ") ?? "");
+    // Display math is a block of its own, even amid a paragraph; in a table it is one more row.
+    const math = table ? null : displayMath(line.slice(marker.length), index, quoted !== "");
+    if (math) {
+      endParagraph();
+      blocks.push((number ? `${number} ` : "") + hold(math.tex));
+      resume = math.last + 1;
+      continue;
+    }
     line = (number ? `${number} ` : "") + line.slice(marker.length);
     const definition = DEFINITION.exec(line);
     if (definition) {

@@ -44,7 +44,7 @@ describe("snippetText", () => {
     ["a fence in a quote", "> ```\n> *x*\n> ```\n> *y*", [], "*x*\ny"],
     ["a fence in a list", "- ```\n  *x*\n  ```", [], "*x*"],
     ["inline TeX", "so $x_1 + y_1$ and \\(a*b*c\\)", [], "so x_1 + y_1 and a*b*c"],
-    ["display TeX", "$$\n\\sum_i a_i\n$$\nand \\[E = mc^2\\]", [], "\\sum_i a_i\nand E = mc^2"],
+    ["display TeX", "$$\n\\sum_i a_i\n$$\nand \\[E = mc^2\\]", [], "\\sum_i a_i\nand [E = mc^2]"],
     ["prices are not TeX", "costs $5 and $10", [], "costs $5 and $10"],
     ["tables", "| a | b |\n|---|:-:|\n| 1 | **2** |", [], "a b\n1 2"],
     ["a table without outer pipes", "a | b\n--- | ---\n1 | 2", [], "a b\n1 2"],
@@ -57,6 +57,30 @@ describe("snippetText", () => {
     ["raw HTML, shown as the text it is", "<b>x</b> & <mark>y</mark>", [], "<b>x</b> & <mark>y</mark>"],
     ["Windows line ends", "a\r\n```\r\n**x**\r\n```\r\nb", [], "a\n**x**\nb"],
     ["private-use characters survive", "a \uE0000\uE001 b", [], "a \uE0000\uE001 b"],
+  ])("%s", (_label, markdown, terms, plain) => {
+    expect(snippetText(markdown, terms)).toBe(plain);
+  });
+});
+
+describe("snippetText reads TeX where the chat's renderer finds it (chat/markdown-math.ts)", () => {
+  it.each<[string, string, string[], string]>([
+    ["\\[…\\] amid a line: escaped brackets", "and \\[E = mc^2\\] here", [], "and [E = mc^2] here"],
+    ["\\[…\\] opening a line that goes on", "\\[x\\] is a box", [], "[x] is a box"],
+    ["\\[…\\] in a heading", "# \\[x\\]", [], "[x]"],
+    ["\\[…\\] in a table", "| a |\n|---|\n| \\[x\\] |\n\\[y\\]", [], "a\n[x]\n[y]"],
+    ["\\[…\\] as a line amid a paragraph", "text\n  \\[E = mc^2\\]\nmore", [], "text\nE = mc^2\nmore"],
+    ["\\[…\\] over lines", "\\[\nx = 1\n\\]", [], "x = 1"],
+    ["blank lines and marks inside display math", "\\[\na\n\n# b\n\\]", [], "a\n\n# b"],
+    ["display math ends where a line does", "\\[a\\] \\[b\\]\n$$c$$ d $$e$$", [], "a\\] \\[b\nc$$ d $$e"],
+    ["$$…$$ over a blank line", "$$\na\n\nb\n$$", [], "a\n\nb"],
+    ["display math in a quote", "> a\n> \\[\n> x\n> \\]\n> b", [], "a\nx\nb"],
+    ["display math in a list", "1. Compute:\n   \\[x\\]\n2. \\[y\\]", [], "Compute:\nx\ny"],
+    ["display math after a searched list number", "2024. \\[x\\]", ["2024"], "2024 x"],
+    ["an unclosed \\[", "\\[x\nand y", [], "[x\nand y"],
+    ["empty display math", "\\[ \\]\nnext", [], "[ ]\nnext"],
+    ["\\(…\\) alone over lines", "\\(\nx\n\\)", [], "x"],
+    ["\\(…\\) in a heading", "# h \\(x\\)", [], "h x"],
+    ["\\(\\) takes the next closer", "\\(\\) and \\(x\\)", [], "\\) and \\(x"],
   ])("%s", (_label, markdown, terms, plain) => {
     expect(snippetText(markdown, terms)).toBe(plain);
   });
