@@ -87,7 +87,11 @@ export function PricingView({
     <div className="pricing-page">
       <header className="page-intro">
         <h1>{t("title")}</h1>
-        <p className="lead">{t("subtitle")}</p>
+        <p className="lead">
+          {/* A member chooses no plan ("Choose how much you use them" invited them to): the plan their team has is
+              marked, and the line under the plans says whose choice it is. A lapsed team's plan is marked nowhere. */}
+          {member ? t(paying ? "subtitleMember" : "subtitleMemberNoPlan") : t("subtitle")}
+        </p>
       </header>
       <PlanPicker
         address={address}

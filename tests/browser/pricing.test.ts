@@ -121,6 +121,10 @@ describe("a team member on the plan pages", () => {
     await eventually(() => line.textContent()).toContain(
       "Your plan comes with your team: its admin chooses the plan and the seats.",
     );
+    // The subtitle invites no choice (it said "Choose how much you use them"): it says their team's plan is marked.
+    expect(await page.locator(".page-intro .lead").textContent()).toBe(
+      "Every plan includes all the text, reasoning, web-search and image models. Your team's plan is marked.",
+    );
     expect(await page.getByRole("link", { name: "Change my plan" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
     // The plans read as information: prices, quotas and the team's plan marked, nothing to choose (a choice only

@@ -676,6 +676,13 @@ describe("a member whose team's plan is not active", () => {
     await page.getByTestId("billing-summary").getByRole("link", { name: "See your team" }).waitFor();
     expect(await page.getByRole("link", { name: "See the plans" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "See the plans" }).count()).toBe(0);
+    // /pricing marks no plan of theirs, and its subtitle neither says one is marked nor invites a choice.
+    await page.goto(`${base()}/pricing`);
+    await page.getByTestId("team-member-plan").waitFor();
+    expect(await page.locator(".page-intro .lead").textContent()).toBe(
+      "Every plan includes all the text, reasoning, web-search and image models.",
+    );
+    expect(await page.locator(".badge.current").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
 
