@@ -1,6 +1,6 @@
 // Journey: an open chat's page carries its newest messages (src/sharing/chat-shell.ts) — readable, with a
 // composer that takes typing, before any script has run; the app then takes over with the draft and the caret.
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   appUrl,
@@ -14,27 +14,10 @@ import {
   watchMostQuestionsShown,
   watchProblems,
 } from "./chat-support";
+import { holdScripts } from "./first-frame-support";
 
 const session = sessionPerFile();
 
-/** Holds the app's scripts back (the page shows only its first frame) until `release`. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  // As DevTools' "Bypass for network": once the service worker has installed (the session's earlier pages),
-  // it would serve the scripts from its cache, out of page.route's reach.
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("Network.enable");
-  await devtools.send("Network.setBypassServiceWorker", { bypass: true });
-  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : held.push(route)));
-  return {
-    held: () => held.length,
-    async release() {
-      released = true;
-      for (const route of held) await route.continue();
-    },
-  };
-}
 const QUESTION = "A question the first frame shows";
 
 /** Marks `<html data-raw-answer>` if the app ever shows an answer as raw text (the renderer's fallback). */
