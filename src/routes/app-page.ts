@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-shell";
 import { assetStylesheet } from "../sharing/katex-styles";
+import { attachmentDto } from "./dto";
 
 /** The SPA's own page for this address, as the assets would answer it (never a 304 of an older copy). */
 const spaPage = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => {
@@ -95,7 +96,12 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
     // Under another assistant's address the app shows what it shows there (maybe an error), not this frame.
     page && page.messages.length > 0 && page.chat.assistantId === assistant
-      ? renderChatShell(page.messages, { defaultAssistant: assistant === null, locale })
+      ? renderChatShell(page.messages, {
+          defaultAssistant: assistant === null,
+          locale,
+          // The questions' files, read with the messages (and by the user, in SQL), as the app gets them.
+          files: page.files.map(attachmentDto),
+        })
       : null,
   );
   // The page goes out without the frame then (withChatShell); the log says why.

@@ -13,8 +13,10 @@ import { escapeHtml } from "../domain/chat/markdown-rules";
 import { decodeLabels } from "../domain/chat/shell-labels";
 import { shownImages } from "../domain/chat/stream-events";
 import type { MessageMetadata } from "../domain/chat/wire";
+import type { AttachmentWire } from "../domain/files";
 import type { Locale } from "../domain/locales";
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
+import { shellFiles, shellPictures } from "./chat-shell-media";
 import { inlinable, katexStyleElement } from "./katex-styles";
 import { modelName } from "./page";
 import { holdsMath, renderMarkdown } from "./render-markdown";
@@ -43,23 +45,17 @@ export function newestForShell(messages: readonly MessageRow[]): MessageRow[] {
  */
 const FOOTER = '<footer class="message-footer"></footer>';
 
-/**
- * An answer's pictures as the app lays them out (client/chat/message-parts.tsx), each named by its question, with
- * the place of the app's "Download" button under it: the app's own take their place without a jump.
- */
-function shellPictures(images: readonly { url: string }[], about: string): string {
-  const alt = escapeHtml(about);
-  const figures = images.map(
-    (image) =>
-      `<figure><img src="${escapeHtml(image.url)}" alt="${alt}"><span class="boot-image-download"></span></figure>`,
-  );
-  return figures.length > 0 ? `<div class="generated-images">${figures.join("")}</div>` : "";
-}
-
-async function shellMessage(m: MessageRow, question: string | null): Promise<string> {
+async function shellMessage(
+  m: MessageRow,
+  question: string | null,
+  files: readonly AttachmentWire[],
+): Promise<string> {
   const meta = m.metadata as MessageMetadata;
   if (meta.role === "user") {
-    return `<article class="message user"><div class="user-bubble">${escapeHtml(m.content)}</div>${FOOTER}</article>`;
+    // As the app: its files above it, and no bubble for a question of pictures alone.
+    const own = shellFiles(files.filter((f) => f.messageId === m.id));
+    const bubble = m.content ? `<div class="user-bubble">${escapeHtml(m.content)}</div>` : "";
+    return `<article class="message user">${own}${bubble}${FOOTER}</article>`;
   }
   const model = modelName(m.model);
   const pictures = shellPictures(shownImages(meta.images), pictureAbout(question) || model);
@@ -88,12 +84,23 @@ export interface ChatShell {
 
 export async function renderChatShell(
   messages: readonly MessageRow[],
-  { defaultAssistant, locale }: { defaultAssistant: boolean; locale: Locale },
+  {
+    defaultAssistant,
+    locale,
+    files = [],
+  }: {
+    defaultAssistant: boolean;
+    locale: Locale;
+    /** The files of the questions among `messages`, as the app reads them (the chat page's own). */
+    files?: readonly AttachmentWire[];
+  },
 ): Promise<ChatShell> {
   const newest = newestForShell(messages);
   const first = messages.length - newest.length;
   const roles = messages.map((m) => ({ role: (m.metadata as MessageMetadata).role, content: m.content }));
-  const rendered = await Promise.all(newest.map((m, i) => shellMessage(m, questionAt(roles, first + i))));
+  const rendered = await Promise.all(
+    newest.map((m, i) => shellMessage(m, questionAt(roles, first + i), files)),
+  );
   const html = rendered.join("");
   return { defaultAssistant, messages: html, math: holdsMath(html), locale };
 }
