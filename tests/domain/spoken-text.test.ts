@@ -32,6 +32,7 @@ describe("spokenText", () => {
     ["math in a code block stays code", "```tex\n$\\alpha$\n```", "$\\alpha$"],
     ["formula marks not read as emphasis", "$a_1 * b_2$ and $c * d$", "a₁ * b₂ and c * d"],
     ["brackets the renderer leaves as text", "See \\[1\\] and \\(2", "See [1] and (2"],
+    ["an escaped bracket opens no link", "See \\[x](https://e.test) here.", "See [x](https://e.test) here."],
     [
       "a table: the header once, then row by row",
       "| Name | Age |\n|---|---:|\n| Ann | 31 |\n| Bob | 45 |",

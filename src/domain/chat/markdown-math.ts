@@ -12,8 +12,13 @@ export interface MathToken {
 
 const BLOCK_DOLLARS = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
 const BLOCK_BRACKETS = /^ {0,3}\\\[([\s\S]+?)\\\][ \t]*(?:\n+|$)/;
-/** A line that opens display math, where it may interrupt a paragraph. */
-const BLOCK_OPENER = /(?:^|\n) {0,3}(?:\$\$|\\\[)/;
+/** A line's start that opens display math: elsewhere `\[` is an escaped bracket, and `$$` opens inline math. */
+const BLOCK_LINE = /^ {0,3}(?:\$\$|\\\[)/;
+/**
+ * A line that opens display math, where it may interrupt a paragraph. Only after a newline: marked asks from
+ * a paragraph's second character on, so the start of what it asks about is mid-line.
+ */
+const BLOCK_OPENER = /\n {0,3}(?:\$\$|\\\[)/;
 
 const INLINE_DISPLAY = /^\$\$(?!\$)([^$]+?)\$\$/;
 /**
@@ -29,8 +34,7 @@ export const blockMathTokenizer = {
   level: "block" as const,
   start(src: string): number | undefined {
     const match = BLOCK_OPENER.exec(src);
-    if (!match) return undefined;
-    return match.index + (match[0].startsWith("\n") ? 1 : 0);
+    return match ? match.index + 1 : undefined;
   },
   tokenizer(src: string): MathToken | undefined {
     const match = BLOCK_DOLLARS.exec(src) ?? BLOCK_BRACKETS.exec(src);
@@ -57,6 +61,9 @@ export const inlineMathTokenizer = {
     return { type: "inlineMath", raw: inline[0], text, display: false };
   },
 };
+
+/** Whether `line`, read from its start, opens display math (if its closer follows: blockMathTokenizer). */
+export const opensBlockMath = (line: string): boolean => BLOCK_LINE.test(line);
 
 /** Whether a text may hold math at all: the renderer loads KaTeX only then. */
 export const mayContainMath = (text: string): boolean => /\$|\\\(|\\\[/.test(text);

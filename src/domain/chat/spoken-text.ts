@@ -2,7 +2,7 @@
 // sees (snippetText), with each formula said as symbols (spoken-math.ts) and a table row by row.
 import { openFenceAt, snippetText, TABLE_DELIMITER } from "../snippet-text.ts";
 import { normalizeNewlines } from "./markdown-blocks.ts";
-import { blockMathTokenizer, inlineMathTokenizer } from "./markdown-math.ts";
+import { blockMathTokenizer, inlineMathTokenizer, opensBlockMath } from "./markdown-math.ts";
 import { spokenMath } from "./spoken-math.ts";
 
 /** A heading line (`## Words ##`): its marks and its words, without the closing marks. */
@@ -70,8 +70,7 @@ function speakable(markdown: string): string {
       fence = line;
       continue;
     }
-    const math =
-      blockMathTokenizer.start(line) === 0 ? blockMathTokenizer.tokenizer(text.slice(starts[i - 1])) : null;
+    const math = opensBlockMath(line) ? blockMathTokenizer.tokenizer(text.slice(starts[i - 1])) : null;
     if (math) {
       // A formula standing as a block of its own ends as a sentence, unless the words after it carry the
       // sentence on ("…is $$x$$ so with…"); one inside a paragraph goes on with it.
@@ -138,6 +137,13 @@ function backtickRuns(text: string): Map<number, { length: number; closer: numbe
   return runs;
 }
 
+/** Whether only spaces stand before `i` on its line: looks back no further than the last other character. */
+function atLineStart(text: string, i: number): boolean {
+  let j = i - 1;
+  while (text[j] === " " || text[j] === "\t") j--;
+  return j < 0 || text[j] === "\n";
+}
+
 /**
  * A paragraph with its formulas said, read left to right as the renderer reads it: a code span or an escape
  * is taken as written, a dollar that opens no formula stays a dollar (escaped: snippetText has its own reading).
@@ -164,8 +170,11 @@ function spokenInline(text: string): string {
     }
     const next = text[i + 1] ?? "";
     if (c === "\\" && PUNCTUATION.test(next)) {
-      // "\(" and "\[" open TeX for snippetText; for the renderer (and the reader) they are the bracket alone.
-      out += next === "(" || next === "[" ? next : c + next;
+      // "\(" opens TeX for snippetText, and "\[" does at a line's start (snippet-math.ts, more leniently
+      // indented than the renderer): for the renderer (and the reader) here they are the bracket alone.
+      // Elsewhere "\[" stays escaped, which snippetText shows as the bracket: a bare one could open a link.
+      const tex = next === "(" || (next === "[" && atLineStart(text, i));
+      out += tex ? next : c + next;
       i += 2;
       continue;
     }
