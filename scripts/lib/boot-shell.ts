@@ -1,12 +1,13 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
-// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css) and its greeting in
-// every language, from the chat catalogues (theme-boot.js picks the language with data-boot-lang before the
-// first paint), and the logo inline, as the app draws it (client/components/logo.tsx).
+// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css and their sources' from
+// client/chat/chat.css) and its greeting in every language, from the chat catalogues (theme-boot.js picks the
+// language with data-boot-lang before the first paint), the words an open chat's frame needs in every language
+// (read by the Worker), and the logo inline, as the app draws it (client/components/logo.tsx).
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
-import { encodeLabels } from "../../src/domain/chat/shell-labels.ts";
+import { encodeLabels, type SourceTexts } from "../../src/domain/chat/shell-labels.ts";
 import { svgParts } from "../../src/domain/inline-svg.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 import { escapeHtml } from "../../src/domain/search.ts";
@@ -15,6 +16,7 @@ const STYLES_MARK = "<!-- boot-shell:styles -->";
 const TEXTS_MARK = "<!-- boot-shell:texts -->";
 const ASSISTANT_MARK = "<!-- boot-shell:assistant -->";
 const COMPOSER_MARK = "boot-shell:composer-labels";
+const SOURCES_MARK = "boot-shell:source-labels";
 /** `<!-- boot-shell:logo 30 -->`: the logo, 30 px square. */
 const LOGO_MARK = /<!-- boot-shell:logo (\d+) -->/g;
 const CLIENT = new URL("../../client/", import.meta.url);
@@ -42,6 +44,24 @@ export function composerLabels(): Record<string, string> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, chatCatalogue(locale).composer.label]));
 }
 
+/**
+ * The words of an answer's sources blocks per language (client/chat/documents-status.tsx, message-parts.tsx), in
+ * SourceTexts' order: the Worker draws an open chat's frame's blocks with them (src/sharing/chat-shell-sources.ts).
+ */
+export function sourceLabels(): Record<string, string[]> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const { message } = chatCatalogue(locale);
+      const texts: SourceTexts = {
+        web: message.sources,
+        documents: message.documentSources,
+        pages: message.documentPages,
+      };
+      return [locale, [texts.web, texts.documents, texts.pages]];
+    }),
+  );
+}
+
 /** Where an open chat's first frame puts its messages (src/sharing/chat-shell.ts). */
 const FRAME = ".boot-chat";
 
@@ -53,12 +73,33 @@ const FRAME = ".boot-chat";
 export function frameMarkdownCss(
   css = readFileSync(new URL("chat/markdown/markdown.css", CLIENT), "utf8"),
 ): string {
-  const root = postcss.parse(css);
+  return underFrame(postcss.parse(css), "markdown.css");
+}
+
+/**
+ * The app's rules for an answer's sources blocks (client/chat/chat.css: .search-status, .search-sources…, the
+ * chips' .source-…), under the frame as the markdown's: the frame draws those blocks (src/sharing/
+ * chat-shell-sources.ts) and they cannot drift from the app's. Not the live search's status (`[role="status"]`),
+ * which a saved answer never shows.
+ */
+export function frameSourcesCss(css = readFileSync(new URL("chat/chat.css", CLIENT), "utf8")): string {
+  const picked = postcss.root();
+  postcss.parse(css).walkRules((rule) => {
+    const selectors = rule.selectors.filter((s) => /^\.(search-s|source-)/.test(s) && !s.includes("[role"));
+    if (selectors.length === 0) return;
+    if (rule.parent?.type !== "root")
+      throw new Error(`chat.css: the frame's copy cannot scope ${rule.selector} yet`);
+    picked.append(rule.clone({ selectors }));
+  });
+  return underFrame(picked, "chat.css");
+}
+
+function underFrame(root: postcss.Root, file: string): string {
   root.walkComments((comment) => {
     comment.remove();
   });
   root.walkAtRules((at) => {
-    throw new Error(`markdown.css: the frame's copy cannot scope @${at.name} yet`);
+    throw new Error(`${file}: the frame's copy cannot scope @${at.name} yet`);
   });
   root.walkRules((rule) => {
     rule.selectors = rule.selectors.map((selector) => {
@@ -79,7 +120,9 @@ export function bootShell(): Plugin {
     name: "switchboard:boot-shell",
     transformIndexHtml(html) {
       if (
-        ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK].every((mark) => html.includes(mark)) ||
+        ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK, SOURCES_MARK].every((mark) =>
+          html.includes(mark),
+        ) ||
         !html.includes("<!-- boot-shell:logo ")
       ) {
         throw new Error("index.html no longer marks the boot shell's styles, texts and logo");
@@ -89,13 +132,17 @@ export function bootShell(): Plugin {
         greetings.map((g) => `<span lang="${g.locale}">${escapeHtml(pick(g))}</span>`).join("");
       const texts = `<h2>${spans((g) => g.title)}</h2>\n          <p>${spans((g) => g.text)}</p>`;
       const shown = LOCALES.map((l) => `html[data-boot-lang="${l}"] .boot-hero [lang="${l}"]`).join(",\n");
-      const css = `${frameMarkdownCss()}\n${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
-      return html
-        .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
-        .replace(TEXTS_MARK, () => texts)
-        .replace(ASSISTANT_MARK, () => escapeHtml(DEFAULT_ASSISTANT_LABEL))
-        .replace(COMPOSER_MARK, () => escapeHtml(encodeLabels(composerLabels())))
-        .replace(LOGO_MARK, (_, size: string) => inlineLogo(Number(size)));
+      const css = `${frameMarkdownCss()}\n${frameSourcesCss()}\n${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
+      return (
+        html
+          .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
+          .replace(TEXTS_MARK, () => texts)
+          .replace(ASSISTANT_MARK, () => escapeHtml(DEFAULT_ASSISTANT_LABEL))
+          .replace(COMPOSER_MARK, () => escapeHtml(encodeLabels(composerLabels())))
+          // Escaped by encodeLabels for the attribute, as the Worker reads it.
+          .replace(SOURCES_MARK, () => encodeLabels(sourceLabels()))
+          .replace(LOGO_MARK, (_, size: string) => inlineLogo(Number(size)))
+      );
     },
   };
 }

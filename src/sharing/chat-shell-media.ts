@@ -6,9 +6,10 @@ import { escapeHtml } from "../domain/chat/markdown-rules";
 import { type AttachmentWire, fileColour, formatFileSize, isLargeDocument } from "../domain/files";
 import { extensionOf, fileKind } from "../domain/models";
 
-/** client/components/icon.tsx's "file" and "alert" icons, as its Icon draws them. */
-const icon = (size: number, path: string) =>
+/** An icon of client/components/icon.tsx, as its Icon draws it. */
+export const icon = (size: number, path: string) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${path}"/></svg>`;
+/** Its "file" and "alert" icons. */
 const FILE_ICON = icon(18, "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6");
 const ALERT_ICON = icon(
   14,

@@ -86,11 +86,8 @@ describe("a question's files in the first frame", () => {
       row(4, "assistant", "A report."),
     ];
     const files = [file("p1", 1, "boat.png", "image/png"), file("d1", 3, "report.pdf", "application/pdf")];
-    const { messages: html } = await renderChatShell(messages, {
-      defaultAssistant: true,
-      locale: "en",
-      files,
-    });
+    const shell = await renderChatShell(messages, { defaultAssistant: true, locale: "en", files });
+    const html = shell.messages({ web: "Sources", documents: "From your documents", pages: "p. {{pages}}" });
     const [first, second] = html.split("<article ").filter((part) => part.startsWith('class="message user"'));
     expect(first).toMatch(
       /^class="message user"><ul class="message-files"><li class="file-chip-image">.*boat\.png.*<\/ul><div class="user-bubble">What is in this picture\?<\/div><footer/,

@@ -1,0 +1,76 @@
+// An answer's sources in an open chat's first frame (src/sharing/chat-shell.ts): the documents it drew on and the
+// web pages it found, in the app's blocks (client/chat/documents-status.tsx, message-parts.tsx' SearchStatus),
+// so that nothing moves when the app's own take their place. Plain markup: the frame runs no script.
+import { escapeHtml } from "../domain/chat/markdown-rules";
+import type { SourceTexts } from "../domain/chat/shell-labels";
+import type { DocumentSource, StreamSource } from "../domain/chat/stream-events";
+import type { MessageMetadata } from "../domain/chat/wire";
+import { icon } from "./chat-shell-media";
+
+/** client/components/icon.tsx's "file-text" and "search" icons, at the label's 14 px. */
+const DOCUMENTS_ICON = icon(
+  14,
+  "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h8",
+);
+const WEB_ICON = icon(14, "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3");
+/** Read between a source's parts ("report.pdf, p. 1"), as the app's chips say them. */
+const COMMA = '<span class="visually-hidden">, </span>';
+
+/** The site of a page, as the app names it (message-parts.tsx' hostOf). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/** A block: its label (naming its list, as the app's), then its chips. */
+function block(kind: "documents" | "web", id: string, heading: string, chips: readonly string[]): string {
+  const classes = kind === "documents" ? "search-status documents-status" : "search-status";
+  const label = `<span id="${id}" class="search-sources-label">${kind === "documents" ? DOCUMENTS_ICON : WEB_ICON} ${escapeHtml(heading)}</span>`;
+  const items = chips.map((chip) => `<li>${chip}</li>`).join("");
+  return `<div class="${classes}">${label}<ol class="search-sources" role="list" aria-labelledby="${id}">${items}</ol></div>`;
+}
+
+/** Each document a chip: its name, and the pages its passages came from in the reader's words. */
+function documentChip(source: DocumentSource, pagesText: string): string {
+  const name = escapeHtml(source.name);
+  const pages =
+    source.pages.length > 0
+      ? `<span class="source-host">${COMMA}${escapeHtml(pagesText.replaceAll("{{pages}}", source.pages.join(", ")))}</span>`
+      : "";
+  return `<span class="source-chip" title="${name}"><span class="source-title">${name}</span>${pages}</span>`;
+}
+
+/** Each page a link (only to the web, as the app's), its number, title (else its site) and site. */
+function webChip(source: StreamSource, index: number): string {
+  const host = escapeHtml(hostOf(source.url));
+  const href = /^https?:\/\//i.test(source.url) ? ` href="${escapeHtml(source.url)}"` : "";
+  return (
+    `<a${href} target="_blank" rel="noopener noreferrer" title="${escapeHtml(source.title ?? source.url)}">` +
+    `<span class="source-index">${index + 1}${COMMA}</span>` +
+    `<span class="source-title">${source.title ? escapeHtml(source.title) : host}</span>` +
+    `<span class="source-host">${COMMA}${host}</span></a>`
+  );
+}
+
+/**
+ * The blocks the app shows above a finished answer's text: its documents' sources, then the web's (each page
+ * once), each only with something in it. `id` tells this answer's labels apart from the others'.
+ */
+export function shellSources(meta: MessageMetadata, texts: SourceTexts, id: number): string {
+  const documents = meta.documents?.sources ?? [];
+  const pages = meta.search?.sources ?? [];
+  const web = pages.filter((source, i) => pages.findIndex((s) => s.url === source.url) === i);
+  return (
+    (documents.length > 0
+      ? block(
+          "documents",
+          `frame-documents-${id}`,
+          texts.documents,
+          documents.map((s) => documentChip(s, texts.pages)),
+        )
+      : "") + (web.length > 0 ? block("web", `frame-sources-${id}`, texts.web, web.map(webChip)) : "")
+  );
+}

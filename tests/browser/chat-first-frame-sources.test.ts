@@ -1,0 +1,195 @@
+// Journey: an answer's sources — the documents it drew on, the web pages it found — are in the open chat's first
+// frame (src/sharing/chat-shell-sources.ts) in the app's blocks, in the reader's language. A long chat is shown
+// from its end: a block the frame left out moved everything above it at the handover, on a phone as on a computer.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { makePdf } from "../support/documents";
+import { appUrl, poll, sessionPerFile, watchProblems } from "./chat-support";
+import { holdScripts } from "./first-frame-support";
+
+const session = sessionPerFile();
+const DOCUMENT = "lamp-specs.pdf";
+const LAST_QUESTION = "What do the specs say about the lamp?";
+
+/** A question answered to its end through the API; the chat's id. */
+async function ask(
+  content: string,
+  {
+    chatId,
+    model = "test",
+    attachmentIds = [],
+  }: { chatId?: number; model?: string; attachmentIds?: string[] } = {},
+) {
+  const api = session.context.request;
+  const headers = { Origin: appUrl() };
+  const data = { model, content, attachmentIds, ...(chatId ? { chatId } : { assistantId: "default" }) };
+  const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, { headers, data });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+  const id = chatId ?? ((await sent.json()) as { chat: { id: number } }).chat.id;
+  await (await api.get(`${appUrl()}/api/chat/${id}/stream`)).text();
+  return id;
+}
+
+/** Two exchanges (taller than a screen), then a question whose answer has sources of one kind. */
+async function longChat(kind: "documents" | "web"): Promise<number> {
+  const model = kind === "web" ? "test-web" : "test";
+  const chatId = await ask("Tell me about lamps", { model });
+  await ask("And about their bulbs", { chatId, model });
+  let attachmentIds: string[] = [];
+  if (kind === "documents") {
+    const pdf = makePdf([["The lamp draws 40 watts."], ["The lamp weighs two kilograms."]]);
+    const uploaded = await session.context.request.post(`${appUrl()}/api/attachments/upload`, {
+      headers: { Origin: appUrl() },
+      multipart: { file: { name: DOCUMENT, mimeType: "application/pdf", buffer: Buffer.from(pdf) } },
+    });
+    expect(uploaded.status()).toBe(201);
+    attachmentIds = [((await uploaded.json()) as { id: string }).id];
+  }
+  await ask(LAST_QUESTION, { chatId, model, attachmentIds });
+  return chatId;
+}
+const chats = new Map<string, Promise<number>>();
+const chatWith = (kind: "documents" | "web") => {
+  if (!chats.has(kind)) chats.set(kind, longChat(kind));
+  return chats.get(kind) as Promise<number>;
+};
+
+/**
+ * The newest answer in the frame or in the app: the boxes (px) of its question's bubble, its header, its sources
+ * blocks and each of their chips (with how a chip looks), and its text; and the blocks' words.
+ */
+const newestAnswer = (page: Page, root: string) =>
+  page.evaluate((root) => {
+    const answers = document.querySelectorAll(`${root} article.message.model`);
+    const answer = answers[answers.length - 1];
+    const bubbles = document.querySelectorAll(`${root} .user-bubble`);
+    const box = (el: Element | null | undefined) => {
+      const r = el?.getBoundingClientRect();
+      return r ? [r.left, r.top, r.width, r.height].map((n) => Math.round(n)) : null;
+    };
+    const blocks = [...(answer?.querySelectorAll(".search-status") ?? [])];
+    const chips = [...(answer?.querySelectorAll(".search-sources > li > *") ?? [])];
+    const look = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.color, s.backgroundColor, s.borderTopColor, s.fontSize, s.textDecorationLine].join(" ");
+    };
+    return {
+      places: [
+        bubbles[bubbles.length - 1],
+        answer?.querySelector(".message-header"),
+        answer?.querySelector(".markdown"),
+      ].map(box),
+      blocks: blocks.map(box),
+      chips: chips.map(box),
+      looks: chips.map(look),
+      words: blocks.map((b) => (b.textContent ?? "").replace(/\s+/g, " ").trim()),
+      long:
+        (document.querySelector("#boot-shell .boot-messages")?.scrollHeight ?? 0) >
+        (document.querySelector("#boot-shell .boot-chat")?.clientHeight ?? Infinity),
+    };
+  }, root);
+
+/** From now until `stop`, the newest answer's header's top on every frame painted, the frame's then the app's. */
+async function watchHeaderTop(page: Page) {
+  await page.evaluate(() => {
+    const seen = window as unknown as { tops: number[]; watching: boolean };
+    seen.tops = [];
+    seen.watching = true;
+    const look = () => {
+      const headers = document.querySelectorAll(
+        document.getElementById("boot-shell")
+          ? "#boot-shell .message.model .message-header"
+          : "#root .message.model .message-header",
+      );
+      const header = headers[headers.length - 1];
+      if (header) seen.tops.push(Math.round(header.getBoundingClientRect().top));
+      if (seen.watching) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  return () =>
+    page.evaluate(() => {
+      const seen = window as unknown as { tops: number[]; watching: boolean };
+      seen.watching = false;
+      return seen.tops;
+    });
+}
+
+const distance = (a: (number[] | null)[], b: (number[] | null)[]) =>
+  Math.max(
+    ...a.flatMap((box, i) => (box ?? [Number.NaN]).map((n, j) => Math.abs(n - (b[i]?.[j] ?? Number.NaN)))),
+  );
+
+describe("an answer's sources in an open chat's first frame", () => {
+  it.each([
+    {
+      kind: "documents",
+      heading: "From your documents",
+      device: "a phone",
+      viewport: { width: 390, height: 844 },
+    },
+    {
+      kind: "documents",
+      heading: "From your documents",
+      device: "a computer",
+      viewport: { width: 1280, height: 800 },
+    },
+    { kind: "web", heading: "Sources", device: "a phone", viewport: { width: 390, height: 844 } },
+    { kind: "web", heading: "Sources", device: "a computer", viewport: { width: 1280, height: 800 } },
+  ] as const)(
+    "are drawn as the app draws them ($kind), so nothing moves at the handover, on $device",
+    async ({ kind, heading, viewport }) => {
+      const chatId = await chatWith(kind);
+      const page = await session.context.newPage();
+      await page.setViewportSize(viewport);
+      const problems = watchProblems(page);
+      const scripts = await holdScripts(page);
+      await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+      await page.locator("#boot-shell[data-chat] article.message.model .markdown").last().waitFor();
+      expect(scripts.held()).toBeGreaterThan(0);
+      const inFrame = await newestAnswer(page, "#boot-shell");
+      // A chat taller than the screen: shown from its end, as the app shows it.
+      expect(inFrame.long).toBe(true);
+      const tops = await watchHeaderTop(page);
+
+      await scripts.release();
+      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await page.locator("#root article.message.model .search-status").last().waitFor();
+      await page.locator("#root article.message.model .md-block").last().waitFor();
+      const inApp = await newestAnswer(page, "#root");
+      const seen = await tops();
+      const boxesSeen = `frame ${JSON.stringify(inFrame)}, app ${JSON.stringify(inApp)}`;
+      // The question, the answer's header and its text stay where the frame showed them…
+      expect(distance(inApp.places, inFrame.places), boxesSeen).toBeLessThanOrEqual(1);
+      // …as on every frame painted between.
+      const frameTop = inFrame.places[1]?.[1] ?? Number.NaN;
+      expect(seen.length).toBeGreaterThan(0);
+      expect(Math.max(...seen.map((top) => Math.abs(top - frameTop))), seen.join(" ")).toBeLessThanOrEqual(1);
+      // The frame drew the block, its chips and their words as the app does, in the same places and looks.
+      expect(inApp.words[0]).toContain(heading);
+      expect(inFrame.words).toEqual(inApp.words);
+      expect(inFrame.looks).toEqual(inApp.looks);
+      expect(inFrame.blocks.length).toBe(inApp.blocks.length);
+      expect(distance(inApp.blocks, inFrame.blocks), boxesSeen).toBeLessThanOrEqual(1);
+      expect(inFrame.chips.length).toBe(inApp.chips.length);
+      expect(distance(inApp.chips, inFrame.chips), boxesSeen).toBeLessThanOrEqual(1);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it("names the documents' block and their pages in the reader's language", async () => {
+    const chatId = await chatWith("documents");
+    const page = await session.context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto(`${appUrl()}/fr/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const block = page.locator("#boot-shell[data-chat] article.message.model .documents-status").last();
+    await poll(() => block.textContent()).toContain("D'après vos documents");
+    // Each chip read with its pages, as the app's list is.
+    await expect(block.getByRole("list", { name: "D'après vos documents" }).ariaSnapshot()).resolves.toMatch(
+      new RegExp(`- listitem: ${DOCUMENT.replace(".", "\\.")} ?, p\\. \\d`),
+    );
+    expect(scripts.held()).toBeGreaterThan(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,63 @@
+// What the build gives an open chat's first frame for its answers' sources (scripts/lib/boot-shell.ts): the app's
+// own rules for their blocks, under the frame, and their words in every language from the app's catalogues.
+import { readFileSync } from "node:fs";
+import postcss from "postcss";
+import { describe, expect, it } from "vitest";
+import { frameSourcesCss, sourceLabels } from "../../scripts/lib/boot-shell.ts";
+import { decodeLabelLists, encodeLabels, sourceTexts } from "../../src/domain/chat/shell-labels.ts";
+import { LOCALES } from "../../src/domain/locales.ts";
+
+const selectorsOf = (css: string) => {
+  const selectors: string[] = [];
+  postcss.parse(css).walkRules((rule) => {
+    if (rule.parent?.type === "root") selectors.push(...rule.selectors);
+  });
+  return selectors;
+};
+
+describe("frameSourcesCss", () => {
+  it("takes the sources' rules only, each under the frame, without the live search's status", () => {
+    const css = [
+      ".message-row { padding: 0; }",
+      ".search-status { display: grid; }",
+      '.search-status[role="status"] { display: flex; }',
+      ".search-sources :is(a, .source-chip), .pulse { gap: 6px; }",
+      "/* why */ .source-title { overflow: hidden; }",
+      "@keyframes breathe { 50% { opacity: 0.5; } }",
+      "@media (max-width: 720px) { .user-bubble { max-width: 90%; } }",
+    ].join("\n");
+    expect(frameSourcesCss(css)).toBe(
+      ".boot-chat .search-status { display: grid; } .boot-chat .search-sources :is(a, .source-chip) { gap: 6px; } .boot-chat .source-title { overflow: hidden; }",
+    );
+  });
+
+  it("refuses a sources rule it cannot scope rather than leaving the frame without it", () => {
+    expect(() => frameSourcesCss("@media (max-width: 600px) { .search-sources { gap: 0; } }")).toThrow(
+      /chat\.css/,
+    );
+  });
+
+  it("carries every rule of the app's chat.css for the sources' blocks", () => {
+    const app = selectorsOf(readFileSync("client/chat/chat.css", "utf8")).filter(
+      (s) => /^\.(search-s|source-)/.test(s) && !s.includes("[role"),
+    );
+    expect(app.length).toBeGreaterThan(5);
+    expect(selectorsOf(frameSourcesCss())).toEqual(app.map((s) => `.boot-chat ${s}`));
+  });
+});
+
+describe("sourceLabels", () => {
+  it("holds the three words of every language, as its chat catalogue says them, through the page's attribute", () => {
+    const decoded = decodeLabelLists(encodeLabels(sourceLabels()));
+    expect(Object.keys(decoded).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) {
+      const { message } = JSON.parse(readFileSync(`client/i18n/locales/${locale}/chat.json`, "utf8"));
+      expect(sourceTexts(encodeLabels(sourceLabels()), locale)).toEqual({
+        web: message.sources,
+        documents: message.documentSources,
+        pages: message.documentPages,
+      });
+      expect(message.documentPages).toContain("{{pages}}");
+    }
+  });
+});
