@@ -1,10 +1,10 @@
 // One message: the user's as plain text, the model's with icon, label, thinking, search, markdown, images
 // and its SPEC §8 notice; both with their time and a copy button; the last question can be edited, the
-// last answer generated again, and a Midjourney grid upscaled.
+// last answer generated again, and a Midjourney grid upscaled or varied.
 import { memo, useEffect, useRef, useState } from "react";
 import { pictureAbout } from "../../src/domain/chat/answer-announcements";
 import { keepsRegenerate, messageNotice } from "../../src/domain/chat/message-notices";
-import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
+import type { GridChoice } from "../../src/domain/chat/midjourney";
 import type { MessageWire } from "../../src/domain/chat/wire";
 import type { AttachmentWire } from "../../src/domain/files";
 import { fileKind } from "../../src/domain/models";
@@ -174,7 +174,7 @@ function ModelMessage({
   retrying,
   onBranch,
   retryModel,
-  onUpscale,
+  onPressChoice,
 }: {
   message: ViewMessage;
   question?: string;
@@ -182,7 +182,7 @@ function ModelMessage({
   retrying?: boolean;
   onBranch?: (message: ViewMessage) => void;
   retryModel?: string | null;
-  onUpscale?: (message: ViewMessage, choice: UpscaleChoice) => void;
+  onPressChoice?: (message: ViewMessage, choice: GridChoice) => void;
 }) {
   const t = useT("chat");
   const locale = useLocale();
@@ -234,7 +234,9 @@ function ModelMessage({
         images={metadata.images}
         model={message.model}
         about={pictureAbout(question)}
-        onUpscale={onUpscale && !live && message.id > 0 ? (choice) => onUpscale(message, choice) : undefined}
+        onPress={
+          onPressChoice && !live && message.id > 0 ? (choice) => onPressChoice(message, choice) : undefined
+        }
       />
       {notice && (
         <MessageNotice
@@ -282,7 +284,7 @@ export const MessageItem = memo(function MessageItem({
   onEdit,
   editRequested,
   onEditorOpened,
-  onUpscale,
+  onPressChoice,
 }: {
   message: ViewMessage;
   /** The question before an answer, as its user typed it. */
@@ -292,8 +294,8 @@ export const MessageItem = memo(function MessageItem({
   /** "Branch from here": a new chat with the messages up to this one. */
   onBranch?: (message: ViewMessage) => void;
   retryModel?: string | null;
-  /** A Midjourney grid's upscale button pressed: a new exchange in the chat. */
-  onUpscale?: (message: ViewMessage, choice: UpscaleChoice) => void;
+  /** A Midjourney grid's button (U1–U4, V1–V4) pressed: a new exchange in the chat. */
+  onPressChoice?: (message: ViewMessage, choice: GridChoice) => void;
   onEdit?: (message: ViewMessage, content: string, keptFileIds: string[]) => Promise<boolean>;
   editRequested?: boolean;
   onEditorOpened?: () => void;
@@ -313,7 +315,7 @@ export const MessageItem = memo(function MessageItem({
       retrying={retrying}
       retryModel={retryModel}
       onBranch={onBranch}
-      onUpscale={onUpscale}
+      onPressChoice={onPressChoice}
     />
   );
 });

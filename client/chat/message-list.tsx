@@ -4,7 +4,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { questionAt } from "../../src/domain/chat/answer-announcements";
-import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
+import type { GridChoice } from "../../src/domain/chat/midjourney";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { bootShellHoldsChat, removeBootShell } from "../lib/boot-shell";
@@ -51,8 +51,8 @@ export interface MessageListProps {
   retryingId?: number | null;
   /** The model a regeneration would use (the composer's). */
   retryModel?: string | null;
-  /** Presses a Midjourney grid's upscale button (any grid of the chat, as in Midjourney). */
-  onUpscale?(message: ViewMessage, choice: UpscaleChoice): void;
+  /** Presses a Midjourney grid's button, U1–U4 or V1–V4 (any grid of the chat, as in Midjourney). */
+  onPressChoice?(message: ViewMessage, choice: GridChoice): void;
   /** Edits the last question; resolves true once the new exchange started. */
   onEdit?(message: ViewMessage, content: string, keptFileIds: string[]): Promise<boolean>;
   /** Changes when the user sends: the view jumps to the end whatever it showed. */
@@ -78,7 +78,7 @@ export function MessageList({
   onBranch,
   retryingId,
   retryModel,
-  onUpscale,
+  onPressChoice,
   onEdit,
   followToken,
   editToken = 0,
@@ -277,7 +277,7 @@ export function MessageList({
                   retrying={retryingId === message.id}
                   onBranch={onBranch}
                   retryModel={retryModel}
-                  onUpscale={onUpscale}
+                  onPressChoice={onPressChoice}
                   onEdit={item.index === lastQuestion ? onEdit : undefined}
                   editRequested={item.index === lastQuestion && editRequested}
                   onEditorOpened={onEditorOpened}

@@ -3,7 +3,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
-import { UPSCALE_CHOICES, type UpscaleChoice } from "../../src/domain/chat/midjourney";
+import type { GridChoice } from "../../src/domain/chat/midjourney";
 import {
   type ModelMessageMetadata,
   type StreamSource,
@@ -13,6 +13,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { providerName } from "./format";
+import { GridChoices } from "./grid-choices";
 import { ImageDownload } from "./image-download";
 import { modelLabel } from "./model-badge";
 
@@ -99,24 +100,21 @@ export function SearchStatus({
   );
 }
 
-const isUpscaleChoice = (label: string): label is UpscaleChoice =>
-  (UPSCALE_CHOICES as readonly string[]).includes(label);
-
 /**
  * Images come from our own API only: anything else is not shown. A Midjourney grid offers its upscales
- * (U1–U4) below it, as Midjourney does, when the chat can start an answer (`onUpscale`).
+ * (U1–U4) and variations (V1–V4) below it, as Midjourney does, when the chat can start an answer (`onPress`).
  */
 export function GeneratedImages({
   images,
   model,
   about,
-  onUpscale,
+  onPress,
 }: {
   images: ModelMessageMetadata["images"];
   model: string | null;
   /** What the pictures show (their prompt, `pictureAbout`): their alt text, else who made them. */
   about?: string;
-  onUpscale?: (choice: UpscaleChoice) => void;
+  onPress?: (choice: GridChoice) => void;
 }) {
   const t = useT("chat");
   const own = shownImages(images);
@@ -124,7 +122,7 @@ export function GeneratedImages({
   return (
     <div className="generated-images">
       {own.map((image) => {
-        const choices = (image.choices ?? []).map((c) => c.label).filter(isUpscaleChoice);
+        const labels = (image.choices ?? []).map((c) => c.label);
         return (
           <figure key={image.url}>
             <a href={image.url} target="_blank" rel="noopener noreferrer">
@@ -135,22 +133,7 @@ export function GeneratedImages({
               />
             </a>
             <ImageDownload url={image.url} />
-            {onUpscale && choices.length > 0 && (
-              <fieldset className="image-choices" aria-label={t("message.upscales")}>
-                {choices.map((choice) => (
-                  <button
-                    key={choice}
-                    type="button"
-                    className="button small secondary"
-                    title={t("message.upscale", { choice })}
-                    aria-label={t("message.upscale", { choice })}
-                    onClick={() => onUpscale(choice)}
-                  >
-                    {choice}
-                  </button>
-                ))}
-              </fieldset>
-            )}
+            {onPress && <GridChoices labels={labels} onPress={onPress} />}
           </figure>
         );
       })}

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { assistantParamOf, chatPath } from "../../src/domain/chat/chat-list";
 import { draftKeyOf } from "../../src/domain/chat/draft-key";
-import type { UpscaleChoice } from "../../src/domain/chat/midjourney";
+import type { GridChoice } from "../../src/domain/chat/midjourney";
 import { modelOnOffer } from "../../src/domain/chat/model-picker";
 import type { SendFailure } from "../../src/domain/chat/send-failure";
 import type { AttachmentWire } from "../../src/domain/files";
@@ -150,8 +150,9 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
       return false;
     }
   };
-  // Midjourney's U1–U4 under a grid: a new exchange whose answer is that picture, upscaled by the grid's model.
-  const onUpscale = async (message: ViewMessage, choice: UpscaleChoice) => {
+  // Midjourney's buttons under a grid: a new exchange whose answer, by the grid's model, is that picture
+  // upscaled (U1–U4) or a new grid of its variations (V1–V4).
+  const onPressChoice = async (message: ViewMessage, choice: GridChoice) => {
     setFailure(null);
     setFollowToken((n) => n + 1);
     try {
@@ -195,7 +196,7 @@ export function OpenChat({ chatId, assistantId, user }: { chatId: number; assist
         onBranch={fork.isPending ? undefined : onBranch}
         retryingId={regenerate.isPending ? (regenerate.variables?.messageId ?? null) : null}
         retryModel={model}
-        onUpscale={busy ? undefined : onUpscale}
+        onPressChoice={busy ? undefined : onPressChoice}
         onEdit={busy ? undefined : onEdit}
         followToken={followToken}
         editToken={editToken}

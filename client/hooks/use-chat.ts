@@ -12,7 +12,7 @@ import {
 import { useMemo } from "react";
 import { toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
-import { type MidjourneyActionWire, upscaleQuestion } from "../../src/domain/chat/midjourney";
+import { type MidjourneyActionWire, pressQuestion } from "../../src/domain/chat/midjourney";
 import { countCompletion } from "../../src/domain/chat/model-picker";
 import { MESSAGE_PAGE_SIZE } from "../../src/domain/chat/paging";
 import type { AnswerWire, ChatPageWire, ChatWire } from "../../src/domain/chat/wire";
@@ -224,7 +224,7 @@ export function useSendMessage(chatId: number, assistantId: string) {
         }),
       ),
     onMutate: ({ content, model, attachments, midjourneyAction }) => {
-      const shown = midjourneyAction ? upscaleQuestion(midjourneyAction.choice) : content;
+      const shown = midjourneyAction ? pressQuestion(midjourneyAction.choice) : content;
       setSending(chatId, { content: shown, model, attachments });
       return performance.now();
     },

@@ -1,7 +1,7 @@
 // A Midjourney button pressed under a grid of the chat: which relay task and button it names, and who answers.
 import type { Database } from "../db/client";
 import { chatMessage } from "../db/messages";
-import { findImageChoice, type UpscaleChoice, upscaleQuestion } from "../domain/chat/midjourney";
+import { findImageChoice, type GridChoice, pressQuestion } from "../domain/chat/midjourney";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { MidjourneyAction } from "../domain/provider-options";
 import { badRequest, notFound } from "../errors";
@@ -21,7 +21,7 @@ export interface PressedChoice {
  */
 export async function pressedChoice(
   db: Database,
-  input: { userId: number; chatId: number; messageId: number; choice: UpscaleChoice },
+  input: { userId: number; chatId: number; messageId: number; choice: GridChoice },
 ): Promise<PressedChoice> {
   const row = await chatMessage(db, input);
   if (!row) throw notFound("No such message.");
@@ -34,7 +34,7 @@ export async function pressedChoice(
   }
   return {
     model: row.model,
-    content: upscaleQuestion(input.choice),
+    content: pressQuestion(input.choice),
     action: { taskId: found.taskId, customId: found.customId },
   };
 }

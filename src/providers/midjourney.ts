@@ -1,4 +1,5 @@
 // Midjourney through a relay speaking the midjourney-proxy API: imagine or a button action, poll, download.
+import { isGridChoice } from "../domain/chat/midjourney";
 import { dataUrl } from "./bytes";
 import { ProviderFailure } from "./errors";
 import { defineAdapter, requireEndpoint, sleep } from "./guard";
@@ -30,11 +31,13 @@ function submittedTaskId(answer: Submitted): string {
   throw new ProviderFailure("image_error", detail);
 }
 
-function upscaleChoices(taskId: string, task: Task): ImageChoice[] {
+/**
+ * The buttons the chat offers under a picture: a grid's U1–U4 and V1–V4 (an imagine, a variation or a reroll
+ * is a grid). An upscale's own buttons (Vary (Subtle), Zoom Out…) are none of these: it offers nothing.
+ */
+function gridChoices(taskId: string, task: Task): ImageChoice[] {
   return (task.buttons ?? []).flatMap((b) =>
-    b.label && /^U[1-4]$/.test(b.label) && b.customId
-      ? [{ label: b.label, taskId, customId: b.customId }]
-      : [],
+    isGridChoice(b.label) && b.customId ? [{ label: b.label, taskId, customId: b.customId }] : [],
   );
 }
 
@@ -89,7 +92,7 @@ export const midjourneyAdapter = defineAdapter("image", async function* (req, co
         if (!task.imageUrl)
           throw new ProviderFailure("unable_to_process", "midjourney task succeeded without an image");
         const image = await downloadImage(task.imageUrl, job.signal, "midjourney download");
-        const choices = action ? [] : upscaleChoices(taskId, task);
+        const choices = gridChoices(taskId, task);
         yield { type: "image", ...image, ...(choices.length ? { choices } : {}) };
         return;
       }

@@ -34,7 +34,7 @@ export interface SearchSource {
   title?: string;
 }
 
-/** An upscale offered on a Midjourney grid (U1–U4): send it back as options.midjourneyAction. */
+/** A button offered on a Midjourney grid (U1–U4, V1–V4): send it back as options.midjourneyAction. */
 export interface ImageChoice {
   label: string;
   taskId: string;

@@ -11,7 +11,7 @@ import { readChatPage } from "../db/chat-page";
 import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { recentMessages } from "../db/messages";
 import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
-import { type MidjourneyActionWire, UPSCALE_CHOICES } from "../domain/chat/midjourney";
+import { GRID_CHOICES, type MidjourneyActionWire } from "../domain/chat/midjourney";
 import { TITLE_INPUT_MAX } from "../domain/chat/title";
 import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
@@ -83,7 +83,7 @@ const needsWordsOrFiles = (body: { content: string; attachmentIds?: string[] }, 
 /** A Midjourney button pressed under a grid of the chat (README "Chats and live answers"). */
 const midjourneyActionSchema = z.object({
   messageId: idSchema,
-  choice: z.enum(UPSCALE_CHOICES),
+  choice: z.enum(GRID_CHOICES),
 }) satisfies z.ZodType<MidjourneyActionWire>;
 
 /** A button press is the whole question: the grid's model answers it, with no words or files of its own. */

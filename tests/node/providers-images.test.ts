@@ -163,7 +163,8 @@ describe("Midjourney relay", () => {
     const events = await collect(streamModel(ask(mj, "A castle at dawn"), config));
     const [grid] = ofType(events, "image");
     expect(grid?.mimeType).toBe("image/png");
-    expect(grid?.choices?.map((c) => c.label)).toEqual(["U1", "U2", "U3", "U4"]);
+    // The relay's reroll button (🔄, no label) is not offered: regenerate is the chat's reroll.
+    expect(grid?.choices?.map((c) => c.label)).toEqual(["U1", "U2", "U3", "U4", "V1", "V2", "V3", "V4"]);
     expect(requestsTo("/mj/submit/imagine")[0]?.body).toEqual({ prompt: "A castle at dawn --v 7" });
 
     const choice = grid?.choices?.[1];
@@ -178,6 +179,42 @@ describe("Midjourney relay", () => {
       taskId: choice.taskId,
       customId: choice.customId,
     });
+  });
+
+  it("offers V1–V4, and a variation answers a new grid with buttons of its own task", async () => {
+    const [grid] = ofType(await collect(streamModel(ask(mj, "A castle at dawn"), config)), "image");
+    const v2 = grid?.choices?.find((c) => c.label === "V2");
+    if (!v2) throw new Error("no V2 choice");
+    expect(v2.customId).toMatch(/^MJ::JOB::variation::2::/);
+
+    const varied = await collect(
+      streamModel(ask(mj, "Vary V2", { options: { midjourneyAction: v2 } }), config),
+    );
+    expect(requestsTo("/mj/submit/action")[0]?.body).toEqual({ taskId: v2.taskId, customId: v2.customId });
+    const [variations] = ofType(varied, "image");
+    // The stand-in's variation grid is 48 px wide (its grid 64, its upscale 32): another picture.
+    expect(variations?.data.subarray(16, 20)).toEqual(new Uint8Array([0, 0, 0, 48]));
+    expect(variations?.choices?.map((c) => c.label)).toEqual([
+      "U1",
+      "U2",
+      "U3",
+      "U4",
+      "V1",
+      "V2",
+      "V3",
+      "V4",
+    ]);
+    const taskIds = new Set(variations?.choices?.map((c) => c.taskId));
+    expect(taskIds.size).toBe(1);
+    expect(taskIds.has(v2.taskId)).toBe(false);
+
+    // The new grid's own buttons work in turn: its U1 is one picture again, with nothing to press.
+    const u1 = variations?.choices?.[0];
+    if (!u1) throw new Error("no U1 on the variations");
+    const upscaled = await collect(
+      streamModel(ask(mj, "Upscale U1", { options: { midjourneyAction: u1 } }), config),
+    );
+    expect(ofType(upscaled, "image")[0]?.choices).toBeUndefined();
   });
 
   it("a refused prompt → unable_to_process; a stuck task → image_timeout", async () => {

@@ -16,6 +16,9 @@ interface Task {
 
 const tasks = new Map<string, Task>();
 
+/** Picture widths, so a test can tell what it got: a grid 64 px, a variation's grid 48, an upscale 32. */
+const SIZES: Record<Task["action"], number> = { IMAGINE: 64, REROLL: 64, VARIATION: 48, UPSCALE: 32 };
+
 function errorBody(status: number, message: string) {
   return { code: status === 429 ? 23 : 9, description: message, result: null };
 }
@@ -126,11 +129,9 @@ async function fetchTask(ctx: Ctx, id: string): Promise<void> {
     sendJson(ctx, 200, { ...base, status: "IN_PROGRESS", progress: "50%", imageUrl: null, buttons: [] });
   } else {
     const name = `${id}.png`;
-    ctx.files.set(name, {
-      type: "image/png",
-      data: fakePng(task.prompt, task.action === "UPSCALE" ? 32 : 64),
-    });
-    // A grid (imagine, reroll, variation) offers U1–U4; an upscale offers what a single picture does.
+    ctx.files.set(name, { type: "image/png", data: fakePng(task.prompt, SIZES[task.action]) });
+    // A grid (imagine, reroll, variation) offers U1–U4, V1–V4 and a reroll; an upscale offers what a single
+    // picture does.
     const buttons =
       task.action !== "UPSCALE"
         ? gridButtons(id)

@@ -1,47 +1,18 @@
 // Midjourney's U1–U4 under a grid: a send with `midjourneyAction` asks the relay for that button, with the ids
 // the grid's own answer saved, and answers the upscaled picture as an image request.
 import { describe, expect, it } from "vitest";
-import type { StreamImage } from "../../src/domain/chat/stream-events";
 import { errorOf } from "./support/accounts";
-import { api, json, type SseEvent } from "./support/api";
+import { json } from "./support/api";
 import { readChat, readToDone, startAnswer, startChat } from "./support/chats";
+import { gridChat, imagesOf, press, servedWidth } from "./support/midjourney";
 import { accountOnPlan, addUsage, usageCount } from "./support/plans";
-import { uniqueTag, upstreamRequests } from "./support/upstreams";
-
-const imagesOf = (events: SseEvent[]): StreamImage[] =>
-  events.flatMap((e) => (e.event.type === "image" ? [e.event.image] : []));
-
-/** Width of a PNG, from its IHDR chunk. */
-const pngWidth = (bytes: ArrayBuffer) => new DataView(bytes).getUint32(16);
-
-async function servedWidth(cookie: string, url: string): Promise<number> {
-  const res = await api(url, { cookie });
-  expect(res.status).toBe(200);
-  return pngWidth(await res.arrayBuffer());
-}
-
-/** A Midjourney chat with its finished grid. */
-async function gridChat(cookie: string) {
-  const tag = uniqueTag("castle");
-  const started = await startChat(cookie, `a castle on a hill ${tag}`, { model: "midjourney" });
-  const events = await readToDone(cookie, started.chat.id);
-  expect(events.at(-1)?.event).toMatchObject({ type: "done", outcome: "done" });
-  const [grid] = imagesOf(events);
-  if (!grid?.choices) throw new Error("the grid offered no choices");
-  return { chatId: started.chat.id, gridId: started.modelMessage.id, grid, choices: grid.choices };
-}
-
-const press = (cookie: string, chatId: number, messageId: number, choice: string, extra: object = {}) =>
-  api("/api/chat/send", {
-    cookie,
-    body: { chatId, content: "", midjourneyAction: { messageId, choice }, ...extra },
-  });
+import { upstreamRequests } from "./support/upstreams";
 
 describe("a Midjourney upscale", () => {
   it("asks the relay for the grid's own U2 and answers the upscaled picture, counted as an image", async () => {
     const owner = await accountOnPlan("expert");
     const { chatId, gridId, grid, choices } = await gridChat(owner.cookie);
-    expect(choices.map((c) => c.label)).toEqual(["U1", "U2", "U3", "U4"]);
+    expect(choices.map((c) => c.label)).toEqual(["U1", "U2", "U3", "U4", "V1", "V2", "V3", "V4"]);
     expect(await usageCount(owner.id, "image")).toBe(1);
 
     const started = await startAnswer(owner.cookie, "send", {
@@ -107,7 +78,7 @@ describe("a Midjourney upscale", () => {
     expect(withWords.status).toBe(400);
     const withModel = await press(owner.cookie, chatId, gridId, "U1", { model: "test" });
     expect(withModel.status).toBe(400);
-    const notAButton = await press(owner.cookie, chatId, gridId, "V1");
+    const notAButton = await press(owner.cookie, chatId, gridId, "U5");
     expect(notAButton.status).toBe(400);
     expect(await usageCount(owner.id, "image")).toBe(1);
   });

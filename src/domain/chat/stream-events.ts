@@ -10,7 +10,7 @@ export interface StreamImage {
   /** Where the client fetches it (our API; the bytes live in R2). */
   url: string;
   mimeType: string;
-  /** Midjourney upscale buttons (U1–U4) offered on a grid. */
+  /** Midjourney buttons offered on a grid: upscales (U1–U4) and variations (V1–V4). */
   choices?: { label: string; taskId: string; customId: string }[];
 }
 
