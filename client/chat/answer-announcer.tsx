@@ -16,6 +16,7 @@ import {
   type AnnouncerState,
   announcerStep,
   initialAnnouncerState,
+  picturesThenWords,
 } from "../../src/domain/chat/answer-announcements";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
 import { type Translate, useT } from "../i18n";
@@ -69,8 +70,7 @@ function wordsOf(announcement: Announcement, t: Translate<"chat">): string {
         ? t("announce.completeLong", { start: announcement.text })
         : announcement.text;
       const pictures = announcement.pictures && picturesReady(announcement.pictures, t);
-      if (!pictures) return words || t("announce.complete");
-      return words ? `${pictures}${/[.!?…]$/.test(pictures) ? "" : "."} ${words}` : pictures;
+      return pictures ? picturesThenWords(pictures, words) : words || t("announce.complete");
     }
   }
 }

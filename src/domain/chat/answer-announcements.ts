@@ -73,6 +73,20 @@ export function pictureAbout(question: string | null | undefined): string {
   return about.cut && !/[.!?]$/.test(about.text) ? `${about.text}…` : about.text;
 }
 
+/**
+ * What is said of an answer with pictures: what they are ("Picture ready: <its prompt>", in the reader's
+ * language), then the answer's words, if it has any, as sentences of their own. The pictures' sentence ends
+ * in a full stop, or a screen reader runs the prompt into the words with no pause ("…at dusk Here it is"),
+ * unless the prompt ended it already (a question, a prompt cut short with "…", also before a closing quote
+ * or bracket); a comma, colon or semicolon it ended on gives way to the full stop.
+ */
+export function picturesThenWords(pictures: string, words: string): string {
+  if (!words) return pictures;
+  const said = pictures.trimEnd();
+  const ended = /[.!?…]["'”’»)\]]*$/.test(said) ? said : `${said.replace(/\s*[,;:]$/, "")}.`;
+  return `${ended} ${words}`;
+}
+
 const liveAnswerOf = (messages: readonly AnnouncedMessage[]) =>
   messages.findLast((m) => m.role === "assistant" && m.live === true);
 
