@@ -1,7 +1,7 @@
 // /api/chat: create, send, edit, regenerate, stop, read, stream, rename, move and delete chats.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { pressedChoice } from "../answers/midjourney-action";
+import { keepPress, pressAgain, pressedChoice } from "../answers/midjourney-action";
 import { type SendAs, senderOf } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { parseLastEventId } from "../chat/sse";
@@ -147,7 +147,8 @@ export const chatRoutes = new Hono<AppEnv>()
           target: { chatId },
           options: { midjourneyAction: pressed.action },
         });
-        return c.json(answerDto(started), 201);
+        const kept = await keepPress(c.var.db(), { userId, chatId, started, pressed: pressed.pressed });
+        return c.json(answerDto(kept), 201);
       }
       // The chat is read with everything else the answer needs (a foreign chat is a 404 from there).
       const started = await startAnswer(c.var.db(), c.env, {
@@ -225,12 +226,14 @@ export const chatRoutes = new Hono<AppEnv>()
       const db = c.var.db();
       const [chat, recent] = await Promise.all([
         getChat(db, { userId, chatId }),
-        recentMessages(db, { userId, chatId, limit: 1 }),
+        recentMessages(db, { userId, chatId, limit: 2 }),
       ]);
       if (!chat) throw notFound("No such chat.");
       const model = modelOrThrow(key ?? chat.model, c.env);
       const last = recent.at(-1);
       if (!last || last.metadata.role === "user") throw badRequest("There is no answer to regenerate yet.");
+      // The answer to a Midjourney button press is asked again by pressing it again.
+      const midjourneyAction = pressAgain(recent.at(-2), model);
       // A live answer is cut (and saved) first: stop is a no-op when none runs.
       await Promise.all([chatStreamOf(c.env, chatId).stop(), purgeSharedPage(c.req.url, chat.publicId)]);
       const started = await startAnswer(db, c.env, {
@@ -238,6 +241,7 @@ export const chatRoutes = new Hono<AppEnv>()
         model,
         content: null,
         target: { chatId, replacingFromId: last.id },
+        options: midjourneyAction && { midjourneyAction },
       });
       return c.json(answerDto(started), 201);
     },

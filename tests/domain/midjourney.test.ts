@@ -1,13 +1,15 @@
 // Midjourney's grid buttons: which labels are buttons, the question a press records, which picture it acts on,
-// and the button a message offers.
+// the button a message offers, and the press a question's stored metadata records.
 import { describe, expect, it } from "vitest";
 import {
   findImageChoice,
   GRID_CHOICES,
   type GridChoice,
   isGridChoice,
+  type PressRecord,
   pictureOf,
   pressQuestion,
+  recordedPress,
 } from "../../src/domain/chat/midjourney.ts";
 import type { StreamImage } from "../../src/domain/chat/stream-events.ts";
 
@@ -66,5 +68,26 @@ describe("findImageChoice", () => {
   ];
   it.each(cases)("%s", (_, images, choice, customId) => {
     expect(findImageChoice(images, choice)?.customId).toBe(customId);
+  });
+});
+
+describe("recordedPress", () => {
+  const whole: PressRecord = { choice: "V3", taskId: "17", customId: "MJ::JOB::variation::3::17" };
+  const cases: [string, unknown, PressRecord | undefined][] = [
+    ["a whole press", { role: "user", pressed: whole }, whole],
+    ["an upscale's press", { role: "user", pressed: { ...whole, choice: "U3" } }, { ...whole, choice: "U3" }],
+    ["a question that pressed nothing", { role: "user" }, undefined],
+    ["a button the chat does not offer", { role: "user", pressed: { ...whole, choice: "R1" } }, undefined],
+    ["no task", { role: "user", pressed: { ...whole, taskId: "" } }, undefined],
+    ["a custom id that is no string", { role: "user", pressed: { ...whole, customId: 3 } }, undefined],
+    ["a press that is no object", { role: "user", pressed: "V3" }, undefined],
+    ["no metadata at all", null, undefined],
+  ];
+  it.each(cases)("%s", (_, metadata, expected) => {
+    expect(recordedPress(metadata)).toEqual(expected);
+  });
+
+  it("keeps only the press's own fields", () => {
+    expect(recordedPress({ pressed: { ...whole, messageId: 4, extra: true } })).toEqual(whole);
   });
 });

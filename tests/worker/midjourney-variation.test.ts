@@ -47,6 +47,11 @@ describe("a Midjourney variation", () => {
       ["user", null, "Vary V2"],
       ["assistant", "midjourney", ""],
     ]);
+    // The question keeps the press (a regenerate presses it again): ids of our own record, not the request's.
+    expect(messages[2]?.metadata).toEqual({
+      role: "user",
+      pressed: { choice: "V2", taskId: v2.taskId, customId: v2.customId },
+    });
     expect(messages[3]?.metadata).toMatchObject({
       done: true,
       images: [{ url: varied?.url, choices: varied?.choices }],

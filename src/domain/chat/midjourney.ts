@@ -48,3 +48,23 @@ export function findImageChoice(
   }
   return undefined;
 }
+
+/**
+ * What a press's question keeps in its metadata (`pressed`): the button and the relay's ids it was sent with,
+ * so that regenerating its answer presses the same button again (its words are no prompt).
+ */
+export interface PressRecord {
+  choice: GridChoice;
+  taskId: string;
+  customId: string;
+}
+
+/** The press a question's stored metadata records, if it is a whole one (anything else: none). */
+export function recordedPress(metadata: unknown): PressRecord | undefined {
+  const pressed = (metadata as { pressed?: Partial<Record<keyof PressRecord, unknown>> } | null)?.pressed;
+  if (!pressed || typeof pressed !== "object") return undefined;
+  const { choice, taskId, customId } = pressed;
+  if (!isGridChoice(choice) || typeof taskId !== "string" || typeof customId !== "string") return undefined;
+  if (!taskId || !customId) return undefined;
+  return { choice, taskId, customId };
+}

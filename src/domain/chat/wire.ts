@@ -1,9 +1,17 @@
 // The chat API's wire shapes, declared once: the routes' DTOs satisfy them and the client reads them.
 import type { AttachmentWire } from "../files.ts";
+import type { PressRecord } from "./midjourney.ts";
 import type { ModelMessageMetadata } from "./stream-events.ts";
 
-/** What a message's metadata may hold: its role, and for a model message how its generation went. */
-export type MessageMetadata = { role: "user" | "assistant" } & Partial<Omit<ModelMessageMetadata, "role">>;
+/**
+ * A question that was a Midjourney button press keeps that press (read it with `recordedPress`). A type, not
+ * an interface: metadata is written as a plain JSON record.
+ */
+type PressedQuestion = { pressed?: PressRecord };
+
+/** What a message's metadata may hold: its role, for a model message how its generation went, and a press. */
+export type MessageMetadata = { role: "user" | "assistant" } & Partial<Omit<ModelMessageMetadata, "role">> &
+  PressedQuestion;
 /** A chat as the API sends it (dates as ISO strings; the client converts them). */
 export interface ChatWire {
   id: number;
