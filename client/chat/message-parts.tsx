@@ -10,6 +10,7 @@ import {
   shownImages,
 } from "../../src/domain/chat/stream-events";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
+import { knownSize } from "../../src/domain/image-size";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { providerName } from "./format";
@@ -126,9 +127,11 @@ export function GeneratedImages({
         return (
           <figure key={image.url}>
             <a href={image.url} target="_blank" rel="noopener noreferrer">
+              {/* Its size, where known: the box is kept before the picture loads, so nothing below it moves. */}
               <img
                 src={image.url}
                 alt={about || t("message.image", { model: modelLabel(model) })}
+                {...knownSize(image)}
                 loading="lazy"
               />
             </a>

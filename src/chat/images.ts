@@ -1,5 +1,6 @@
 // Generated images go to R2 under the owner's prefix; the client fetches them through /api/files.
 import { generatedPrefix } from "../domain/file-keys";
+import { type ImageSize, imageSize } from "../domain/image-size";
 
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",
@@ -12,9 +13,10 @@ const EXTENSIONS: Record<string, string> = {
 export async function storeGeneratedImage(
   bucket: R2Bucket,
   f: { userId: number; chatId: number; messageId: number; data: Uint8Array; mimeType: string },
-): Promise<{ url: string; mimeType: string }> {
+): Promise<{ url: string; mimeType: string } & Partial<ImageSize>> {
   const ext = EXTENSIONS[f.mimeType] ?? "bin";
   const key = `${generatedPrefix(f.userId)}${f.chatId}/${f.messageId}/${crypto.randomUUID()}.${ext}`;
   await bucket.put(key, f.data, { httpMetadata: { contentType: f.mimeType } });
-  return { url: `/api/files/${key}`, mimeType: f.mimeType };
+  // Its size, where its bytes say it: the chat, the frame and a shared page keep its box before it loads.
+  return { url: `/api/files/${key}`, mimeType: f.mimeType, ...imageSize(f.data) };
 }

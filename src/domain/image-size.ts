@@ -70,3 +70,17 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
   const size = png(bytes) ?? gif(bytes) ?? webp(bytes) ?? jpeg(bytes);
   return size && size.width > 0 && size.height > 0 ? size : null;
 }
+
+/** A stored picture's declared size, if it has one that makes sense (metadata is data from anywhere). */
+export function knownSize(image: { width?: unknown; height?: unknown }): ImageSize | null {
+  const { width, height } = image;
+  const valid = (n: unknown): n is number =>
+    typeof n === "number" && Number.isInteger(n) && n > 0 && n <= 100_000;
+  return valid(width) && valid(height) ? { width, height } : null;
+}
+
+/** An `<img>`'s width and height attributes for HTML written on the Worker: its box before it loads. */
+export function sizeAttributes(image: { width?: unknown; height?: unknown }): string {
+  const size = knownSize(image);
+  return size ? ` width="${size.width}" height="${size.height}"` : "";
+}

@@ -3,7 +3,9 @@
 // so that nothing moves when the app's own take their place.
 
 import { escapeHtml } from "../domain/chat/markdown-rules";
+import type { StreamImage } from "../domain/chat/stream-events";
 import { type AttachmentWire, fileColour, formatFileSize, isLargeDocument } from "../domain/files";
+import { sizeAttributes } from "../domain/image-size";
 import { extensionOf, fileKind } from "../domain/models";
 
 /** An icon of client/components/icon.tsx, as its Icon draws it. */
@@ -49,11 +51,14 @@ export function shellFiles(files: readonly AttachmentWire[]): string {
  * An answer's pictures as the app lays them out (client/chat/message-parts.tsx), each named by its question, with
  * the place of the app's "Download" button under it: the app's own take their place without a jump.
  */
-export function shellPictures(images: readonly { url: string }[], about: string): string {
+export function shellPictures(
+  images: readonly Pick<StreamImage, "url" | "width" | "height">[],
+  about: string,
+): string {
   const alt = escapeHtml(about);
   const figures = images.map(
     (image) =>
-      `<figure><img src="${escapeHtml(image.url)}" alt="${alt}"><span class="boot-image-download"></span></figure>`,
+      `<figure><img src="${escapeHtml(image.url)}" alt="${alt}"${sizeAttributes(image)}><span class="boot-image-download"></span></figure>`,
   );
   return figures.length > 0 ? `<div class="generated-images">${figures.join("")}</div>` : "";
 }

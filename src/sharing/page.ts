@@ -5,6 +5,7 @@ import { pictureAbout, questionAt } from "../domain/chat/answer-announcements";
 import { escapeHtml, isSafeUrl } from "../domain/chat/markdown-rules";
 import { previewText, sharedPagePath } from "../domain/chat/sharing";
 import type { SharedChatWire, SharedMessageWire } from "../domain/chat/wire";
+import { sizeAttributes } from "../domain/image-size";
 import { localizePath } from "../domain/locale-routing";
 import type { Locale } from "../domain/locales";
 import { modelByKey } from "../domain/models";
@@ -65,7 +66,7 @@ async function renderMessage(
     const alt = escapeHtml(about || text.imageBy(modelName(m.model)));
     const pictures = images.map(
       (image) =>
-        `<a href="${escapeHtml(image.url)}"><img src="${escapeHtml(image.url)}" alt="${alt}" loading="lazy"></a>`,
+        `<a href="${escapeHtml(image.url)}"><img src="${escapeHtml(image.url)}" alt="${alt}"${sizeAttributes(image)} loading="lazy"></a>`,
     );
     parts.push(`<div class="images">${pictures.join("")}</div>`);
   }

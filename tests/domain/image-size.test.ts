@@ -1,6 +1,6 @@
 // A picture's size from its first bytes: the headers of each format, and what is not one.
 import { describe, expect, it } from "vitest";
-import { imageSize } from "../../src/domain/image-size";
+import { imageSize, knownSize, sizeAttributes } from "../../src/domain/image-size";
 import { encodePng } from "../../src/providers/png";
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -92,5 +92,22 @@ describe("imageSize", () => {
   it("reads the pictures our own encoder writes", async () => {
     const png = await encodePng(3, 2, new Uint8Array(3 * 2 * 4));
     expect(imageSize(png)).toEqual({ width: 3, height: 2 });
+  });
+});
+
+describe("a stored picture's size", () => {
+  it.each([
+    [{ width: 1024, height: 768 }, { width: 1024, height: 768 }, ' width="1024" height="768"'],
+    [{ width: 1024 }, null, ""],
+    [{}, null, ""],
+    [{ width: 0, height: 768 }, null, ""],
+    [{ width: -1, height: 768 }, null, ""],
+    [{ width: 1.5, height: 768 }, null, ""],
+    [{ width: 1e9, height: 768 }, null, ""],
+    [{ width: "1024", height: "768" }, null, ""],
+    [{ width: '1" onerror="x', height: 2 }, null, ""],
+  ])("%o → %o", (image, size, attributes) => {
+    expect(knownSize(image)).toEqual(size);
+    expect(sizeAttributes(image)).toBe(attributes);
   });
 });

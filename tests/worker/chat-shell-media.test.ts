@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { MessageRow } from "../../src/db/messages";
 import { type AttachmentWire, attachmentUrl } from "../../src/domain/files";
 import { renderChatShell } from "../../src/sharing/chat-shell";
-import { shellFiles } from "../../src/sharing/chat-shell-media";
+import { shellFiles, shellPictures } from "../../src/sharing/chat-shell-media";
 
 const row = (id: number, role: "user" | "assistant", content: string): MessageRow =>
   ({
@@ -96,5 +96,19 @@ describe("a question's files in the first frame", () => {
     expect(second).toContain("report.pdf");
     expect(second).not.toContain("boat.png");
     expect(second).not.toContain("user-bubble");
+  });
+});
+
+describe("an answer's pictures in the frame", () => {
+  it("keep their box before they load where their size is known, and only a size that makes sense", () => {
+    const url = "/api/files/generated/1/1/2/a.png";
+    expect(shellPictures([{ url, width: 1024, height: 768 }], "a cat")).toContain(
+      `<img src="${url}" alt="a cat" width="1024" height="768">`,
+    );
+    for (const junk of [{}, { width: 1024 }, { width: 0, height: 5 }, { width: 1.5, height: 2 }])
+      expect(shellPictures([{ url, ...junk }], "a cat")).toContain(`<img src="${url}" alt="a cat">`);
+    // Stored metadata is data: a size that is not a number never reaches the markup.
+    const tampered = { url, width: '1" onload="x', height: 2 } as unknown as { url: string };
+    expect(shellPictures([tampered], "a cat")).not.toContain("onload");
   });
 });

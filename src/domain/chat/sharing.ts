@@ -2,6 +2,7 @@
 // shows (and so all a fork of someone else's share copies), and link previews.
 import { PARAM_RULES } from "../app-routes.ts";
 import { isOwnGeneratedKey } from "../file-keys.ts";
+import { knownSize } from "../image-size.ts";
 import { snippetText } from "../snippet-text.ts";
 import type { StreamImage } from "./stream-events.ts";
 import type { MessageMetadata } from "./wire.ts";
@@ -70,7 +71,7 @@ export function shareableMetadata(
   const images = (Array.isArray(meta.images) ? meta.images : []).flatMap((image, index) => {
     const key = typeof image?.url === "string" ? imageKeyOf(image) : null;
     if (!key || !isOwnGeneratedKey(key, ownerId)) return [];
-    return [{ url: imageUrl({ key, url: image.url }, index), mimeType: image.mimeType }];
+    return [{ url: imageUrl({ key, url: image.url }, index), mimeType: image.mimeType, ...knownSize(image) }];
   });
   if (images.length > 0) shown.images = images;
   return shown;

@@ -10,6 +10,9 @@ export interface StreamImage {
   /** Where the client fetches it (our API; the bytes live in R2). */
   url: string;
   mimeType: string;
+  /** Its size in pixels, when its bytes declared it: its box is kept before it loads (src/domain/image-size.ts). */
+  width?: number;
+  height?: number;
   /** Midjourney buttons offered on a grid: upscales (U1–U4) and variations (V1–V4). */
   choices?: { label: string; taskId: string; customId: string }[];
 }
