@@ -9,6 +9,7 @@ import {
   type StreamSource,
   shownImages,
 } from "../../src/domain/chat/stream-events";
+import { sourceHost, sourceHref, uniqueSources } from "../../src/domain/chat/web-sources";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
 import { knownSize } from "../../src/domain/image-size";
 import { Icon } from "../components/icon";
@@ -38,16 +39,6 @@ export function ThinkingBlock({ reasoning, active }: { reasoning: string; active
   );
 }
 
-const hostOf = (url: string): string => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
-};
-
-const safeHref = (url: string): string | undefined => (/^https?:\/\//i.test(url) ? url : undefined);
-
 export function SearchStatus({
   searching,
   sources,
@@ -65,7 +56,7 @@ export function SearchStatus({
       </div>
     );
   }
-  const unique = sources.filter((source, index) => sources.findIndex((s) => s.url === source.url) === index);
+  const unique = uniqueSources(sources);
   if (unique.length === 0) return null;
   return (
     <div className="search-status">
@@ -79,7 +70,7 @@ export function SearchStatus({
         {unique.map((source, index) => (
           <li key={source.url}>
             <a
-              href={safeHref(source.url)}
+              href={sourceHref(source.url)}
               target="_blank"
               rel="noopener noreferrer"
               title={source.title ?? source.url}
@@ -88,10 +79,10 @@ export function SearchStatus({
                 {index + 1}
                 <span className="visually-hidden">, </span>
               </span>
-              <span className="source-title">{source.title || hostOf(source.url)}</span>
+              <span className="source-title">{source.title || sourceHost(source.url)}</span>
               <span className="source-host">
                 <span className="visually-hidden">, </span>
-                {hostOf(source.url)}
+                {sourceHost(source.url)}
               </span>
             </a>
           </li>

@@ -4,6 +4,7 @@
 import { escapeHtml } from "../domain/chat/markdown-rules";
 import type { SourceTexts } from "../domain/chat/shell-labels";
 import type { DocumentSource, StreamSource } from "../domain/chat/stream-events";
+import { sourceHost, sourceHref, uniqueSources } from "../domain/chat/web-sources";
 import type { MessageMetadata } from "../domain/chat/wire";
 import { icon } from "./chat-shell-media";
 
@@ -15,15 +16,6 @@ const DOCUMENTS_ICON = icon(
 const WEB_ICON = icon(14, "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3");
 /** Read between a source's parts ("report.pdf, p. 1"), as the app's chips say them. */
 const COMMA = '<span class="visually-hidden">, </span>';
-
-/** The site of a page, as the app names it (message-parts.tsx' hostOf). */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
-}
 
 /** A block: its label (naming its list, as the app's), then its chips. */
 function block(kind: "documents" | "web", id: string, heading: string, chips: readonly string[]): string {
@@ -45,8 +37,9 @@ function documentChip(source: DocumentSource, pagesText: string): string {
 
 /** Each page a link (only to the web, as the app's), its number, title (else its site) and site. */
 function webChip(source: StreamSource, index: number): string {
-  const host = escapeHtml(hostOf(source.url));
-  const href = /^https?:\/\//i.test(source.url) ? ` href="${escapeHtml(source.url)}"` : "";
+  const host = escapeHtml(sourceHost(source.url));
+  const link = sourceHref(source.url);
+  const href = link ? ` href="${escapeHtml(link)}"` : "";
   return (
     `<a${href} target="_blank" rel="noopener noreferrer" title="${escapeHtml(source.title ?? source.url)}">` +
     `<span class="source-index">${index + 1}${COMMA}</span>` +
@@ -62,7 +55,7 @@ function webChip(source: StreamSource, index: number): string {
 export function shellSources(meta: MessageMetadata, texts: SourceTexts, id: number): string {
   const documents = meta.documents?.sources ?? [];
   const pages = meta.search?.sources ?? [];
-  const web = pages.filter((source, i) => pages.findIndex((s) => s.url === source.url) === i);
+  const web = uniqueSources(pages);
   return (
     (documents.length > 0
       ? block(
