@@ -1,4 +1,5 @@
 // One paragraph of markdown as plain text (for search snippets): code, math, links and emphasis lose their marks.
+import { replaceLinks, replaceReferences } from "./snippet-links.ts";
 
 /** Puts finished text aside behind a placeholder, out of reach of the rules that follow; answers the placeholder. */
 export type Hold = (text: string) => string;
@@ -6,6 +7,9 @@ export type Hold = (text: string) => string;
 /** ASCII punctuation: what a backslash escapes. */
 const PUNCTUATION = /^[!-/:-@[-`{-~]$/;
 const SPACE = /^\s$/;
+
+/** Whether a code span's text loses a space either side, as marked's: it has both and more than spaces. */
+const paddedCode = (code: string) => code.startsWith(" ") && code.endsWith(" ") && /[^ ]/.test(code);
 
 /** Backtick runs of a paragraph, each with the index of the next run as long (a code span's closer), or -1. */
 function backtickRuns(text: string): Map<number, { length: number; closer: number }> {
@@ -44,7 +48,7 @@ function holdLiterals(text: string, hold: Hold): string {
     const run = c === "`" ? runs.get(i) : undefined;
     if (run && run.closer >= 0) {
       const code = text.slice(i + run.length, run.closer).replace(/\n/g, " ");
-      out += hold(/^ .*[^ ].* $/.test(code) ? code.slice(1, -1) : code);
+      out += hold(paddedCode(code) ? code.slice(1, -1) : code);
       i = run.closer + run.length;
       continue;
     }
@@ -110,11 +114,11 @@ function inlineMathEnd(text: string, i: number): number {
   return -1;
 }
 
-/** `[label](address "title")`, or a picture's `![alt](address)`: the address may hold balanced parentheses. */
-const LINK =
-  /(!?)\[([^\]\n]*)\]\([ \t]*<?((?:[^()\s<>]|\([^()\s]*\))*)>?(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)/g;
-const REFERENCE_LINK = /!?\[([^\]\n]+)\]\[([^\]\n]*)\]/g;
-const AUTOLINK = /<((?:https?|mailto|ftp):[^\s<>]*|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/gi;
+/**
+ * An address in `<>`, or a mail address: its domain holds a dot between two characters (looked for ahead, once,
+ * so that a long domain without a `>` is not tried at each of its dots).
+ */
+const AUTOLINK = /<((?:https?|mailto|ftp):[^\s<>]*|[^\s<>@]+@(?=[^\s<>@]*[^\s<>@]\.[^\s<>@])[^\s<>@]+)>/gi;
 /** A bare address, without the punctuation or emphasis marks that may close it. */
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<>]*[^\s<>*_~.,:;!?'")\]]/gi;
 const STRONG = /\*\*(?=\S)((?:(?!\*\*).)*?\S)\*\*/g;
@@ -131,12 +135,11 @@ const EMPHASIS_UNDERSCORE = /(?<![\p{L}\p{N}_])_(?=[^\s_])([^_\n]*?[^\s_])_(?![\
 export function inlinePlainText(text: string, hold: Hold, keep: (text: string) => boolean): string {
   const labelled = (label: string, hidden: (string | undefined)[]) =>
     label + hidden.map((h) => (h && keep(h) ? ` (${hold(h)})` : "")).join("");
-  return holdLiterals(text, hold)
-    .replace(LINK, (_, bang: string, label: string, url: string, ...titles: (string | undefined)[]) =>
-      // A picture without a description shows its address (src/domain/chat/markdown-rules.ts).
-      bang && !label ? hold(url) : labelled(label, [url, ...titles.slice(0, 3)]),
-    )
-    .replace(REFERENCE_LINK, (_, label: string, reference: string) => labelled(label, [reference]))
+  const linked = replaceLinks(holdLiterals(text, hold), ({ bang, label, url, titles }) =>
+    // A picture without a description shows its address (src/domain/chat/markdown-rules.ts).
+    bang && !label ? hold(url) : labelled(label, [url, ...titles]),
+  );
+  return replaceReferences(linked, (label, reference) => labelled(label, [reference]))
     .replace(AUTOLINK, (_, url: string) => hold(url))
     .replace(BARE_URL, (url) => hold(url))
     .replace(STRONG, "$1")

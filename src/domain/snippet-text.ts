@@ -12,13 +12,33 @@ const QUOTE = /^(?:[ \t]*>[ \t]?)+/;
 const FENCE = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 const THEMATIC_BREAK = /^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT_EQUALS = /^[ \t]*=+[ \t]*$/;
-/** A table's delimiter row (`|---|:--:|`), also how the announcer finds a table (chat/spoken-text.ts). */
-export const TABLE_DELIMITER = /^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/;
+/**
+ * A table's delimiter row (`|---|:--:|`), also how the announcer finds a table (chat/spoken-text.ts). Its
+ * leading blanks are read one way only: as `[ \t]*\|?[ \t]*` each split of them was tried, seconds for a line
+ * of 100,000 blanks.
+ */
+export const TABLE_DELIMITER =
+  /^[ \t]*(?:\|[ \t]*)?:?-+:?[ \t]*\|(?:[ \t]*:?-+:?[ \t]*\|)*(?:[ \t]*:?-+:?[ \t]*)?$/;
 /** List markers (nested ones too) and a task's box. */
 const LIST = /^(?:[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)+(?:\[[ xX]\][ \t]+)?/;
 const HEADING = /^[ \t]*#{1,6}(?:[ \t]+|$)/;
-const HEADING_CLOSE = /[ \t]+#+[ \t]*$/;
 const DEFINITION = /^[ \t]*\[[^\]]+\]:[ \t]*<?([^\s>]+)>?(?:[ \t]+.*)?$/;
+
+const isBlank = (c: string | undefined) => c === " " || c === "\t";
+
+/**
+ * A heading's text without its closing `#`s (` ##`, blanks either side). Read from the end: a pattern tried at
+ * each blank of a long line would read the blanks after it each time.
+ */
+function withoutClosingHashes(text: string): string {
+  let end = text.length;
+  while (isBlank(text[end - 1])) end--;
+  let hashes = end;
+  while (text[hashes - 1] === "#") hashes--;
+  let blanks = hashes;
+  while (isBlank(text[blanks - 1])) blanks--;
+  return hashes < end && blanks < hashes ? text.slice(0, blanks) : text;
+}
 
 /** A code fence: its opening mark (``` or ~~~, three or more), and whether it sits in a quote. */
 export interface Fence {
@@ -151,7 +171,7 @@ export function snippetText(markdown: string, terms: readonly string[]): string 
     }
     if (HEADING.test(line)) {
       endParagraph();
-      blocks.push(inlinePlainText(line.replace(HEADING, "").replace(HEADING_CLOSE, ""), hold, keep));
+      blocks.push(inlinePlainText(withoutClosingHashes(line.replace(HEADING, "")), hold, keep));
       continue;
     }
     const next = lines[index + 1];

@@ -8,6 +8,7 @@ describe("snippetText", () => {
   it.each<[string, string, string[], string]>([
     ["plain text", "just words, as typed", [], "just words, as typed"],
     ["headings", "# Title\n## Sub title ##\nbody", [], "Title\nSub title\nbody"],
+    ["closing hashes only after a blank", "# a #b\n## c\t##  \n# d##", [], "a #b\nc\nd##"],
     ["bold and italics", "**bold**, __strong__, *em* and _em_", [], "bold, strong, em and em"],
     ["bold italics", "***both*** and ___both___", [], "both and both"],
     ["strikethrough", "~~gone~~ and ~gone~", [], "gone and gone"],
@@ -16,6 +17,12 @@ describe("snippetText", () => {
     ["a lone star", "5 * 3 = 15 and *that*", [], "5 * 3 = 15 and that"],
     ["unclosed marks, shown as typed", "**open and `tick", [], "**open and `tick"],
     ["code spans", "run `npm install` or ``a ` b``", [], "run npm install or a ` b"],
+    [
+      "a code span's padding, as marked strips it",
+      "` a\u2028\u2028b ` and `  ` x",
+      [],
+      "a\u2028\u2028b and    x",
+    ],
     ["markup inside code spans", "`**not bold** [x](y)`", [], "**not bold** [x](y)"],
     ["escapes", "\\*not em\\* and \\# and \\`", [], "*not em* and # and `"],
     ["bullets", "- one\n* two\n+ three", [], "one\ntwo\nthree"],
@@ -48,6 +55,7 @@ describe("snippetText", () => {
     ["prices are not TeX", "costs $5 and $10", [], "costs $5 and $10"],
     ["tables", "| a | b |\n|---|:-:|\n| 1 | **2** |", [], "a b\n1 2"],
     ["a table without outer pipes", "a | b\n--- | ---\n1 | 2", [], "a b\n1 2"],
+    ["an indented table", "  | a | b |\n  | --- |:-- |\n  | 1 | 2 |", [], "a b\n1 2"],
     [
       "thematic breaks and setext underlines",
       "Title\n===\ntext\n\n---\n\n* * *\nmore",
