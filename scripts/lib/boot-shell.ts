@@ -1,13 +1,14 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
-// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css and their sources' from
-// client/chat/chat.css) and its greeting in every language, from the chat catalogues (theme-boot.js picks the
-// language with data-boot-lang before the first paint), the words an open chat's frame needs in every language
-// (read by the Worker), and the logo inline, as the app draws it (client/components/logo.tsx).
+// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css and their parts' — sources,
+// folded reasoning, stopped notice — from client/chat/chat.css) and its greeting in every language, from the
+// chat catalogues (theme-boot.js picks the language with data-boot-lang before the first paint), the words an
+// open chat's frame needs in every language (read by the Worker), and the logo inline, as the app draws it
+// (client/components/logo.tsx).
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
-import { encodeLabels, type SourceTexts } from "../../src/domain/chat/shell-labels.ts";
+import { type AnswerTexts, encodeLabels, type SourceTexts } from "../../src/domain/chat/shell-labels.ts";
 import { svgParts } from "../../src/domain/inline-svg.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 import { escapeHtml } from "../../src/domain/search.ts";
@@ -17,6 +18,7 @@ const TEXTS_MARK = "<!-- boot-shell:texts -->";
 const ASSISTANT_MARK = "<!-- boot-shell:assistant -->";
 const COMPOSER_MARK = "boot-shell:composer-labels";
 const SOURCES_MARK = "boot-shell:source-labels";
+const ANSWER_MARK = "boot-shell:answer-labels";
 /** `<!-- boot-shell:logo 30 -->`: the logo, 30 px square. */
 const LOGO_MARK = /<!-- boot-shell:logo (\d+) -->/g;
 const CLIENT = new URL("../../client/", import.meta.url);
@@ -62,6 +64,21 @@ export function sourceLabels(): Record<string, string[]> {
   );
 }
 
+/**
+ * The words of the parts around an answer's text per language (client/chat/message-parts.tsx), in AnswerTexts'
+ * order: the Worker draws an open chat's frame's folded reasoning and stopped notice with them
+ * (src/sharing/chat-shell-message.ts).
+ */
+export function answerLabels(): Record<string, string[]> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const { message, notices } = chatCatalogue(locale);
+      const texts: AnswerTexts = { thought: message.thought, stopped: notices.stopped };
+      return [locale, [texts.thought, texts.stopped]];
+    }),
+  );
+}
+
 /** Where an open chat's first frame puts its messages (src/sharing/chat-shell.ts). */
 const FRAME = ".boot-chat";
 
@@ -76,16 +93,32 @@ export function frameMarkdownCss(
   return underFrame(postcss.parse(css), "markdown.css");
 }
 
+const chatCss = () => readFileSync(new URL("chat/chat.css", CLIENT), "utf8");
+
 /**
  * The app's rules for an answer's sources blocks (client/chat/chat.css: .search-status, .search-sources…, the
  * chips' .source-…), under the frame as the markdown's: the frame draws those blocks (src/sharing/
  * chat-shell-sources.ts) and they cannot drift from the app's. Not the live search's status (`[role="status"]`),
  * which a saved answer never shows.
  */
-export function frameSourcesCss(css = readFileSync(new URL("chat/chat.css", CLIENT), "utf8")): string {
+export function frameSourcesCss(css = chatCss()): string {
+  return chatRules(css, (s) => /^\.(search-s|source-)/.test(s) && !s.includes("[role"));
+}
+
+/**
+ * The app's rules for a finished answer's folded reasoning (.thinking-block, its summary) and its notice
+ * (.message-notice, a stopped answer's look), under the frame likewise (src/sharing/chat-shell-message.ts). Not
+ * those of reasoning still streaming (`[data-active]`) nor of its text, which the frame never shows.
+ */
+export function frameAnswerPartsCss(css = chatCss()): string {
+  return chatRules(css, (s) => /^\.(thinking-block|message-notice)\b/.test(s) && !s.includes("[data-active"));
+}
+
+/** chat.css' rules whose selectors `wanted` keeps, with those selectors only, under the frame. */
+function chatRules(css: string, wanted: (selector: string) => boolean): string {
   const picked = postcss.root();
   postcss.parse(css).walkRules((rule) => {
-    const selectors = rule.selectors.filter((s) => /^\.(search-s|source-)/.test(s) && !s.includes("[role"));
+    const selectors = rule.selectors.filter(wanted);
     if (selectors.length === 0) return;
     if (rule.parent?.type !== "root")
       throw new Error(`chat.css: the frame's copy cannot scope ${rule.selector} yet`);
@@ -120,7 +153,7 @@ export function bootShell(): Plugin {
     name: "switchboard:boot-shell",
     transformIndexHtml(html) {
       if (
-        ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK, SOURCES_MARK].every((mark) =>
+        ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK, SOURCES_MARK, ANSWER_MARK].every((mark) =>
           html.includes(mark),
         ) ||
         !html.includes("<!-- boot-shell:logo ")
@@ -132,7 +165,7 @@ export function bootShell(): Plugin {
         greetings.map((g) => `<span lang="${g.locale}">${escapeHtml(pick(g))}</span>`).join("");
       const texts = `<h2>${spans((g) => g.title)}</h2>\n          <p>${spans((g) => g.text)}</p>`;
       const shown = LOCALES.map((l) => `html[data-boot-lang="${l}"] .boot-hero [lang="${l}"]`).join(",\n");
-      const css = `${frameMarkdownCss()}\n${frameSourcesCss()}\n${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
+      const css = `${frameMarkdownCss()}\n${frameSourcesCss()}\n${frameAnswerPartsCss()}\n${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
       return (
         html
           .replace(STYLES_MARK, () => `<style>\n${css}</style>`)
@@ -141,6 +174,7 @@ export function bootShell(): Plugin {
           .replace(COMPOSER_MARK, () => escapeHtml(encodeLabels(composerLabels())))
           // Escaped by encodeLabels for the attribute, as the Worker reads it.
           .replace(SOURCES_MARK, () => encodeLabels(sourceLabels()))
+          .replace(ANSWER_MARK, () => encodeLabels(answerLabels()))
           .replace(LOGO_MARK, (_, size: string) => inlineLogo(Number(size)))
       );
     },

@@ -1,31 +1,24 @@
 // An open chat's newest messages in the SPA's first frame (#boot-shell in index.html): a full page load of
 // /app/a/{assistant}/c/{chat} reads them before any script has run; client/lib/boot-shell.ts hands over.
 import type { MessageRow } from "../db/messages";
-import { pictureAbout, questionAt } from "../domain/chat/answer-announcements";
-import {
-  contentDigest,
-  FRAME_DIGEST_ATTRIBUTE,
-  FRAME_MATH_STYLES_ATTRIBUTE,
-  FRAME_MESSAGE_ATTRIBUTE,
-  FRAME_MESSAGES,
-} from "../domain/chat/frame-answers";
+import { questionAt } from "../domain/chat/answer-announcements";
+import { FRAME_MATH_STYLES_ATTRIBUTE, FRAME_MESSAGES } from "../domain/chat/frame-answers";
 import { escapeHtml } from "../domain/chat/markdown-rules";
 import {
+  ANSWER_LABELS_ATTRIBUTE,
+  answerTexts,
   decodeLabels,
   SOURCE_LABELS_ATTRIBUTE,
   type SourceTexts,
   sourceTexts,
 } from "../domain/chat/shell-labels";
-import { shownImages } from "../domain/chat/stream-events";
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { AttachmentWire } from "../domain/files";
 import type { Locale } from "../domain/locales";
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
-import { shellFiles, shellPictures } from "./chat-shell-media";
-import { shellSources } from "./chat-shell-sources";
+import { type ShellMessage, shellMessage } from "./chat-shell-message";
 import { inlinable, katexStyleElement } from "./katex-styles";
-import { modelName } from "./page";
-import { holdsMath, renderMarkdown } from "./render-markdown";
+import { holdsMath } from "./render-markdown";
 
 /** Enough to fill a tall screen above the composer; older ones wait for the app (and the user's scrolling). */
 export const SHELL_MESSAGES = FRAME_MESSAGES;
@@ -45,50 +38,13 @@ export function newestForShell(messages: readonly MessageRow[]): MessageRow[] {
   return picked.reverse();
 }
 
-/**
- * The place of the footer the app gives a question and an answer with words (their time, copy and edit
- * buttons): empty here, so that nothing moves when the app's messages replace the frame's.
- */
-const FOOTER = '<footer class="message-footer"></footer>';
-
-/** A message's markup, given the words of the page's language (which the Worker reads from the page). */
-type ShellMessage = (texts: SourceTexts) => string;
 const NO_TEXTS: SourceTexts = { web: "", documents: "", pages: "" };
-
-async function shellMessage(
-  m: MessageRow,
-  question: string | null,
-  files: readonly AttachmentWire[],
-): Promise<ShellMessage> {
-  const meta = m.metadata as MessageMetadata;
-  if (meta.role === "user") {
-    // As the app: its files above it, and no bubble for a question of pictures alone.
-    const own = shellFiles(files.filter((f) => f.messageId === m.id));
-    const bubble = m.content ? `<div class="user-bubble">${escapeHtml(m.content)}</div>` : "";
-    return () => `<article class="message user">${own}${bubble}${FOOTER}</article>`;
-  }
-  const model = modelName(m.model);
-  const pictures = shellPictures(shownImages(meta.images), pictureAbout(question) || model);
-  // Math as the app's renderer sets it (KaTeX's HTML, with its stylesheet in the frame: withChatShell): the
-  // answers the app keeps from the frame look as the ones it renders itself.
-  const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content, "katex")}</div>` : "";
-  // The app shows this typeset answer as it is while its copy of the message says the same
-  // (client/chat/markdown/frame-answers.ts).
-  const adoptable = m.content
-    ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
-    : "";
-  const header = `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>`;
-  // The documents and web pages it drew on, above its text as in the app (in a long chat, shown from its end,
-  // everything above them moved by their height at the handover while the frame left them out).
-  return (texts) =>
-    `${header}${shellSources(meta, texts, m.id)}${body}${pictures}${m.content ? FOOTER : ""}</article>`;
-}
 
 /** What the frame puts in place of the new chat's greeting and composer. */
 export interface ChatShell {
   /** The page is the default assistant's (the frame's header can name it). */
   defaultAssistant: boolean;
-  /** The messages' markup, in the words the page carries for the reader's language (its sources' headings). */
+  /** The messages' markup, in the words the page carries for the reader's language (its answers' parts'). */
   messages: ShellMessage;
   /** Some answer holds math: the frame needs KaTeX's stylesheet. */
   math: boolean;
@@ -115,7 +71,7 @@ export async function renderChatShell(
   const rendered = await Promise.all(
     newest.map((m, i) => shellMessage(m, questionAt(roles, first + i), files)),
   );
-  const html: ShellMessage = (texts) => rendered.map((message) => message(texts)).join("");
+  const html: ShellMessage = (sources, parts) => rendered.map((message) => message(sources, parts)).join("");
   // KaTeX's markup comes from the answers' text only, never from the words around it.
   return { defaultAssistant, messages: html, math: holdsMath(html(NO_TEXTS)), locale };
 }
@@ -181,9 +137,10 @@ export function withChatShell(
         const chat = await settled;
         if (!chat) return;
         const math = chat.math ? await mathStyles(mathStylesheet(parseRoutePlan(plan)), stylesheet) : "";
-        // The sources' headings in the reader's language, as the build wrote them (scripts/lib/boot-shell.ts).
+        // The answers' parts' words in the reader's language, as the build wrote them (scripts/lib/boot-shell.ts).
         const messages = chat.messages(
           sourceTexts(el.getAttribute(SOURCE_LABELS_ATTRIBUTE) ?? "", chat.locale),
+          answerTexts(el.getAttribute(ANSWER_LABELS_ATTRIBUTE) ?? "", chat.locale),
         );
         el.replace(
           `${math}<div class="boot-chat" role="log"><div class="boot-messages">${messages}</div></div>`,

@@ -1,10 +1,21 @@
-// What the build gives an open chat's first frame for its answers' sources (scripts/lib/boot-shell.ts): the app's
-// own rules for their blocks, under the frame, and their words in every language from the app's catalogues.
+// What the build gives an open chat's first frame for its answers' sources, folded reasoning and stopped notice
+// (scripts/lib/boot-shell.ts): the app's own rules for them, under the frame, and their words in every language
+// from the app's catalogues.
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { frameSourcesCss, sourceLabels } from "../../scripts/lib/boot-shell.ts";
-import { decodeLabelLists, encodeLabels, sourceTexts } from "../../src/domain/chat/shell-labels.ts";
+import {
+  answerLabels,
+  frameAnswerPartsCss,
+  frameSourcesCss,
+  sourceLabels,
+} from "../../scripts/lib/boot-shell.ts";
+import {
+  answerTexts,
+  decodeLabelLists,
+  encodeLabels,
+  sourceTexts,
+} from "../../src/domain/chat/shell-labels.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 
 const selectorsOf = (css: string) => {
@@ -58,6 +69,57 @@ describe("sourceLabels", () => {
         pages: message.documentPages,
       });
       expect(message.documentPages).toContain("{{pages}}");
+    }
+  });
+});
+
+describe("frameAnswerPartsCss", () => {
+  it("takes the folded reasoning's and the notices' rules only, each under the frame, not those of reasoning still streaming", () => {
+    const css = [
+      ".message-row { padding: 0; }",
+      ".thinking-block { margin: 4px 0 10px; }",
+      ".thinking-block summary { font-weight: 600; }",
+      ".thinking-block[data-active] summary { animation: breathe 1.6s infinite; }",
+      ".thinking-text { white-space: pre-wrap; }",
+      ".message-notice, .writing { display: flex; }",
+      ".message-notice.stopped { display: inline-flex; }",
+      ".composer-dock .message-notice { margin: 0 auto 8px; }",
+      ".message-notices-list { gap: 0; }",
+      "@media (prefers-reduced-motion: reduce) { .dots i, .thinking-block[data-active] summary { animation: none; } }",
+    ].join("\n");
+    expect(frameAnswerPartsCss(css)).toBe(
+      ".boot-chat .thinking-block { margin: 4px 0 10px; } .boot-chat .thinking-block summary { font-weight: 600; } .boot-chat .message-notice { display: flex; } .boot-chat .message-notice.stopped { display: inline-flex; }",
+    );
+  });
+
+  it("refuses a rule of theirs it cannot scope rather than leaving the frame without it", () => {
+    expect(() =>
+      frameAnswerPartsCss("@media (max-width: 600px) { .message-notice { padding: 0; } }"),
+    ).toThrow(/chat\.css/);
+  });
+
+  it("carries every rule of the app's chat.css for a saved answer's folded reasoning and notice", () => {
+    const app = selectorsOf(readFileSync("client/chat/chat.css", "utf8")).filter(
+      (s) => /^\.(thinking-block|message-notice)\b/.test(s) && !s.includes("[data-active"),
+    );
+    expect(app).toEqual(
+      expect.arrayContaining([".thinking-block", ".thinking-block summary", ".message-notice.stopped"]),
+    );
+    expect(selectorsOf(frameAnswerPartsCss())).toEqual(app.map((s) => `.boot-chat ${s}`));
+  });
+});
+
+describe("answerLabels", () => {
+  it("holds the two words of every language, as its chat catalogue says them, through the page's attribute", () => {
+    const encoded = encodeLabels(answerLabels());
+    expect(Object.keys(decodeLabelLists(encoded)).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) {
+      const { message, notices } = JSON.parse(
+        readFileSync(`client/i18n/locales/${locale}/chat.json`, "utf8"),
+      );
+      expect(answerTexts(encoded, locale)).toEqual({ thought: message.thought, stopped: notices.stopped });
+      expect(message.thought).toBeTruthy();
+      expect(notices.stopped).toBeTruthy();
     }
   });
 });

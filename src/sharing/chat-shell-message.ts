@@ -1,0 +1,84 @@
+// One message in an open chat's first frame (src/sharing/chat-shell.ts), laid out as the app's (client/chat/
+// message-item.tsx): a question with its files, an answer with the parts around its text (its folded reasoning,
+// its sources, its pictures, a stopped answer's notice), so that nothing moves when the app's take their place.
+import type { MessageRow } from "../db/messages";
+import { pictureAbout } from "../domain/chat/answer-announcements";
+import { contentDigest, FRAME_DIGEST_ATTRIBUTE, FRAME_MESSAGE_ATTRIBUTE } from "../domain/chat/frame-answers";
+import { escapeHtml } from "../domain/chat/markdown-rules";
+import { messageNotice } from "../domain/chat/message-notices";
+import type { AnswerTexts, SourceTexts } from "../domain/chat/shell-labels";
+import { shownImages } from "../domain/chat/stream-events";
+import type { MessageMetadata } from "../domain/chat/wire";
+import type { AttachmentWire } from "../domain/files";
+import { shellFiles, shellPictures } from "./chat-shell-media";
+import { shellSources } from "./chat-shell-sources";
+import { modelName } from "./page";
+import { renderMarkdown } from "./render-markdown";
+
+/**
+ * A message's markup, given the words of the page's language (which the Worker reads from the page): its
+ * sources' and its other parts' (none: they keep their places, unnamed).
+ */
+export type ShellMessage = (sources: SourceTexts, parts?: AnswerTexts) => string;
+const UNNAMED: AnswerTexts = { thought: "", stopped: "" };
+
+/**
+ * The place of the footer the app gives a question and an answer with words (their time, copy and edit
+ * buttons): empty here, so that nothing moves when the app's messages replace the frame's.
+ */
+const FOOTER = '<footer class="message-footer"></footer>';
+
+/** A word of the page's, else a line's height: a page without them (not built) keeps the parts' places. */
+const word = (text: string) => escapeHtml(text) || "&#8203;";
+
+/**
+ * The app's ThinkingBlock (client/chat/message-parts.tsx) as it shows a finished answer's reasoning: folded,
+ * under its summary. Without the reasoning, which the frame does not send (it can be many times the answer's
+ * length, and the frame's messages show only once all of them have arrived), and so inert: nothing to open
+ * until the app's, which has it, takes its place.
+ */
+export function shellThinking(meta: MessageMetadata, texts: AnswerTexts): string {
+  return meta.reasoning
+    ? `<details class="thinking-block" inert><summary>${word(texts.thought)}</summary></details>`
+    : "";
+}
+
+/**
+ * The app's notice of a stopped answer (message-parts.tsx' MessageNotice: "Generation Stopped", under its text).
+ * A failed answer's notice is the app's alone: its sentence (one of many, naming the provider) and Retry button.
+ */
+export function shellStopped(meta: MessageMetadata, texts: AnswerTexts): string {
+  return messageNotice({ metadata: meta }) === "stopped"
+    ? `<div class="message-notice stopped" data-notice="stopped"><span>${word(texts.stopped)}</span></div>`
+    : "";
+}
+
+export async function shellMessage(
+  m: MessageRow,
+  question: string | null,
+  files: readonly AttachmentWire[],
+): Promise<ShellMessage> {
+  const meta = m.metadata as MessageMetadata;
+  if (meta.role === "user") {
+    // As the app: its files above it, and no bubble for a question of pictures alone.
+    const own = shellFiles(files.filter((f) => f.messageId === m.id));
+    const bubble = m.content ? `<div class="user-bubble">${escapeHtml(m.content)}</div>` : "";
+    return () => `<article class="message user">${own}${bubble}${FOOTER}</article>`;
+  }
+  const model = modelName(m.model);
+  const pictures = shellPictures(shownImages(meta.images), pictureAbout(question) || model);
+  // Math as the app's renderer sets it (KaTeX's HTML, with its stylesheet in the frame: withChatShell): the
+  // answers the app keeps from the frame look as the ones it renders itself.
+  const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content, "katex")}</div>` : "";
+  // The app shows this typeset answer as it is while its copy of the message says the same
+  // (client/chat/markdown/frame-answers.ts).
+  const adoptable = m.content
+    ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
+    : "";
+  const header = `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>`;
+  // Every part in the app's order: one the frame left out moved, in a long chat shown from its end, everything
+  // above it by its height at the handover (the folded reasoning 36 px, a stopped answer's notice 34 px).
+  return (sources, parts = UNNAMED) =>
+    `${header}${shellThinking(meta, parts)}${shellSources(meta, sources, m.id)}${body}${pictures}` +
+    `${shellStopped(meta, parts)}${m.content ? FOOTER : ""}</article>`;
+}
