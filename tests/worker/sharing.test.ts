@@ -688,7 +688,10 @@ describe("pictures of a shared chat", () => {
     const fork = await readChat(reader.cookie, chatId);
     const url = ((fork.messages[1]?.metadata.images ?? []) as { url: string }[])[0]?.url ?? "";
     expect(url.startsWith(`/api/files/generated/${reader.id}/${chatId}/`)).toBe(true);
-    expect(fork.messages[1]?.metadata.images).toEqual([{ url, mimeType: "image/png" }]);
+    // What the page shows of it (its size keeps its box), and no more.
+    expect(fork.messages[1]?.metadata.images).toEqual([
+      { url, mimeType: "image/png", width: 128, height: 128 },
+    ]);
     expect(JSON.stringify(fork.messages)).not.toContain("owner-task-1");
     expect((await api(url, { cookie: reader.cookie })).status).toBe(200);
     expect((await api(shown.url, { cookie: reader.cookie })).status).toBe(404);
