@@ -3,6 +3,7 @@
 // last answer generated again, and a Midjourney grid upscaled or varied.
 import { memo, useEffect, useRef, useState } from "react";
 import { pictureAbout } from "../../src/domain/chat/answer-announcements";
+import { showsAnswerFooter } from "../../src/domain/chat/answer-footer";
 import { keepsRegenerate, messageNotice } from "../../src/domain/chat/message-notices";
 import type { GridChoice } from "../../src/domain/chat/midjourney";
 import type { MessageWire } from "../../src/domain/chat/wire";
@@ -249,7 +250,8 @@ function ModelMessage({
           retrying={retrying}
         />
       )}
-      {!live && (message.content || (onRetry && keepsRegenerate(notice))) && (
+      {/* onRetry: the chat's last answer, while the chat can start one (message-list.tsx, open-chat.tsx). */}
+      {showsAnswerFooter({ live, text: Boolean(message.content), last: Boolean(onRetry), notice }) && (
         <footer className="message-footer">
           {message.content ? <CopyButton text={message.content} /> : null}
           {onRetry && keepsRegenerate(notice) && message.id > 0 ? (
