@@ -1,9 +1,9 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
 // (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css and their parts' — sources,
-// folded reasoning, stopped notice — from client/chat/chat.css) and its greeting in every language, from the
-// chat catalogues (theme-boot.js picks the language with data-boot-lang before the first paint), the words an
-// open chat's frame needs in every language (read by the Worker), and the logo inline, as the app draws it
-// (client/components/logo.tsx).
+// folded reasoning, stopped notice, a grid's rows of buttons — from client/chat/chat.css) and its greeting in
+// every language, from the chat catalogues (theme-boot.js picks the language with data-boot-lang before the first
+// paint), the words an open chat's frame needs in every language (read by the Worker), and the logo inline, as
+// the app draws it (client/components/logo.tsx).
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import type { Plugin } from "vite";
@@ -65,16 +65,26 @@ export function sourceLabels(): Record<string, string[]> {
 }
 
 /**
- * The words of the parts around an answer's text per language (client/chat/message-parts.tsx), in AnswerTexts'
- * order: the Worker draws an open chat's frame's folded reasoning and stopped notice with them
- * (src/sharing/chat-shell-message.ts).
+ * The words of the parts around an answer's text per language (client/chat/message-parts.tsx, grid-choices.tsx),
+ * in AnswerTexts' order: the Worker draws an open chat's frame's folded reasoning, stopped notice and a grid's
+ * buttons with them (src/sharing/chat-shell-message.ts, chat-shell-grid.ts).
  */
 export function answerLabels(): Record<string, string[]> {
   return Object.fromEntries(
     LOCALES.map((locale) => {
       const { message, notices } = chatCatalogue(locale);
-      const texts: AnswerTexts = { thought: message.thought, stopped: notices.stopped };
-      return [locale, [texts.thought, texts.stopped]];
+      const texts: AnswerTexts = {
+        thought: message.thought,
+        stopped: notices.stopped,
+        upscales: message.upscales,
+        upscale: message.upscale,
+        variations: message.variations,
+        vary: message.vary,
+      };
+      return [
+        locale,
+        [texts.thought, texts.stopped, texts.upscales, texts.upscale, texts.variations, texts.vary],
+      ];
     }),
   );
 }
@@ -106,12 +116,16 @@ export function frameSourcesCss(css = chatCss()): string {
 }
 
 /**
- * The app's rules for a finished answer's folded reasoning (.thinking-block, its summary) and its notice
- * (.message-notice, a stopped answer's look), under the frame likewise (src/sharing/chat-shell-message.ts). Not
- * those of reasoning still streaming (`[data-active]`) nor of its text, which the frame never shows.
+ * The app's rules for a finished answer's folded reasoning (.thinking-block, its summary), its notice
+ * (.message-notice, a stopped answer's look) and a Midjourney grid's rows of buttons (.image-choices; the buttons'
+ * own are the page's, styles.css), under the frame likewise (src/sharing/chat-shell-message.ts, chat-shell-grid.ts).
+ * Not those of reasoning still streaming (`[data-active]`) nor of its text, which the frame never shows.
  */
 export function frameAnswerPartsCss(css = chatCss()): string {
-  return chatRules(css, (s) => /^\.(thinking-block|message-notice)\b/.test(s) && !s.includes("[data-active"));
+  return chatRules(
+    css,
+    (s) => /^\.(thinking-block|message-notice|image-choices)(?![\w-])/.test(s) && !s.includes("[data-active"),
+  );
 }
 
 /** chat.css' rules whose selectors `wanted` keeps, with those selectors only, under the frame. */

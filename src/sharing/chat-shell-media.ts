@@ -7,6 +7,7 @@ import type { StreamImage } from "../domain/chat/stream-events";
 import { type AttachmentWire, fileColour, formatFileSize, isLargeDocument } from "../domain/files";
 import { sizeAttributes } from "../domain/image-size";
 import { extensionOf, fileKind } from "../domain/models";
+import { type GridTexts, shellGridChoices } from "./chat-shell-grid";
 
 /** An icon of client/components/icon.tsx, as its Icon draws it. */
 export const icon = (size: number, path: string) =>
@@ -47,18 +48,28 @@ export function shellFiles(files: readonly AttachmentWire[]): string {
   return `<ul class="message-files">${files.map((f) => (isThumbnail(f) ? thumbnail(f) : chip(f))).join("")}</ul>`;
 }
 
+/** The labels of a picture's buttons as stored (data: anything but a list of them is none). */
+const choiceLabels = (image: Pick<StreamImage, "choices">): unknown[] =>
+  Array.isArray(image.choices) ? image.choices.map((c: { label?: unknown } | null) => c?.label) : [];
+
+/** No names for a grid's buttons: they keep their places, unnamed. */
+const UNNAMED: GridTexts = { upscales: "", upscale: "", variations: "", vary: "" };
+
 /**
  * An answer's pictures as the app lays them out (client/chat/message-parts.tsx), each named by its question, with
- * the place of the app's "Download" button under it: the app's own take their place without a jump.
+ * the place of the app's "Download" button under it and a Midjourney grid's buttons under that, named in `grid`'s
+ * words: the app's own take their place without a jump.
  */
 export function shellPictures(
-  images: readonly Pick<StreamImage, "url" | "width" | "height">[],
+  images: readonly Pick<StreamImage, "url" | "width" | "height" | "choices">[],
   about: string,
+  grid = UNNAMED,
 ): string {
   const alt = escapeHtml(about);
   const figures = images.map(
     (image) =>
-      `<figure><img src="${escapeHtml(image.url)}" alt="${alt}"${sizeAttributes(image)}><span class="boot-image-download"></span></figure>`,
+      `<figure><img src="${escapeHtml(image.url)}" alt="${alt}"${sizeAttributes(image)}><span class="boot-image-download"></span>` +
+      `${shellGridChoices(choiceLabels(image), grid)}</figure>`,
   );
   return figures.length > 0 ? `<div class="generated-images">${figures.join("")}</div>` : "";
 }

@@ -1,8 +1,10 @@
 // One message in an open chat's first frame (src/sharing/chat-shell.ts), laid out as the app's (client/chat/
 // message-item.tsx): a question with its files, an answer with the parts around its text (its folded reasoning,
-// its sources, its pictures, a stopped answer's notice), so that nothing moves when the app's take their place.
+// its sources, its pictures and a grid's buttons, a stopped answer's notice, its footer), so that nothing moves
+// when the app's take their place.
 import type { MessageRow } from "../db/messages";
 import { pictureAbout } from "../domain/chat/answer-announcements";
+import { showsAnswerFooter } from "../domain/chat/answer-footer";
 import { contentDigest, FRAME_DIGEST_ATTRIBUTE, FRAME_MESSAGE_ATTRIBUTE } from "../domain/chat/frame-answers";
 import { escapeHtml } from "../domain/chat/markdown-rules";
 import { messageNotice } from "../domain/chat/message-notices";
@@ -20,11 +22,19 @@ import { renderMarkdown } from "./render-markdown";
  * sources' and its other parts' (none: they keep their places, unnamed).
  */
 export type ShellMessage = (sources: SourceTexts, parts?: AnswerTexts) => string;
-const UNNAMED: AnswerTexts = { thought: "", stopped: "" };
+const UNNAMED: AnswerTexts = {
+  thought: "",
+  stopped: "",
+  upscales: "",
+  upscale: "",
+  variations: "",
+  vary: "",
+};
 
 /**
- * The place of the footer the app gives a question and an answer with words (their time, copy and edit
- * buttons): empty here, so that nothing moves when the app's messages replace the frame's.
+ * The place of the footer the app gives a question, an answer with words and the chat's last answer (their time,
+ * copy, edit and Regenerate buttons: showsAnswerFooter): empty here, so that nothing moves when the app's messages
+ * replace the frame's.
  */
 const FOOTER = '<footer class="message-footer"></footer>';
 
@@ -37,7 +47,7 @@ const word = (text: string) => escapeHtml(text) || "&#8203;";
  * length, and the frame's messages show only once all of them have arrived), and so inert: nothing to open
  * until the app's, which has it, takes its place.
  */
-export function shellThinking(meta: MessageMetadata, texts: AnswerTexts): string {
+export function shellThinking(meta: MessageMetadata, texts: Pick<AnswerTexts, "thought">): string {
   return meta.reasoning
     ? `<details class="thinking-block" inert><summary>${word(texts.thought)}</summary></details>`
     : "";
@@ -47,7 +57,7 @@ export function shellThinking(meta: MessageMetadata, texts: AnswerTexts): string
  * The app's notice of a stopped answer (message-parts.tsx' MessageNotice: "Generation Stopped", under its text).
  * A failed answer's notice is the app's alone: its sentence (one of many, naming the provider) and Retry button.
  */
-export function shellStopped(meta: MessageMetadata, texts: AnswerTexts): string {
+export function shellStopped(meta: MessageMetadata, texts: Pick<AnswerTexts, "stopped">): string {
   return messageNotice({ metadata: meta }) === "stopped"
     ? `<div class="message-notice stopped" data-notice="stopped"><span>${word(texts.stopped)}</span></div>`
     : "";
@@ -57,6 +67,8 @@ export async function shellMessage(
   m: MessageRow,
   question: string | null,
   files: readonly AttachmentWire[],
+  /** The chat's last message: as an answer, the app offers to generate it again (in its footer). */
+  last = false,
 ): Promise<ShellMessage> {
   const meta = m.metadata as MessageMetadata;
   if (meta.role === "user") {
@@ -66,7 +78,8 @@ export async function shellMessage(
     return () => `<article class="message user">${own}${bubble}${FOOTER}</article>`;
   }
   const model = modelName(m.model);
-  const pictures = shellPictures(shownImages(meta.images), pictureAbout(question) || model);
+  const images = shownImages(meta.images);
+  const about = pictureAbout(question) || model;
   // Math as the app's renderer sets it (KaTeX's HTML, with its stylesheet in the frame: withChatShell): the
   // answers the app keeps from the frame look as the ones it renders itself.
   const body = m.content ? `<div class="markdown">${await renderMarkdown(m.content, "katex")}</div>` : "";
@@ -76,9 +89,13 @@ export async function shellMessage(
     ? ` ${FRAME_MESSAGE_ATTRIBUTE}="${m.id}" ${FRAME_DIGEST_ATTRIBUTE}="${contentDigest(m.content)}"`
     : "";
   const header = `<article class="message model"${adoptable}><header class="message-header">${escapeHtml(model)}</header>`;
+  // A saved answer, as the app shows it once it has read the chat (none being written, none being sent).
+  const notice = messageNotice({ metadata: meta });
+  const footer = showsAnswerFooter({ live: false, text: Boolean(m.content), last, notice }) ? FOOTER : "";
   // Every part in the app's order: one the frame left out moved, in a long chat shown from its end, everything
-  // above it by its height at the handover (the folded reasoning 36 px, a stopped answer's notice 34 px).
+  // above it by its height at the handover (the folded reasoning 36 px, a stopped answer's notice 34 px, a grid's
+  // rows of buttons 76 px, a picture alone's footer 30 px).
   return (sources, parts = UNNAMED) =>
-    `${header}${shellThinking(meta, parts)}${shellSources(meta, sources, m.id)}${body}${pictures}` +
-    `${shellStopped(meta, parts)}${m.content ? FOOTER : ""}</article>`;
+    `${header}${shellThinking(meta, parts)}${shellSources(meta, sources, m.id)}${body}` +
+    `${shellPictures(images, about, parts)}${shellStopped(meta, parts)}${footer}</article>`;
 }

@@ -69,7 +69,9 @@ export async function renderChatShell(
   const first = messages.length - newest.length;
   const roles = messages.map((m) => ({ role: (m.metadata as MessageMetadata).role, content: m.content }));
   const rendered = await Promise.all(
-    newest.map((m, i) => shellMessage(m, questionAt(roles, first + i), files)),
+    newest.map((m, i) =>
+      shellMessage(m, questionAt(roles, first + i), files, first + i === messages.length - 1),
+    ),
   );
   const html: ShellMessage = (sources, parts) => rendered.map((message) => message(sources, parts)).join("");
   // KaTeX's markup comes from the answers' text only, never from the words around it.

@@ -1,6 +1,6 @@
-// What the build gives an open chat's first frame for its answers' sources, folded reasoning and stopped notice
-// (scripts/lib/boot-shell.ts): the app's own rules for them, under the frame, and their words in every language
-// from the app's catalogues.
+// What the build gives an open chat's first frame for its answers' sources, folded reasoning, stopped notice and a
+// grid's buttons (scripts/lib/boot-shell.ts): the app's own rules for them, under the frame, and their words in
+// every language from the app's catalogues.
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import {
   frameSourcesCss,
   sourceLabels,
 } from "../../scripts/lib/boot-shell.ts";
+import { escapeHtml } from "../../src/domain/chat/markdown-rules.ts";
 import {
   answerTexts,
   decodeLabelLists,
@@ -17,6 +18,8 @@ import {
   sourceTexts,
 } from "../../src/domain/chat/shell-labels.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
+import { formatMessage } from "../../src/domain/message-format.ts";
+import { shellGridChoices } from "../../src/sharing/chat-shell-grid.ts";
 
 const selectorsOf = (css: string) => {
   const selectors: string[] = [];
@@ -74,7 +77,7 @@ describe("sourceLabels", () => {
 });
 
 describe("frameAnswerPartsCss", () => {
-  it("takes the folded reasoning's and the notices' rules only, each under the frame, not those of reasoning still streaming", () => {
+  it("takes the folded reasoning's, the notices' and a grid's rows' rules only, each under the frame, not those of reasoning still streaming", () => {
     const css = [
       ".message-row { padding: 0; }",
       ".thinking-block { margin: 4px 0 10px; }",
@@ -85,10 +88,12 @@ describe("frameAnswerPartsCss", () => {
       ".message-notice.stopped { display: inline-flex; }",
       ".composer-dock .message-notice { margin: 0 auto 8px; }",
       ".message-notices-list { gap: 0; }",
+      ".image-choices { display: flex; gap: 6px; }",
+      ".image-choices-hint, .generated-images img { display: block; }",
       "@media (prefers-reduced-motion: reduce) { .dots i, .thinking-block[data-active] summary { animation: none; } }",
     ].join("\n");
     expect(frameAnswerPartsCss(css)).toBe(
-      ".boot-chat .thinking-block { margin: 4px 0 10px; } .boot-chat .thinking-block summary { font-weight: 600; } .boot-chat .message-notice { display: flex; } .boot-chat .message-notice.stopped { display: inline-flex; }",
+      ".boot-chat .thinking-block { margin: 4px 0 10px; } .boot-chat .thinking-block summary { font-weight: 600; } .boot-chat .message-notice { display: flex; } .boot-chat .message-notice.stopped { display: inline-flex; } .boot-chat .image-choices { display: flex; gap: 6px; }",
     );
   });
 
@@ -98,28 +103,55 @@ describe("frameAnswerPartsCss", () => {
     ).toThrow(/chat\.css/);
   });
 
-  it("carries every rule of the app's chat.css for a saved answer's folded reasoning and notice", () => {
+  it("carries every rule of the app's chat.css for a saved answer's folded reasoning, notice and grid's rows", () => {
     const app = selectorsOf(readFileSync("client/chat/chat.css", "utf8")).filter(
-      (s) => /^\.(thinking-block|message-notice)\b/.test(s) && !s.includes("[data-active"),
+      (s) =>
+        /^\.(thinking-block|message-notice|image-choices)(?![\w-])/.test(s) && !s.includes("[data-active"),
     );
     expect(app).toEqual(
-      expect.arrayContaining([".thinking-block", ".thinking-block summary", ".message-notice.stopped"]),
+      expect.arrayContaining([
+        ".thinking-block",
+        ".thinking-block summary",
+        ".message-notice.stopped",
+        ".image-choices",
+      ]),
     );
     expect(selectorsOf(frameAnswerPartsCss())).toEqual(app.map((s) => `.boot-chat ${s}`));
   });
 });
 
 describe("answerLabels", () => {
-  it("holds the two words of every language, as its chat catalogue says them, through the page's attribute", () => {
+  it("holds the words of every language, as its chat catalogue says them, through the page's attribute", () => {
     const encoded = encodeLabels(answerLabels());
     expect(Object.keys(decodeLabelLists(encoded)).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES) {
       const { message, notices } = JSON.parse(
         readFileSync(`client/i18n/locales/${locale}/chat.json`, "utf8"),
       );
-      expect(answerTexts(encoded, locale)).toEqual({ thought: message.thought, stopped: notices.stopped });
-      expect(message.thought).toBeTruthy();
-      expect(notices.stopped).toBeTruthy();
+      const texts = answerTexts(encoded, locale);
+      expect(texts).toEqual({
+        thought: message.thought,
+        stopped: notices.stopped,
+        upscales: message.upscales,
+        upscale: message.upscale,
+        variations: message.variations,
+        vary: message.vary,
+      });
+      for (const words of Object.values(texts)) expect(words).toBeTruthy();
+    }
+  });
+
+  it("names a grid's buttons in the frame as the app does, in every language", async () => {
+    const encoded = encodeLabels(answerLabels());
+    for (const locale of LOCALES) {
+      const catalogue = JSON.parse(readFileSync(`client/i18n/locales/${locale}/chat.json`, "utf8"));
+      const app = (key: string, values: Record<string, unknown>) =>
+        escapeHtml(formatMessage(catalogue, `message.${key}`, values, locale));
+      const html = shellGridChoices(["U2", "V3"], answerTexts(encoded, locale));
+      expect(html).toContain(`aria-label="${app("upscales", {})}" inert>`);
+      expect(html).toContain(`aria-label="${app("upscale", { choice: "U2" })}"`);
+      expect(html).toContain(`aria-label="${app("vary", { choice: "V3", n: 3 })}"`);
+      expect(html).not.toContain("{{");
     }
   });
 });

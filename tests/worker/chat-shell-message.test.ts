@@ -13,7 +13,13 @@ import type { MessageMetadata } from "../../src/domain/chat/wire";
 import { renderChatShell, withChatShell } from "../../src/sharing/chat-shell";
 import { shellStopped, shellThinking } from "../../src/sharing/chat-shell-message";
 
-const EN: AnswerTexts = { thought: "Thought process", stopped: "Generation Stopped" };
+const GRID = {
+  upscales: "Upscale one picture",
+  upscale: "Upscale {{choice}}",
+  variations: "Vary one picture",
+  vary: "Vary picture {{n}} ({{choice}})",
+};
+const EN: AnswerTexts = { thought: "Thought process", stopped: "Generation Stopped", ...GRID };
 const answer = (extra: Partial<MessageMetadata>): MessageMetadata => ({
   role: "assistant",
   done: true,
@@ -146,11 +152,19 @@ describe("the answers' parts in the page's language", () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it("reads the reader's two words, else English's, else none", () => {
-    const encoded = encodeLabels({ en: ["Thought process", "Generation Stopped"] });
+  it("reads the reader's words, else English's, else none", () => {
+    const encoded = encodeLabels({ en: ["Thought process", "Generation Stopped", ...Object.values(GRID)] });
     expect(answerTexts(encoded, "en")).toEqual(EN);
     expect(answerTexts(encoded, "ro")).toEqual(EN);
-    expect(answerTexts("", "en")).toEqual({ thought: "", stopped: "" });
+    const none = { thought: "", stopped: "", upscales: "", upscale: "", variations: "", vary: "" };
+    expect(answerTexts("", "en")).toEqual(none);
+    // A page built before the grid's words: the two it has, the grid's unnamed.
+    const older = encodeLabels({ en: ["Thought process", "Generation Stopped"] });
+    expect(answerTexts(older, "en")).toEqual({
+      ...none,
+      thought: "Thought process",
+      stopped: "Generation Stopped",
+    });
   });
 
   it("keeps the parts' places, unnamed, on a page built without the words", async () => {

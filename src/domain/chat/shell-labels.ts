@@ -1,5 +1,5 @@
 // The first frame's words per language as the build writes them on index.html (the composer's name, the sources'
-// headings, an answer's folded reasoning and stopped notice) and the Worker reads them back: "en=Message;fr=Message;…", or a list "en=Sources|p. {{pages}};…".
+// headings, an answer's folded reasoning, stopped notice and grid's buttons) and the Worker reads them back: "en=Message;fr=Message;…", or a list "en=Sources|p. {{pages}};…".
 // What an attribute or the list would trip on is written %XX: no entities for an HTML attribute to decode.
 import type { Locale } from "../locales.ts";
 
@@ -56,12 +56,18 @@ export function sourceTexts(text: string, locale: Locale): SourceTexts {
 }
 
 /**
- * The words of the parts the app shows around an answer's text (client/chat/message-parts.tsx), in this order in
- * the build's list: its folded reasoning's summary ("Thought process"), a stopped answer's notice.
+ * The words of the parts the app shows around an answer's text (client/chat/message-parts.tsx, grid-choices.tsx),
+ * in this order in the build's list: its folded reasoning's summary ("Thought process"), a stopped answer's
+ * notice, and a Midjourney grid's rows' and buttons' names ("Upscale one picture", "Upscale {{choice}}", "Vary
+ * one picture", "Vary picture {{n}} ({{choice}})").
  */
 export interface AnswerTexts {
   thought: string;
   stopped: string;
+  upscales: string;
+  upscale: string;
+  variations: string;
+  vary: string;
 }
 
 /** The index.html attribute (on the frame's .boot-hero, beside the sources') that carries them. */
@@ -70,6 +76,7 @@ export const ANSWER_LABELS_ATTRIBUTE = "data-answer-labels";
 /** The reader's words, else English's, else none (a page not built: the parts keep their place, unnamed). */
 export function answerTexts(text: string, locale: Locale): AnswerTexts {
   const lists = decodeLabelLists(text);
-  const [thought = "", stopped = ""] = lists[locale] ?? lists.en ?? [];
-  return { thought, stopped };
+  const [thought = "", stopped = "", upscales = "", upscale = "", variations = "", vary = ""] =
+    lists[locale] ?? lists.en ?? [];
+  return { thought, stopped, upscales, upscale, variations, vary };
 }
