@@ -18,11 +18,10 @@ import {
   initialAnnouncerState,
   picturesThenWords,
 } from "../../src/domain/chat/answer-announcements";
-import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
+import { noticeSentence } from "../../src/domain/chat/notice-sentence";
 import { type Translate, useT } from "../i18n";
 import { generationStore } from "../state/generation";
 import { isStreamLost } from "../state/stream-lost";
-import { providerName } from "./format";
 import type { ViewMessage } from "./message-item";
 import { modelLabel } from "./model-badge";
 
@@ -60,11 +59,10 @@ function wordsOf(announcement: Announcement, t: Translate<"chat">): string {
   switch (announcement.kind) {
     case "answering":
       return t("announce.answering", { model: modelLabel(announcement.model) });
-    case "notice":
-      return t(`notices.${announcement.notice}`, {
-        provider: providerName(announcement.provider),
-        limit: MAX_ATTACHMENTS_PER_MESSAGE,
-      });
+    case "notice": {
+      const { key, values } = noticeSentence(announcement.notice, announcement.provider);
+      return t(key, values);
+    }
     case "answer": {
       const words = announcement.cut
         ? t("announce.completeLong", { start: announcement.text })

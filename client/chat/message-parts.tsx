@@ -4,17 +4,16 @@
 import { useEffect, useId, useState } from "react";
 import { isRetryable, type NoticeKey } from "../../src/domain/chat/message-notices";
 import type { GridChoice } from "../../src/domain/chat/midjourney";
+import { noticeSentence } from "../../src/domain/chat/notice-sentence";
 import {
   type ModelMessageMetadata,
   type StreamSource,
   shownImages,
 } from "../../src/domain/chat/stream-events";
 import { sourceHost, sourceHref, uniqueSources } from "../../src/domain/chat/web-sources";
-import { MAX_ATTACHMENTS_PER_MESSAGE } from "../../src/domain/files";
 import { knownSize } from "../../src/domain/image-size";
 import { Icon } from "../components/icon";
 import { useT } from "../i18n";
-import { providerName } from "./format";
 import { GridChoices } from "./grid-choices";
 import { ImageDownload } from "./image-download";
 import { modelLabel } from "./model-badge";
@@ -153,6 +152,7 @@ export function MessageNotice({
   alert?: boolean;
 }) {
   const t = useT("chat");
+  const { key, values } = noticeSentence(notice, provider);
   const stopped = notice === "stopped";
   return (
     <div
@@ -162,7 +162,7 @@ export function MessageNotice({
     >
       {!stopped && <Icon name="alert" size={16} />}
       <span>
-        {t(`notices.${notice}`, { provider: providerName(provider), limit: MAX_ATTACHMENTS_PER_MESSAGE })}
+        {t(key, values)}
         {detail ? ` ${detail}` : null}
       </span>
       {onRetry && isRetryable(notice) && (
