@@ -1,17 +1,23 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
 // (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css and their parts' — sources,
-// folded reasoning, stopped notice, a grid's rows of buttons — from client/chat/chat.css) and its greeting in
-// every language, from the chat catalogues (theme-boot.js picks the language with data-boot-lang before the first
-// paint), the words an open chat's frame needs in every language (read by the Worker), and the logo inline, as
-// the app draws it (client/components/logo.tsx).
+// folded reasoning, notices, a grid's rows of buttons, writing dots — from client/chat/chat.css) and its greeting
+// in every language, from the chat catalogues (theme-boot.js picks the language with data-boot-lang before the
+// first paint), the words an open chat's frame needs in every language (read by the Worker), and the logo inline,
+// as the app draws it (client/components/logo.tsx). Each language's chat catalogue also goes into the build as
+// JSON, for the one sentence of many a failed answer's notice says in a frame (read by the Worker).
 import { readFileSync } from "node:fs";
-import postcss from "postcss";
 import type { Plugin } from "vite";
 import { DEFAULT_ASSISTANT_LABEL } from "../../src/domain/assistants.ts";
-import { type AnswerTexts, encodeLabels, type SourceTexts } from "../../src/domain/chat/shell-labels.ts";
+import {
+  type AnswerTexts,
+  chatCatalogueAsset,
+  encodeLabels,
+  type SourceTexts,
+} from "../../src/domain/chat/shell-labels.ts";
 import { svgParts } from "../../src/domain/inline-svg.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 import { escapeHtml } from "../../src/domain/search.ts";
+import { frameAnswerPartsCss, frameMarkdownCss, frameSourcesCss } from "./frame-css.ts";
 
 const STYLES_MARK = "<!-- boot-shell:styles -->";
 const TEXTS_MARK = "<!-- boot-shell:texts -->";
@@ -65,9 +71,10 @@ export function sourceLabels(): Record<string, string[]> {
 }
 
 /**
- * The words of the parts around an answer's text per language (client/chat/message-parts.tsx, grid-choices.tsx),
- * in AnswerTexts' order: the Worker draws an open chat's frame's folded reasoning, stopped notice and a grid's
- * buttons with them (src/sharing/chat-shell-message.ts, chat-shell-grid.ts).
+ * The words of the parts around an answer's text per language (client/chat/message-parts.tsx, grid-choices.tsx,
+ * message-item.tsx), in AnswerTexts' order: the Worker draws an open chat's frame's folded reasoning, stopped
+ * notice, a grid's buttons and an answer's writing dots with them (src/sharing/chat-shell-message.ts,
+ * chat-shell-grid.ts).
  */
 export function answerLabels(): Record<string, string[]> {
   return Object.fromEntries(
@@ -80,91 +87,43 @@ export function answerLabels(): Record<string, string[]> {
         upscale: message.upscale,
         variations: message.variations,
         vary: message.vary,
+        writing: message.writing,
       };
       return [
         locale,
-        [texts.thought, texts.stopped, texts.upscales, texts.upscale, texts.variations, texts.vary],
+        [
+          texts.thought,
+          texts.stopped,
+          texts.upscales,
+          texts.upscale,
+          texts.variations,
+          texts.vary,
+          texts.writing,
+        ],
       ];
     }),
   );
 }
 
-/** Where an open chat's first frame puts its messages (src/sharing/chat-shell.ts). */
-const FRAME = ".boot-chat";
-
 /**
- * The app's markdown rules, each under the frame: an open chat's first frame (src/sharing/chat-shell.ts) sets
- * its answers exactly as the app will, so nothing moves at the handover, and no copy of them can drift. A
- * selector led by `:root[…]` (the dark theme's) keeps that lead.
+ * Each language's chat catalogue as the Worker reads it (chatCatalogueAsset): the sentence of a failed answer's
+ * notice in an open chat's frame comes from the reader's, formatted as the app formats it.
  */
-export function frameMarkdownCss(
-  css = readFileSync(new URL("chat/markdown/markdown.css", CLIENT), "utf8"),
-): string {
-  return underFrame(postcss.parse(css), "markdown.css");
-}
-
-const chatCss = () => readFileSync(new URL("chat/chat.css", CLIENT), "utf8");
-
-/**
- * The app's rules for an answer's sources blocks (client/chat/chat.css: .search-status, .search-sources…, the
- * chips' .source-…), under the frame as the markdown's: the frame draws those blocks (src/sharing/
- * chat-shell-sources.ts) and they cannot drift from the app's. Not the live search's status (`[role="status"]`),
- * which a saved answer never shows.
- */
-export function frameSourcesCss(css = chatCss()): string {
-  return chatRules(css, (s) => /^\.(search-s|source-)/.test(s) && !s.includes("[role"));
-}
-
-/**
- * The app's rules for a finished answer's folded reasoning (.thinking-block, its summary), its notice
- * (.message-notice, a stopped answer's look) and a Midjourney grid's rows of buttons (.image-choices; the buttons'
- * own are the page's, styles.css), under the frame likewise (src/sharing/chat-shell-message.ts, chat-shell-grid.ts).
- * Not those of reasoning still streaming (`[data-active]`) nor of its text, which the frame never shows.
- */
-export function frameAnswerPartsCss(css = chatCss()): string {
-  return chatRules(
-    css,
-    (s) => /^\.(thinking-block|message-notice|image-choices)(?![\w-])/.test(s) && !s.includes("[data-active"),
-  );
-}
-
-/** chat.css' rules whose selectors `wanted` keeps, with those selectors only, under the frame. */
-function chatRules(css: string, wanted: (selector: string) => boolean): string {
-  const picked = postcss.root();
-  postcss.parse(css).walkRules((rule) => {
-    const selectors = rule.selectors.filter(wanted);
-    if (selectors.length === 0) return;
-    if (rule.parent?.type !== "root")
-      throw new Error(`chat.css: the frame's copy cannot scope ${rule.selector} yet`);
-    picked.append(rule.clone({ selectors }));
-  });
-  return underFrame(picked, "chat.css");
-}
-
-function underFrame(root: postcss.Root, file: string): string {
-  root.walkComments((comment) => {
-    comment.remove();
-  });
-  root.walkAtRules((at) => {
-    throw new Error(`${file}: the frame's copy cannot scope @${at.name} yet`);
-  });
-  root.walkRules((rule) => {
-    rule.selectors = rule.selectors.map((selector) => {
-      const lead = /^:root(\[[^\]]*\])*\s+/.exec(selector)?.[0] ?? "";
-      return `${lead}${FRAME} ${selector.slice(lead.length)}`;
-    });
-  });
-  // Every page inlines it (index.html): one line, not the source's layout. A line break is whitespace to
-  // CSS (a combinator, a value's separator), so it becomes one space, never nothing.
-  return root
-    .toString()
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
+export function chatCatalogueAssets(): { fileName: string; source: string }[] {
+  return LOCALES.map((locale) => ({
+    fileName: chatCatalogueAsset(locale).slice(1),
+    source: JSON.stringify(chatCatalogue(locale)),
+  }));
 }
 
 export function bootShell(): Plugin {
   return {
     name: "switchboard:boot-shell",
+    generateBundle() {
+      // The client's build: its files are what the Worker's assets binding serves.
+      if (this.environment.name !== "client") return;
+      for (const asset of chatCatalogueAssets()) this.emitFile({ type: "asset", ...asset });
+    },
     transformIndexHtml(html) {
       if (
         ![STYLES_MARK, TEXTS_MARK, ASSISTANT_MARK, COMPOSER_MARK, SOURCES_MARK, ANSWER_MARK].every((mark) =>

@@ -9,6 +9,7 @@ import { catalogueFiles, parseRoutePlan, preloadTags, routeFiles } from "../doma
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { renderChatShell, SHELL_MESSAGES, withChatShell } from "../sharing/chat-shell";
+import { assetCatalogue } from "../sharing/chat-shell-notice";
 import { assetStylesheet } from "../sharing/katex-styles";
 import { attachmentDto } from "./dto";
 
@@ -101,6 +102,8 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
           locale,
           // The questions' files, read with the messages (and by the user, in SQL), as the app gets them.
           files: page.files.map(attachmentDto),
+          // A failed answer's notice is one sentence of many: read from the reader's catalogue when one is shown.
+          catalogue: assetCatalogue(c.env.ASSETS, c.req.url),
         })
       : null,
   );

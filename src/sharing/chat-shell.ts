@@ -15,8 +15,10 @@ import {
 import type { MessageMetadata } from "../domain/chat/wire";
 import type { AttachmentWire } from "../domain/files";
 import type { Locale } from "../domain/locales";
+import type { Catalogue } from "../domain/message-format";
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
 import { type ShellMessage, shellMessage } from "./chat-shell-message";
+import { failureOf, type NoticeWords } from "./chat-shell-notice";
 import { inlinable, katexStyleElement } from "./katex-styles";
 import { holdsMath } from "./render-markdown";
 
@@ -58,19 +60,28 @@ export async function renderChatShell(
     defaultAssistant,
     locale,
     files = [],
+    catalogue,
   }: {
     defaultAssistant: boolean;
     locale: Locale;
     /** The files of the questions among `messages`, as the app reads them (the chat page's own). */
     files?: readonly AttachmentWire[];
+    /** The reader's chat catalogue (assetCatalogue), asked for only when an answer shown failed. */
+    catalogue?: (locale: Locale) => Promise<Catalogue | null>;
   },
 ): Promise<ChatShell> {
   const newest = newestForShell(messages);
   const first = messages.length - newest.length;
   const roles = messages.map((m) => ({ role: (m.metadata as MessageMetadata).role, content: m.content }));
+  const failed = newest.some((m) => failureOf(m.metadata as MessageMetadata) !== null);
+  // Without it, a failed answer's notice keeps a line's place, unnamed.
+  const words: NoticeWords = {
+    catalogue: failed && catalogue ? await catalogue(locale).catch(() => null) : null,
+    locale,
+  };
   const rendered = await Promise.all(
     newest.map((m, i) =>
-      shellMessage(m, questionAt(roles, first + i), files, first + i === messages.length - 1),
+      shellMessage(m, questionAt(roles, first + i), files, first + i === messages.length - 1, words),
     ),
   );
   const html: ShellMessage = (sources, parts) => rendered.map((message) => message(sources, parts)).join("");

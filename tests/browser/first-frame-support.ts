@@ -20,3 +20,50 @@ export async function holdScripts(page: Page) {
     },
   };
 }
+
+/** How far apart two lists of boxes are (px); a box in one list only is infinitely far. */
+export const distance = (a: readonly (number[] | null)[], b: readonly (number[] | null)[]): number =>
+  Math.max(
+    0,
+    ...[...Array(Math.max(a.length, b.length)).keys()].flatMap((i) => {
+      const [one, other] = [a[i] ?? null, b[i] ?? null];
+      if (!one || !other) return one === other ? [] : [Number.POSITIVE_INFINITY];
+      return one.map((n, j) => Math.abs(n - (other[j] ?? Number.NaN)));
+    }),
+  );
+
+/**
+ * From now until the returned read, on every frame painted (the frame's, then the app's): the newest answer's
+ * header's top and its bottom (px), which move with what is above them in a long chat, and with its height in a
+ * short one.
+ */
+export async function watchNewestAnswer(page: Page): Promise<() => Promise<number[][]>> {
+  await page.evaluate(() => {
+    const seen = window as unknown as { edges: number[][]; watching: boolean };
+    seen.edges = [];
+    seen.watching = true;
+    const look = () => {
+      const root = document.getElementById("boot-shell") ? "#boot-shell" : "#root";
+      const answer = [...document.querySelectorAll(`${root} article.message.model`)].at(-1);
+      const header = answer?.querySelector(".message-header");
+      if (answer && header)
+        seen.edges.push(
+          [header.getBoundingClientRect().top, answer.getBoundingClientRect().bottom].map(Math.round),
+        );
+      if (seen.watching) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  return () =>
+    page.evaluate(() => {
+      const seen = window as unknown as { edges: number[][]; watching: boolean };
+      seen.watching = false;
+      return seen.edges;
+    });
+}
+
+/** The most any edge moved from where the first frame painted it (px). */
+export const mostMoved = (seen: readonly number[][]): number => {
+  const still = seen[0] ?? [];
+  return Math.max(0, ...seen.flatMap((now) => now.map((edge, i) => Math.abs(edge - (still[i] ?? 0)))));
+};

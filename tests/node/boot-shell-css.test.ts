@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { frameMarkdownCss } from "../../scripts/lib/boot-shell.ts";
+import { frameMarkdownCss } from "../../scripts/lib/frame-css.ts";
 
 const selectorsOf = (css: string) => {
   const selectors: string[] = [];

@@ -1,18 +1,16 @@
-// What the build gives an open chat's first frame for its answers' sources, folded reasoning, stopped notice and a
-// grid's buttons (scripts/lib/boot-shell.ts): the app's own rules for them, under the frame, and their words in
-// every language from the app's catalogues.
+// What the build gives an open chat's first frame for its answers' sources, folded reasoning, notices, a grid's
+// buttons and writing dots (scripts/lib/boot-shell.ts, frame-css.ts): the app's own rules for them, under the frame,
+// and their words in every language from the app's catalogues.
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import {
-  answerLabels,
-  frameAnswerPartsCss,
-  frameSourcesCss,
-  sourceLabels,
-} from "../../scripts/lib/boot-shell.ts";
+import { answerLabels, chatCatalogueAssets, sourceLabels } from "../../scripts/lib/boot-shell.ts";
+import { frameAnswerPartsCss, frameSourcesCss } from "../../scripts/lib/frame-css.ts";
 import { escapeHtml } from "../../src/domain/chat/markdown-rules.ts";
+import { NOTICE_KEYS } from "../../src/domain/chat/message-notices.ts";
 import {
   answerTexts,
+  chatCatalogueAsset,
   decodeLabelLists,
   encodeLabels,
   sourceTexts,
@@ -77,7 +75,7 @@ describe("sourceLabels", () => {
 });
 
 describe("frameAnswerPartsCss", () => {
-  it("takes the folded reasoning's, the notices' and a grid's rows' rules only, each under the frame, not those of reasoning still streaming", () => {
+  it("takes the folded reasoning's, the notices', a grid's rows' and the writing dots' rules only, each under the frame, not those of reasoning still streaming", () => {
     const css = [
       ".message-row { padding: 0; }",
       ".thinking-block { margin: 4px 0 10px; }",
@@ -87,13 +85,17 @@ describe("frameAnswerPartsCss", () => {
       ".message-notice, .writing { display: flex; }",
       ".message-notice.stopped { display: inline-flex; }",
       ".composer-dock .message-notice { margin: 0 auto 8px; }",
-      ".message-notices-list { gap: 0; }",
+      ".message-notices-list, .writings, .dotsy { gap: 0; }",
       ".image-choices { display: flex; gap: 6px; }",
       ".image-choices-hint, .generated-images img { display: block; }",
+      ".dots i { width: 7px; animation: dot 1.2s infinite ease-in-out; }",
+      ".dots i:nth-child(2) { animation-delay: 0.15s; }",
+      "@keyframes dot { 40% { opacity: 1; } }",
       "@media (prefers-reduced-motion: reduce) { .dots i, .thinking-block[data-active] summary { animation: none; } }",
     ].join("\n");
+    // The dots stand still: their animation, and the rules that only animate them, stay the app's.
     expect(frameAnswerPartsCss(css)).toBe(
-      ".boot-chat .thinking-block { margin: 4px 0 10px; } .boot-chat .thinking-block summary { font-weight: 600; } .boot-chat .message-notice { display: flex; } .boot-chat .message-notice.stopped { display: inline-flex; } .boot-chat .image-choices { display: flex; gap: 6px; }",
+      ".boot-chat .thinking-block { margin: 4px 0 10px; } .boot-chat .thinking-block summary { font-weight: 600; } .boot-chat .message-notice, .boot-chat .writing { display: flex; } .boot-chat .message-notice.stopped { display: inline-flex; } .boot-chat .image-choices { display: flex; gap: 6px; } .boot-chat .dots i { width: 7px; }",
     );
   });
 
@@ -103,20 +105,35 @@ describe("frameAnswerPartsCss", () => {
     ).toThrow(/chat\.css/);
   });
 
-  it("carries every rule of the app's chat.css for a saved answer's folded reasoning, notice and grid's rows", () => {
-    const app = selectorsOf(readFileSync("client/chat/chat.css", "utf8")).filter(
-      (s) =>
-        /^\.(thinking-block|message-notice|image-choices)(?![\w-])/.test(s) && !s.includes("[data-active"),
-    );
+  it("carries every rule of the app's chat.css for a saved answer's folded reasoning, notice and grid's rows, and the writing dots (but their animation)", () => {
+    const app: string[] = [];
+    postcss.parse(readFileSync("client/chat/chat.css", "utf8")).walkRules((rule) => {
+      if (rule.parent?.type !== "root") return;
+      // A rule that only animates goes: the frame's dots stand still.
+      if (rule.nodes.every((node) => node.type === "decl" && node.prop.startsWith("animation"))) return;
+      app.push(
+        ...rule.selectors.filter(
+          (s) =>
+            /^\.(thinking-block|message-notice|image-choices|writing|dots)(?![\w-])/.test(s) &&
+            !s.includes("[data-active"),
+        ),
+      );
+    });
     expect(app).toEqual(
       expect.arrayContaining([
         ".thinking-block",
         ".thinking-block summary",
+        ".message-notice",
         ".message-notice.stopped",
         ".image-choices",
+        ".writing",
+        ".dots",
+        ".dots i",
       ]),
     );
-    expect(selectorsOf(frameAnswerPartsCss())).toEqual(app.map((s) => `.boot-chat ${s}`));
+    const frame = frameAnswerPartsCss();
+    expect(selectorsOf(frame)).toEqual(app.map((s) => `.boot-chat ${s}`));
+    expect(frame).not.toContain("animation");
   });
 });
 
@@ -136,6 +153,7 @@ describe("answerLabels", () => {
         upscale: message.upscale,
         variations: message.variations,
         vary: message.vary,
+        writing: message.writing,
       });
       for (const words of Object.values(texts)) expect(words).toBeTruthy();
     }
@@ -152,6 +170,20 @@ describe("answerLabels", () => {
       expect(html).toContain(`aria-label="${app("upscale", { choice: "U2" })}"`);
       expect(html).toContain(`aria-label="${app("vary", { choice: "V3", n: 3 })}"`);
       expect(html).not.toContain("{{");
+    }
+  });
+});
+
+describe("chatCatalogueAssets", () => {
+  it("puts every language's chat catalogue where the Worker reads it, with every notice's sentence and Retry", () => {
+    const assets = chatCatalogueAssets();
+    expect(assets.map((a) => `/${a.fileName}`)).toEqual(LOCALES.map(chatCatalogueAsset));
+    for (const [i, locale] of LOCALES.entries()) {
+      const catalogue = JSON.parse(assets[i]?.source ?? "null");
+      expect(catalogue).toEqual(JSON.parse(readFileSync(`client/i18n/locales/${locale}/chat.json`, "utf8")));
+      for (const notice of NOTICE_KEYS)
+        expect(formatMessage(catalogue, `notices.${notice}`, {}, locale)).not.toBe(`notices.${notice}`);
+      expect(catalogue.message.retry).toBeTruthy();
     }
   });
 });

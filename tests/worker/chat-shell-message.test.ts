@@ -19,7 +19,12 @@ const GRID = {
   variations: "Vary one picture",
   vary: "Vary picture {{n}} ({{choice}})",
 };
-const EN: AnswerTexts = { thought: "Thought process", stopped: "Generation Stopped", ...GRID };
+const EN: AnswerTexts = {
+  thought: "Thought process",
+  stopped: "Generation Stopped",
+  ...GRID,
+  writing: "Writing…",
+};
 const answer = (extra: Partial<MessageMetadata>): MessageMetadata => ({
   role: "assistant",
   done: true,
@@ -46,7 +51,7 @@ describe("an answer's reasoning and stopped notice in the first frame", () => {
   it.each([
     { name: "a stopped answer: its notice", meta: answer({ outcome: "stopped" }), html: STOPPED },
     { name: "a finished one: nothing", meta: answer({}), html: "" },
-    // The app's notice says the error, a sentence and a Retry button the frame does not draw.
+    // A failed answer's notice is shellFailure's (tests/worker/chat-shell-notice.test.ts).
     {
       name: "a failed one: nothing",
       meta: answer({ outcome: "error", error: { code: "provider_unavailable", provider: "test" } }),
@@ -153,10 +158,20 @@ describe("the answers' parts in the page's language", () => {
   });
 
   it("reads the reader's words, else English's, else none", () => {
-    const encoded = encodeLabels({ en: ["Thought process", "Generation Stopped", ...Object.values(GRID)] });
+    const encoded = encodeLabels({
+      en: ["Thought process", "Generation Stopped", ...Object.values(GRID), "Writing…"],
+    });
     expect(answerTexts(encoded, "en")).toEqual(EN);
     expect(answerTexts(encoded, "ro")).toEqual(EN);
-    const none = { thought: "", stopped: "", upscales: "", upscale: "", variations: "", vary: "" };
+    const none = {
+      thought: "",
+      stopped: "",
+      upscales: "",
+      upscale: "",
+      variations: "",
+      vary: "",
+      writing: "",
+    };
     expect(answerTexts("", "en")).toEqual(none);
     // A page built before the grid's words: the two it has, the grid's unnamed.
     const older = encodeLabels({ en: ["Thought process", "Generation Stopped"] });

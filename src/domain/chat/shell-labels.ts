@@ -1,5 +1,6 @@
 // The first frame's words per language as the build writes them on index.html (the composer's name, the sources'
-// headings, an answer's folded reasoning, stopped notice and grid's buttons) and the Worker reads them back: "en=Message;fr=Message;…", or a list "en=Sources|p. {{pages}};…".
+// headings, an answer's folded reasoning, stopped notice, grid's buttons and writing dots) and the Worker reads
+// them back: "en=Message;fr=Message;…", or a list "en=Sources|p. {{pages}};…".
 // What an attribute or the list would trip on is written %XX: no entities for an HTML attribute to decode.
 import type { Locale } from "../locales.ts";
 
@@ -56,10 +57,11 @@ export function sourceTexts(text: string, locale: Locale): SourceTexts {
 }
 
 /**
- * The words of the parts the app shows around an answer's text (client/chat/message-parts.tsx, grid-choices.tsx),
- * in this order in the build's list: its folded reasoning's summary ("Thought process"), a stopped answer's
- * notice, and a Midjourney grid's rows' and buttons' names ("Upscale one picture", "Upscale {{choice}}", "Vary
- * one picture", "Vary picture {{n}} ({{choice}})").
+ * The words of the parts the app shows around an answer's text (client/chat/message-parts.tsx, grid-choices.tsx,
+ * message-item.tsx), in this order in the build's list: its folded reasoning's summary ("Thought process"), a
+ * stopped answer's notice, a Midjourney grid's rows' and buttons' names ("Upscale one picture", "Upscale
+ * {{choice}}", "Vary one picture", "Vary picture {{n}} ({{choice}})"), and what an answer still being written
+ * says to a screen reader ("Writing…").
  */
 export interface AnswerTexts {
   thought: string;
@@ -68,6 +70,7 @@ export interface AnswerTexts {
   upscale: string;
   variations: string;
   vary: string;
+  writing: string;
 }
 
 /** The index.html attribute (on the frame's .boot-hero, beside the sources') that carries them. */
@@ -76,7 +79,14 @@ export const ANSWER_LABELS_ATTRIBUTE = "data-answer-labels";
 /** The reader's words, else English's, else none (a page not built: the parts keep their place, unnamed). */
 export function answerTexts(text: string, locale: Locale): AnswerTexts {
   const lists = decodeLabelLists(text);
-  const [thought = "", stopped = "", upscales = "", upscale = "", variations = "", vary = ""] =
+  const [thought = "", stopped = "", upscales = "", upscale = "", variations = "", vary = "", writing = ""] =
     lists[locale] ?? lists.en ?? [];
-  return { thought, stopped, upscales, upscale, variations, vary };
+  return { thought, stopped, upscales, upscale, variations, vary, writing };
 }
+
+/**
+ * Where the build puts each language's chat catalogue as JSON (scripts/lib/boot-shell.ts): the Worker reads the
+ * reader's only for a frame holding a failed answer, whose notice is one of many sentences (src/sharing/
+ * chat-shell-notice.ts). All of them in every language on index.html would weigh on every page.
+ */
+export const chatCatalogueAsset = (locale: Locale): string => `/build/i18n/${locale}/chat.json`;
