@@ -1,5 +1,7 @@
 // Where TeX math sits in markdown: $$…$$ and \[…\] blocks, $…$ and \(…\) inline, read before markdown
 // can mangle it (underscores are not emphasis inside math). Shaped as marked tokenizer extensions.
+import { type MathText, mathText } from "./markdown-math-text.ts";
+import { type Run, runOf } from "./markdown-runs.ts";
 
 export interface MathToken {
   type: "blockMath" | "inlineMath";
@@ -10,55 +12,56 @@ export interface MathToken {
   display: boolean;
 }
 
-const BLOCK_DOLLARS = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
-const BLOCK_BRACKETS = /^ {0,3}\\\[([\s\S]+?)\\\][ \t]*(?:\n+|$)/;
 /** A line's start that opens display math: elsewhere `\[` is an escaped bracket, and `$$` opens inline math. */
 const BLOCK_LINE = /^ {0,3}(?:\$\$|\\\[)/;
-/**
- * A line that opens display math, where it may interrupt a paragraph. Only after a newline: marked asks from
- * a paragraph's second character on, so the start of what it asks about is mid-line.
- */
-const BLOCK_OPENER = /\n {0,3}(?:\$\$|\\\[)/;
 
-const INLINE_DISPLAY = /^\$\$(?!\$)([^$]+?)\$\$/;
+/** Each run's math, read when first asked (markdown-runs.ts): marked asks about the rest of its text at each step. */
+const RUN_MATH = new WeakMap<Run, MathText>();
+
+/** The math of the text marked reads `src` in, and where `src` starts in it (a direct call: `src` alone). */
+function reading(caller: unknown, src: string): { math: MathText; at: number } {
+  const within = runOf(caller, src);
+  if (!within) return { math: mathText(src), at: 0 };
+  const math = RUN_MATH.get(within.run) ?? mathText(within.run.text);
+  RUN_MATH.set(within.run, math);
+  return { math, at: within.at };
+}
+
 /**
- * Pandoc's rule, which keeps prices apart from math: the opening $ is followed by a non-space, the closing
- * $ preceded by a non-space and not followed by a digit ("$5 and $10" is not math).
+ * Where in `src` the first line after a newline that opens display math starts, or -1: where a paragraph
+ * stops (blockMathTokenizer.start), and a setext heading's text (markdown-rules.ts). A line that opens
+ * none (no closer follows) stops neither, as a paragraph's words. `caller`: what marked calls with (`this`).
  */
-const INLINE_DOLLAR = /^\$(?![\s$])((?:\\[\s\S]|[^\\$\n])+?)(?<![\s\\])\$(?!\d)/;
-const INLINE_PAREN = /^\\\(([\s\S]+?)\\\)/;
-const INLINE_OPENER = /\$|\\\(/;
+export function displayMathLine(caller: unknown, src: string): number {
+  const { math, at } = reading(caller, src);
+  const line = math.nextMathLine(at);
+  return line < 0 ? -1 : line - at;
+}
 
 export const blockMathTokenizer = {
   name: "blockMath",
   level: "block" as const,
-  start(src: string): number | undefined {
-    const match = BLOCK_OPENER.exec(src);
-    return match ? match.index + 1 : undefined;
+  start(this: unknown, src: string): number | undefined {
+    const line = displayMathLine(this, src);
+    return line < 0 ? undefined : line;
   },
-  tokenizer(src: string): MathToken | undefined {
-    const match = BLOCK_DOLLARS.exec(src) ?? BLOCK_BRACKETS.exec(src);
-    const text = match?.[1]?.trim();
-    if (!match || !text) return undefined;
-    return { type: "blockMath", raw: match[0], text, display: true };
+  tokenizer(this: unknown, src: string): MathToken | undefined {
+    const { math, at } = reading(this, src);
+    return math.block(at);
   },
 };
 
 export const inlineMathTokenizer = {
   name: "inlineMath",
   level: "inline" as const,
-  start(src: string): number | undefined {
-    const index = src.search(INLINE_OPENER);
-    return index < 0 ? undefined : index;
+  start(this: unknown, src: string): number | undefined {
+    const { math, at } = reading(this, src);
+    const next = math.nextInline(at);
+    return next < 0 ? undefined : next - at;
   },
-  tokenizer(src: string): MathToken | undefined {
-    const display = INLINE_DISPLAY.exec(src);
-    if (display?.[1]?.trim())
-      return { type: "inlineMath", raw: display[0], text: display[1].trim(), display: true };
-    const inline = INLINE_DOLLAR.exec(src) ?? INLINE_PAREN.exec(src);
-    const text = inline?.[1]?.trim();
-    if (!inline || !text) return undefined;
-    return { type: "inlineMath", raw: inline[0], text, display: false };
+  tokenizer(this: unknown, src: string): MathToken | undefined {
+    const { math, at } = reading(this, src);
+    return math.inline(at);
   },
 };
 

@@ -1,8 +1,8 @@
 // The markdown rules every renderer of a message follows (the chat screen and the Worker's shared page):
 // GFM, math read before markdown, raw HTML shown as the text it is, pictures as links, only http(s) and
 // mailto links. Safe by construction; each renderer still runs its own sanitiser over the output.
-import { Marked, type Tokens } from "marked";
-import { blockMathTokenizer, inlineMathTokenizer, type MathToken } from "./markdown-math.ts";
+import { Marked, Tokenizer, type Tokens } from "marked";
+import { blockMathTokenizer, displayMathLine, inlineMathTokenizer, type MathToken } from "./markdown-math.ts";
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,6 +34,15 @@ export function createMarkdown(hooks: MarkdownHooks): Marked {
       { ...blockMathTokenizer, renderer: (token) => hooks.math(token as unknown as MathToken) },
       { ...inlineMathTokenizer, renderer: (token) => hooks.math(token as unknown as MathToken) },
     ],
+    tokenizer: {
+      // A setext heading's text (lines above a `===` or `---`) stops before display math, as a paragraph's
+      // does. marked read on across it, from each paragraph between formulas to the text's end: seconds for
+      // many formulas in a row without blank lines between.
+      lheading(src) {
+        const line = displayMathLine(this, src);
+        return line < 0 ? false : Tokenizer.prototype.lheading.call(this, src.slice(0, line));
+      },
+    },
     renderer: {
       // Nothing a model writes as HTML is ever HTML: it shows as the text it is.
       html: ({ text }) => escapeHtml(text),

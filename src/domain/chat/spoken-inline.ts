@@ -1,6 +1,6 @@
 // A paragraph, a table row or a formula of an answer as the announcer says it (spoken-text.ts), still markdown
 // for snippetText to read: its formulas said as symbols (spoken-math.ts), our own words kept from reading as marks.
-import { inlineMathTokenizer } from "./markdown-math.ts";
+import { mathText } from "./markdown-math-text.ts";
 import { spokenMath } from "./spoken-math.ts";
 
 /** Characters markdown would read as its own marks in words we wrote: escaped, snippetText shows them as is. */
@@ -55,6 +55,7 @@ function atLineStart(text: string, i: number): boolean {
  */
 export function spokenInline(text: string): string {
   const runs = backtickRuns(text);
+  const inlineMath = mathText(text);
   let out = "";
   let i = 0;
   while (i < text.length) {
@@ -67,7 +68,7 @@ export function spokenInline(text: string): string {
       i = end;
       continue;
     }
-    const math = c === "$" || c === "\\" ? inlineMathTokenizer.tokenizer(text.slice(i)) : undefined;
+    const math = inlineMath.inline(i);
     if (math) {
       out += literal(spokenMath(math.text));
       i += math.raw.length;
