@@ -9,8 +9,8 @@ import { opensBlockMath } from "./markdown-math.ts";
 import { literal, sentence, spokenInline, spokenRow, unmarked } from "./spoken-inline.ts";
 import { spokenMath } from "./spoken-math.ts";
 
-/** A heading line (`## Words ##`): its marks and its words, without the closing marks. */
-const ATX_HEADING = /^( {0,3}#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+/** A heading line's marks (`## `), and the blanks after them. */
+const ATX_OPENING = /^( {0,3}#{1,6})[ \t]+/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
 /**
@@ -100,11 +100,11 @@ function speakable(lines: readonly string[]): string {
       i += rows.length + 1;
       continue;
     }
-    const heading = ATX_HEADING.exec(body);
+    const heading = headingAt(body);
     if (heading) {
       // Said as a sentence of its own: a heading ran into the paragraph after it ("About Tell me about…").
       endBlock();
-      const [, marks, words = ""] = heading;
+      const { marks, words } = heading;
       out.push(words ? `${marks} ${sentence(spokenInline(words))}` : body);
       continue;
     }
@@ -119,6 +119,30 @@ function speakable(lines: readonly string[]): string {
   }
   endBlock();
   return out.join("\n");
+}
+
+const isBlank = (c: string | undefined) => c === " " || c === "\t";
+
+/**
+ * A heading line (`## Words ##`): its marks, and its words without the closing marks, or null. Its end is
+ * read back from the line's end once: a pattern that tried the closing marks after each of its characters
+ * read the blanks after it each time, seconds for a heading with a long run of blanks.
+ */
+export function headingAt(body: string): { marks: string; words: string } | null {
+  const opening = ATX_OPENING.exec(body);
+  if (!opening) return null;
+  const rest = body.slice(opening[0].length);
+  // Characters that end a line to a pattern's `.`: a heading holding one was none to the pattern read before.
+  if (/[\n\r\u2028\u2029]/.test(rest)) return null;
+  let end = rest.length;
+  while (isBlank(rest[end - 1])) end--;
+  let hashes = end;
+  while (rest[hashes - 1] === "#") hashes--;
+  let blanks = hashes;
+  while (isBlank(rest[blanks - 1])) blanks--;
+  // Closing marks are a run of `#` ending the line, blanks before it.
+  const words = hashes < end && blanks < hashes ? rest.slice(0, blanks) : rest.slice(0, end);
+  return { marks: opening[1] as string, words };
 }
 
 /** Whether the words after a formula, past blank lines, start in lowercase in its containers (a sentence goes on). */
