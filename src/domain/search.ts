@@ -137,26 +137,45 @@ export const highlightTerms = (asked: QueryWords, alternatives: readonly string[
   ...alternatives,
 ];
 
-/**
- * Whether a word of a message is one the search matched: the word itself or the same stem, and any word
- * it begins for a term being typed (`run*`). A finished short word ("c" of "c++") marks no "call".
- */
-export function matchesTerm(word: string, term: string): boolean {
-  const w = word.toLowerCase();
-  const prefix = term.endsWith("*");
-  const t = prefix ? term.slice(0, -1) : term;
+/** A term as matching reads it: its word, and whether the search took it as a prefix (a trailing `*`). */
+interface Term {
+  word: string;
+  prefix: boolean;
+}
+
+const termOf = (term: string): Term =>
+  term.endsWith("*") ? { word: term.slice(0, -1), prefix: true } : { word: term, prefix: false };
+
+/** Whether a lowercased word is the term's word, the same stem, or begins it for a prefix. */
+function matchesLowered(w: string, { word: t, prefix }: Term): boolean {
   if (prefix ? w.startsWith(t) : w === t) return true;
   const shorter = Math.min(w.length, t.length);
   return shorter >= 3 && commonPrefix(w, t) >= Math.max(3, shorter - 2);
 }
 
-/** Whether a word is one the search matched, for any of its terms. */
-export const isMatch = (word: string, terms: readonly string[]): boolean =>
-  terms.some((term) => term.replace(/\*$/, "").length > 0 && matchesTerm(word, term));
+/**
+ * Whether a word of a message is one the search matched: the word itself or the same stem, and any word
+ * it begins for a term being typed (`run*`). A finished short word ("c" of "c++") marks no "call".
+ */
+export const matchesTerm = (word: string, term: string): boolean =>
+  matchesLowered(word.toLowerCase(), termOf(term));
+
+/**
+ * Whether a word is one the search matched, for any of `terms`, read once for all the words asked about:
+ * read again for each word and term, they took most of the time of a long message's search.
+ */
+export function termMatcher(terms: readonly string[]): (word: string) => boolean {
+  const read = terms.map(termOf).filter((term) => term.word.length > 0);
+  return (word) => {
+    const w = word.toLowerCase();
+    return read.some((term) => matchesLowered(w, term));
+  };
+}
 
 /** Where the first word of `text` the search matched starts, or -1. */
 export function firstMatchAt(text: string, terms: readonly string[]): number {
-  for (const m of text.matchAll(WORD)) if (isMatch(m[0], terms)) return m.index;
+  const matches = termMatcher(terms);
+  for (const m of text.matchAll(WORD)) if (matches(m[0])) return m.index;
   return -1;
 }
 
@@ -174,7 +193,7 @@ export function buildSnippet(text: string, terms: readonly string[]): string {
     end: m.index + m[0].length,
     word: m[0],
   }));
-  const isHit = (word: string) => isMatch(word, terms);
+  const isHit = termMatcher(terms);
   const first = tokens.find((t) => isHit(t.word));
   let start = first ? Math.max(0, first.start - SNIPPET_LEAD) : 0;
   // Start on a word, not inside one.
