@@ -71,5 +71,9 @@ export const assetCatalogue =
   (assets: Fetcher | undefined, base: string) =>
   async (locale: Locale): Promise<Catalogue | null> => {
     if (!assets) return null;
-    return catalogueOf(await assets.fetch(new Request(new URL(chatCatalogueAsset(locale), base))));
+    // A failed read keeps the notice's place, as a missing file does: the frame must not go for want of words.
+    return assets
+      .fetch(new Request(new URL(chatCatalogueAsset(locale), base)))
+      .then(catalogueOf)
+      .catch(() => null);
   };

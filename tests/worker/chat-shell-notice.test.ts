@@ -10,7 +10,12 @@ import type { MessageMetadata } from "../../src/domain/chat/wire";
 import type { Locale } from "../../src/domain/locales";
 import type { Catalogue } from "../../src/domain/message-format";
 import { renderChatShell } from "../../src/sharing/chat-shell";
-import { catalogueOf, type NoticeWords, shellFailure } from "../../src/sharing/chat-shell-notice";
+import {
+  assetCatalogue,
+  catalogueOf,
+  type NoticeWords,
+  shellFailure,
+} from "../../src/sharing/chat-shell-notice";
 
 const EN: NoticeWords = { catalogue: en, locale: "en" };
 const failed = (error: MessageMetadata["error"], extra: Partial<MessageMetadata> = {}): MessageMetadata =>
@@ -124,6 +129,12 @@ describe("the catalogue as the assets answer it", () => {
     { name: "a list", res: () => json("[]"), read: null },
   ])("$name", async ({ res, read }) => {
     expect(await catalogueOf(res())).toEqual(read);
+  });
+
+  it("is null when the assets cannot be read at all, so the frame keeps the notice's place", async () => {
+    const failing = { fetch: () => Promise.reject(new Error("assets down")) } as unknown as Fetcher;
+    expect(await assetCatalogue(failing, "https://app.test/app/a/default/c/1")("fr")).toBeNull();
+    expect(await assetCatalogue(undefined, "https://app.test/")("fr")).toBeNull();
   });
 });
 
