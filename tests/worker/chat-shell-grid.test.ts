@@ -8,6 +8,7 @@ import type { MessageMetadata } from "../../src/domain/chat/wire";
 import { renderChatShell, withChatShell } from "../../src/sharing/chat-shell";
 import { type GridTexts, shellGridChoices } from "../../src/sharing/chat-shell-grid";
 import { shellPictures } from "../../src/sharing/chat-shell-media";
+import { shellRow } from "./support/chat-shell";
 
 const EN: GridTexts = {
   upscales: "Upscale one picture",
@@ -76,15 +77,8 @@ const answer = (extra: Partial<MessageMetadata>): MessageMetadata => ({
   ...extra,
 });
 const picture = { url: "/api/files/generated/1/1/2/a.png", mimeType: "image/png", width: 64, height: 64 };
-const row = (id: number, content: string, metadata: MessageMetadata, model = "test-image"): MessageRow =>
-  ({
-    id,
-    chat: 1,
-    content,
-    model,
-    metadata,
-    createdAt: new Date(2026, 10, 25, 12, id),
-  }) as unknown as MessageRow;
+const row = (id: number, content: string, metadata: MessageMetadata, model = "test-image") =>
+  shellRow(id, content, metadata, model);
 const question = (id: number, content: string) => row(id, content, { role: "user" }, "");
 
 /** Each answer's markup in a frame of `messages`, oldest first. */

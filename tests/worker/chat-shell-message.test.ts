@@ -2,7 +2,6 @@
 // model's folded "Thought process" above it, a stopped answer's notice under it, as the app shows them, with their
 // words in the page's language as the build wrote them on index.html.
 import { describe, expect, it } from "vitest";
-import type { MessageRow } from "../../src/db/messages";
 import {
   ANSWER_LABELS_ATTRIBUTE,
   type AnswerTexts,
@@ -12,6 +11,7 @@ import {
 import type { MessageMetadata } from "../../src/domain/chat/wire";
 import { renderChatShell, withChatShell } from "../../src/sharing/chat-shell";
 import { shellStopped, shellThinking } from "../../src/sharing/chat-shell-message";
+import { indexWithLabels, shellRow } from "./support/chat-shell";
 
 const GRID = {
   upscales: "Upscale one picture",
@@ -81,15 +81,8 @@ describe("an answer's reasoning and stopped notice in the first frame", () => {
   });
 });
 
-const row = (id: number, content: string, metadata: MessageMetadata): MessageRow =>
-  ({
-    id,
-    chat: 1,
-    content,
-    model: "test-reasoning",
-    metadata,
-    createdAt: new Date(2026, 10, 25, 12, id),
-  }) as unknown as MessageRow;
+const row = (id: number, content: string, metadata: MessageMetadata) =>
+  shellRow(id, content, metadata, "test-reasoning");
 
 const MESSAGES = [
   row(1, "Which lamp should I buy?", { role: "user" }),
@@ -106,14 +99,7 @@ const MESSAGES = [
 
 /** index.html as the build writes it, with the answers' parts' words of these languages. */
 const pageWith = (labels: Record<string, string[]> | null) =>
-  new Response(
-    [
-      '<!doctype html><html><head></head><body><div id="root"></div><div id="boot-shell" aria-hidden="true"><div class="boot-column">',
-      `<div class="boot-hero"${labels ? ` ${ANSWER_LABELS_ATTRIBUTE}="${encodeLabels(labels)}"` : ""}><h2>Hi</h2></div>`,
-      '<div class="boot-composer"></div></div></div></body></html>',
-    ].join(""),
-    { headers: { "Content-Type": "text/html" } },
-  );
+  indexWithLabels(ANSWER_LABELS_ATTRIBUTE, labels);
 
 describe("the answers' parts in the page's language", () => {
   const labels = {

@@ -16,6 +16,7 @@ import {
   type NoticeWords,
   shellFailure,
 } from "../../src/sharing/chat-shell-notice";
+import { shellRow } from "./support/chat-shell";
 
 const EN: NoticeWords = { catalogue: en, locale: "en" };
 const failed = (error: MessageMetadata["error"], extra: Partial<MessageMetadata> = {}): MessageMetadata =>
@@ -138,15 +139,7 @@ describe("the catalogue as the assets answer it", () => {
   });
 });
 
-const row = (id: number, content: string, metadata: MessageMetadata | { role: "user" }): MessageRow =>
-  ({
-    id,
-    chat: 1,
-    content,
-    model: "test",
-    metadata,
-    createdAt: new Date(2026, 10, 25, 12, id),
-  }) as unknown as MessageRow;
+const row = shellRow;
 const done: MessageMetadata = { role: "assistant", done: true, outcome: "done" };
 
 describe("reading the reader's catalogue for a frame", () => {

@@ -3,20 +3,13 @@
 // frame draws those dots, named in the page's language, and no footer.
 import { describe, expect, it } from "vitest";
 import type { MessageRow } from "../../src/db/messages";
-import { ANSWER_LABELS_ATTRIBUTE, encodeLabels } from "../../src/domain/chat/shell-labels";
+import { ANSWER_LABELS_ATTRIBUTE } from "../../src/domain/chat/shell-labels";
 import type { MessageMetadata } from "../../src/domain/chat/wire";
 import type { Locale } from "../../src/domain/locales";
 import { renderChatShell, withChatShell } from "../../src/sharing/chat-shell";
+import { indexWithLabels, shellRow } from "./support/chat-shell";
 
-const row = (id: number, content: string, metadata: MessageMetadata | { role: "user" }): MessageRow =>
-  ({
-    id,
-    chat: 1,
-    content,
-    model: "test",
-    metadata,
-    createdAt: new Date(2026, 10, 25, 12, id),
-  }) as unknown as MessageRow;
+const row = shellRow;
 const running: MessageMetadata = { role: "assistant", done: false };
 const done: MessageMetadata = { role: "assistant", done: true, outcome: "done" };
 const question = row(1, "How do lamps work?", { role: "user" });
@@ -26,15 +19,7 @@ const writing = (said: string) =>
   `<article class="message model" aria-busy="true"><header class="message-header">Test</header><div class="writing">${DOTS}<span class="visually-hidden">${said}</span></div></article>`;
 
 /** index.html as the build writes it, with the answers' parts' words of these languages (writing dots last). */
-const page = (labels: Record<string, string[]> | null) =>
-  new Response(
-    [
-      '<!doctype html><html><head></head><body><div id="root"></div><div id="boot-shell" aria-hidden="true"><div class="boot-column">',
-      `<div class="boot-hero"${labels ? ` ${ANSWER_LABELS_ATTRIBUTE}="${encodeLabels(labels)}"` : ""}><h2>Hi</h2></div>`,
-      '<div class="boot-composer"></div></div></div></body></html>',
-    ].join(""),
-    { headers: { "Content-Type": "text/html" } },
-  );
+const page = (labels: Record<string, string[]> | null) => indexWithLabels(ANSWER_LABELS_ATTRIBUTE, labels);
 const LABELS = {
   en: ["Thought process", "Generation Stopped", "", "", "", "", "Writing…"],
   fr: ["Raisonnement", "Génération arrêtée", "", "", "", "", "Rédaction…"],

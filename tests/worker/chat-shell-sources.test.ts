@@ -2,7 +2,6 @@
 // above it — its documents, then the web's pages — with their headings in the page's language as the build wrote
 // them on index.html, every text from the message's metadata escaped.
 import { describe, expect, it } from "vitest";
-import type { MessageRow } from "../../src/db/messages";
 import {
   decodeLabelLists,
   decodeLabels,
@@ -13,6 +12,7 @@ import {
 import type { MessageMetadata } from "../../src/domain/chat/wire";
 import { renderChatShell, withChatShell } from "../../src/sharing/chat-shell";
 import { shellSources } from "../../src/sharing/chat-shell-sources";
+import { indexWithLabels, shellRow } from "./support/chat-shell";
 
 const EN = { web: "Sources", documents: "From your documents", pages: "p. {{pages}}" };
 const answer = (extra: Partial<MessageMetadata>): MessageMetadata => ({
@@ -123,15 +123,7 @@ describe("an answer's sources in the first frame", () => {
   });
 });
 
-const row = (id: number, content: string, metadata: MessageMetadata): MessageRow =>
-  ({
-    id,
-    chat: 1,
-    content,
-    model: "test",
-    metadata,
-    createdAt: new Date(2026, 10, 25, 12, id),
-  }) as unknown as MessageRow;
+const row = shellRow;
 
 const MESSAGES = [
   row(1, "What does the manual say?", { role: "user" }),
@@ -140,14 +132,7 @@ const MESSAGES = [
 
 /** index.html as the build writes it, with the sources' words of these languages. */
 const pageWith = (labels: Record<string, string[]> | null) =>
-  new Response(
-    [
-      '<!doctype html><html><head></head><body><div id="root"></div><div id="boot-shell" aria-hidden="true"><div class="boot-column">',
-      `<div class="boot-hero"${labels ? ` ${SOURCE_LABELS_ATTRIBUTE}="${encodeLabels(labels)}"` : ""}><h2>Hi</h2></div>`,
-      '<div class="boot-composer"></div></div></div></body></html>',
-    ].join(""),
-    { headers: { "Content-Type": "text/html" } },
-  );
+  indexWithLabels(SOURCE_LABELS_ATTRIBUTE, labels);
 
 describe("the sources' words in the page's language", () => {
   const labels = {
