@@ -4,38 +4,28 @@
 // short one, the answer's end), on a phone as on a computer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appUrl, poll, sessionPerFile, watchProblems } from "./chat-support";
-import { distance, holdScripts, mostMoved, watchNewestAnswer } from "./first-frame-support";
+import { appUrl, poll, sessionPerFile } from "./chat-support";
+import {
+  ask,
+  distance,
+  handOver,
+  holdScripts,
+  mostMoved,
+  onDevices,
+  openHeldFrame,
+  startLongChat,
+  watchNewestAnswer,
+} from "./first-frame-support";
 
 const session = sessionPerFile();
-
-/** A question to the test model answered to its end (a failure included): the chat's id. */
-async function ask(content: string, chatId?: number): Promise<number> {
-  const api = session.context.request;
-  const data = {
-    model: "test",
-    content,
-    attachmentIds: [],
-    ...(chatId ? { chatId } : { assistantId: "default" }),
-  };
-  const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, {
-    headers: { Origin: appUrl() },
-    data,
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const id = chatId ?? ((await sent.json()) as { chat: { id: number } }).chat.id;
-  await (await api.get(`${appUrl()}/api/chat/${id}/stream`)).text();
-  return id;
-}
 
 type Length = "long" | "short";
 
 /** The last answer fails half-way (provider unavailable); a long chat has two exchanges before it. */
 async function makeChat(length: Length): Promise<number> {
-  if (length === "short") return ask("[[error]] Lamps?");
-  const chatId = await ask("Tell me about lamps");
-  await ask("And about their bulbs", chatId);
-  return ask("[[error]] Which one should I buy?", chatId);
+  if (length === "short") return ask(session, { model: "test", content: "[[error]] Lamps?" });
+  const chatId = await startLongChat(session);
+  return ask(session, { model: "test", content: "[[error]] Which one should I buy?" }, chatId);
 }
 const chats = new Map<Length, Promise<number>>();
 const chatOf = (length: Length) => {
@@ -89,34 +79,20 @@ const newestAnswer = (page: Page, root: string) =>
     };
   }, root);
 
-const PHONE = { width: 390, height: 844 };
-const COMPUTER = { width: 1280, height: 800 };
 const SENTENCE =
   "Model temporarily unavailable, probably an issue with Test. Check its status page, retry in 10 minutes or use another model.";
 
 describe("a failed answer in an open chat's first frame", () => {
-  it.each([
-    { length: "long", device: "a phone", viewport: PHONE },
-    { length: "long", device: "a computer", viewport: COMPUTER },
-    { length: "short", device: "a phone", viewport: PHONE },
-    { length: "short", device: "a computer", viewport: COMPUTER },
-  ] as const)(
+  it.each(onDevices([{ length: "long" }, { length: "short" }] as const))(
     "shows the app's notice and Retry, so nothing moves at the handover: a $length chat on $device",
     async ({ length, viewport }) => {
       const chatId = await chatOf(length);
-      const page = await session.context.newPage();
-      await page.setViewportSize(viewport);
-      const problems = watchProblems(page);
-      const scripts = await holdScripts(page);
-      await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
-      await page.locator("#boot-shell[data-chat] .boot-input").waitFor();
-      expect(scripts.held()).toBeGreaterThan(0);
+      const { page, problems, scripts } = await openHeldFrame(session, chatId, viewport);
       const inFrame = await newestAnswer(page, "#boot-shell");
       expect(inFrame.long).toBe(length === "long");
       const edges = await watchNewestAnswer(page);
 
-      await scripts.release();
-      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await handOver(page, scripts);
       const last = page.locator("#root article.message.model").last();
       await last.locator(".md-block").last().waitFor();
       await last.locator(".message-notice .message-retry").waitFor();

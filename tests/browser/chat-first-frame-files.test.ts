@@ -14,7 +14,7 @@ import {
   waitForAnswer,
   watchProblems,
 } from "./chat-support";
-import { holdScripts } from "./first-frame-support";
+import { handOver, holdScripts, onDevices } from "./first-frame-support";
 
 const session = sessionPerFile();
 /** Its answer is stopped after a word: a short chat, shown from the top, where files above a question push it. */
@@ -84,10 +84,7 @@ async function watchQuestionTop(page: Page) {
 }
 
 describe("a question's files in an open chat's first frame", () => {
-  it.each([
-    { device: "a phone", viewport: { width: 390, height: 844 } },
-    { device: "a computer", viewport: { width: 1280, height: 800 } },
-  ])(
+  it.each(onDevices([{}]))(
     "are drawn above it as the app draws them, so it does not move at the handover, on $device",
     async ({ viewport }) => {
       const chatId = await theChat();
@@ -111,8 +108,7 @@ describe("a question's files in an open chat's first frame", () => {
       const frameTop = inFrame.at(-1)?.[1] ?? Number.NaN;
       const tops = await watchQuestionTop(page);
 
-      await scripts.release();
-      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await handOver(page, scripts);
       const thumbnail = page.locator("#root article.message.user img.message-image");
       await poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(
         0,

@@ -5,30 +5,22 @@
 // computer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appUrl, poll, sessionPerFile, watchProblems } from "./chat-support";
-import { holdScripts } from "./first-frame-support";
+import { appUrl, poll, sessionPerFile } from "./chat-support";
+import {
+  ask,
+  distance,
+  handOver,
+  holdScripts,
+  mostMoved,
+  onDevices,
+  openHeldFrame,
+  readToEnd,
+  send,
+  startLongChat,
+  watchNewestAnswer,
+} from "./first-frame-support";
 
 const session = sessionPerFile();
-
-/** A question (or a grid's button pressed) answered to its end through the API: the chat's and answer's ids. */
-async function ask(data: object, chatId?: number): Promise<{ chatId: number; answerId: number }> {
-  const api = session.context.request;
-  const body = {
-    content: "",
-    attachmentIds: [],
-    ...data,
-    ...(chatId ? { chatId } : { assistantId: "default" }),
-  };
-  const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, {
-    headers: { Origin: appUrl() },
-    data: body,
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const started = (await sent.json()) as { chat?: { id: number }; modelMessage: { id: number } };
-  const id = chatId ?? (started.chat?.id as number);
-  await (await api.get(`${appUrl()}/api/chat/${id}/stream`)).text();
-  return { chatId: id, answerId: started.modelMessage.id };
-}
 
 /**
  * The last answer: a Midjourney grid, that grid's first picture upscaled (one picture, no buttons), a grid of
@@ -39,18 +31,13 @@ type Length = "long" | "short";
 
 /** A short chat is the last exchange alone (two for a press), shown from the top; a long one has two more first. */
 async function makeChat(kind: Kind, length: Length): Promise<number> {
-  let chatId: number | undefined;
-  if (length === "long") {
-    chatId = (await ask({ model: "test", content: "Tell me about lamps" })).chatId;
-    await ask({ model: "test", content: "And about their bulbs" }, chatId);
-  }
-  if (kind === "picture")
-    return (await ask({ model: "test-image", content: "A small red boat" }, chatId)).chatId;
-  const grid = await ask({ model: "midjourney", content: "a castle on a hill" }, chatId);
+  const chatId = length === "long" ? await startLongChat(session) : undefined;
+  if (kind === "picture") return ask(session, { model: "test-image", content: "A small red boat" }, chatId);
+  const grid = await send(session, { model: "midjourney", content: "a castle on a hill" }, chatId);
+  await readToEnd(session, grid.chatId);
   if (kind === "grid") return grid.chatId;
   const choice = kind === "upscale" ? "U1" : "V2";
-  await ask({ midjourneyAction: { messageId: grid.answerId, choice } }, grid.chatId);
-  return grid.chatId;
+  return ask(session, { midjourneyAction: { messageId: grid.answerId, choice } }, grid.chatId);
 }
 const chats = new Map<string, Promise<number>>();
 const chatOf = (kind: Kind, length: Length) => {
@@ -105,55 +92,13 @@ const answers = (page: Page, root: string) =>
     };
   }, root);
 
-/** From now until `stop`, on every frame painted: the last two answers' headers' tops and their bottoms. */
-async function watchEdges(page: Page) {
-  await page.evaluate(() => {
-    const seen = window as unknown as { edges: number[][]; watching: boolean };
-    seen.edges = [];
-    seen.watching = true;
-    const look = () => {
-      const root = document.getElementById("boot-shell") ? "#boot-shell" : "#root";
-      const all = [...document.querySelectorAll(`${root} article.message.model`)].reverse().slice(0, 2);
-      const edges = all.flatMap((answer) => {
-        const header = answer.querySelector(".message-header")?.getBoundingClientRect();
-        return header ? [header.top, answer.getBoundingClientRect().bottom].map(Math.round) : [];
-      });
-      if (edges.length > 0) seen.edges.push(edges);
-      if (seen.watching) requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  });
-  return () =>
-    page.evaluate(() => {
-      const seen = window as unknown as { edges: number[][]; watching: boolean };
-      seen.watching = false;
-      return seen.edges;
-    });
-}
-
-/** How far apart two lists of boxes are (px); a box in one list only is infinitely far. */
-const distance = (a: (number[] | null)[], b: (number[] | null)[]) =>
-  Math.max(
-    0,
-    ...[...Array(Math.max(a.length, b.length)).keys()].flatMap((i) => {
-      const [one, other] = [a[i] ?? null, b[i] ?? null];
-      if (!one || !other) return one === other ? [] : [Number.POSITIVE_INFINITY];
-      return one.map((n, j) => Math.abs(n - (other[j] ?? Number.NaN)));
-    }),
-  );
-
-const PHONE = { width: 390, height: 844 };
-const COMPUTER = { width: 1280, height: 800 };
 const UPSCALES = ["U1", "U2", "U3", "U4"].map((c) => `${c} / Upscale ${c} / Upscale ${c}`);
 const VARIATIONS = [1, 2, 3, 4].map((n) => `V${n} / Vary picture ${n} (V${n}) / Vary picture ${n} (V${n})`);
 const ROWS = ["Upscale one picture", ...UPSCALES, "Vary one picture", ...VARIATIONS];
 
 describe("an answer's pictures in an open chat's first frame", () => {
   const cases = (kind: Kind, lengths: readonly Length[]) =>
-    lengths.flatMap((length) => [
-      { kind, length, device: "a phone", viewport: PHONE },
-      { kind, length, device: "a computer", viewport: COMPUTER },
-    ]);
+    onDevices(lengths.map((length) => ({ kind, length })));
   it.each([
     ...cases("grid", ["long", "short"]),
     ...cases("picture", ["long", "short"]),
@@ -163,19 +108,13 @@ describe("an answer's pictures in an open chat's first frame", () => {
     "are drawn as the app draws them (the last answer a $kind), so nothing moves at the handover: a $length chat on $device",
     async ({ kind, length, viewport }) => {
       const chatId = await chatOf(kind, length);
-      const page = await session.context.newPage();
-      await page.setViewportSize(viewport);
-      const problems = watchProblems(page);
-      const scripts = await holdScripts(page);
-      await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
-      await page.locator("#boot-shell[data-chat] .boot-input").waitFor();
-      expect(scripts.held()).toBeGreaterThan(0);
+      const { page, problems, scripts } = await openHeldFrame(session, chatId, viewport);
       const inFrame = await answers(page, "#boot-shell");
       expect(inFrame.long).toBe(length === "long");
-      const edges = await watchEdges(page);
+      // The last two answers' edges: a grid's press answers under the grid.
+      const edges = await watchNewestAnswer(page, 2);
 
-      await scripts.release();
-      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await handOver(page, scripts);
       const last = page.locator("#root article.message.model").last();
       // The last answer's Regenerate button, and each grid's buttons.
       await last.locator(".message-footer .message-retry").waitFor();
@@ -195,12 +134,8 @@ describe("an answer's pictures in an open chat's first frame", () => {
       for (const [i, places] of inApp.places.entries())
         expect(distance(places, inFrame.places[i] ?? []), boxesSeen).toBeLessThanOrEqual(1);
       // …nor on any frame painted between.
-      const still = seen[0] ?? [];
       expect(seen.length).toBeGreaterThan(0);
-      const moved = Math.max(
-        ...seen.flatMap((now) => now.map((edge, i) => Math.abs(edge - (still[i] ?? 0)))),
-      );
-      expect(moved, JSON.stringify(seen)).toBeLessThanOrEqual(1);
+      expect(mostMoved(seen), JSON.stringify(seen)).toBeLessThanOrEqual(1);
       expect(problems).toEqual([]);
       await page.close();
     },

@@ -4,42 +4,29 @@
 // everything above it at the handover (a short one, everything under it), on a phone as on a computer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appUrl, poll, sessionPerFile, watchProblems } from "./chat-support";
-import { holdScripts } from "./first-frame-support";
+import { appUrl, poll, sessionPerFile } from "./chat-support";
+import {
+  ask,
+  distance,
+  handOver,
+  holdScripts,
+  onDevices,
+  openHeldFrame,
+  send,
+  startLongChat,
+  watchNewestAnswer,
+} from "./first-frame-support";
 
 const session = sessionPerFile();
 const MODEL = "test-reasoning";
-
-/** A question sent through the API; the chat's id. */
-async function send(content: string, chatId?: number): Promise<number> {
-  const api = session.context.request;
-  const data = {
-    model: MODEL,
-    content,
-    attachmentIds: [],
-    ...(chatId ? { chatId } : { assistantId: "default" }),
-  };
-  const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, {
-    headers: { Origin: appUrl() },
-    data,
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  return chatId ?? ((await sent.json()) as { chat: { id: number } }).chat.id;
-}
-
-/** A question answered to its end. */
-async function ask(content: string, chatId?: number): Promise<number> {
-  const id = await send(content, chatId);
-  await (await session.context.request.get(`${appUrl()}/api/chat/${id}/stream`)).text();
-  return id;
-}
 
 /**
  * A question whose answer the reader stops once its text has begun (the test model then waits: `[[hang]]`), or
  * while it is still thinking (slowed down: `[[slow]]`), read from the live stream as the app reads it.
  */
 async function askAndStop(content: string, chatId?: number, whileThinking = false): Promise<number> {
-  const id = await send(`${whileThinking ? "[[slow]]" : "[[hang]]"} ${content}`, chatId);
+  const question = `${whileThinking ? "[[slow]]" : "[[hang]]"} ${content}`;
+  const { chatId: id } = await send(session, { model: MODEL, content: question }, chatId);
   // A page of the app's own (the API's answers forbid fetching from them).
   if (!session.page.url().startsWith(appUrl())) await session.page.goto(`${appUrl()}/app/a/default`);
   await session.page.evaluate(
@@ -71,12 +58,12 @@ type Length = "long" | "short";
 
 /** A short chat is one exchange, shown from the top; a long one, three, taller than a screen, from its end. */
 async function makeChat(kind: Kind, length: Length): Promise<number> {
-  const last = (question: string, chatId?: number) =>
-    kind === "finished" ? ask(question, chatId) : askAndStop(question, chatId, kind === "thinking");
+  const last = (content: string, chatId?: number) =>
+    kind === "finished"
+      ? ask(session, { model: MODEL, content }, chatId)
+      : askAndStop(content, chatId, kind === "thinking");
   if (length === "short") return last("How do lamps work?");
-  const chatId = await ask("Tell me about lamps");
-  await ask("And about their bulbs", chatId);
-  return last("Which one should I buy?", chatId);
+  return last("Which one should I buy?", await startLongChat(session, MODEL));
 }
 const chats = new Map<string, Promise<number>>();
 const chatOf = (kind: Kind, length: Length) => {
@@ -126,50 +113,6 @@ const newestAnswer = (page: Page, root: string) =>
     };
   }, root);
 
-/**
- * From now until `stop`, on every frame painted (the frame's, then the app's): the newest answer's header's top
- * and its bottom, which move with what is above them in a long chat, and with its height in a short one.
- */
-async function watchTops(page: Page) {
-  await page.evaluate(() => {
-    const seen = window as unknown as { tops: number[][]; watching: boolean };
-    seen.tops = [];
-    seen.watching = true;
-    const look = () => {
-      const root = document.getElementById("boot-shell") ? "#boot-shell" : "#root";
-      const answers = document.querySelectorAll(`${root} article.message.model`);
-      const answer = answers[answers.length - 1];
-      const header = answer?.querySelector(".message-header");
-      if (answer && header)
-        seen.tops.push(
-          [header.getBoundingClientRect().top, answer.getBoundingClientRect().bottom].map(Math.round),
-        );
-      if (seen.watching) requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  });
-  return () =>
-    page.evaluate(() => {
-      const seen = window as unknown as { tops: number[][]; watching: boolean };
-      seen.watching = false;
-      return seen.tops;
-    });
-}
-
-/** How far apart two lists of boxes are (px); a box in one list only is infinitely far. */
-const distance = (a: (number[] | null)[], b: (number[] | null)[]) =>
-  Math.max(
-    0,
-    ...a.flatMap((box, i) => {
-      const other = b[i] ?? null;
-      if (!box || !other) return box === other ? [] : [Number.POSITIVE_INFINITY];
-      return box.map((n, j) => Math.abs(n - (other[j] ?? Number.NaN)));
-    }),
-  );
-
-const PHONE = { width: 390, height: 844 };
-const COMPUTER = { width: 1280, height: 800 };
-
 /** The newest answer's header's top and its bottom (px): what a part the frame left out moves. */
 const edges = (places: (number[] | null)[]): [number, number] => {
   const [, header] = places;
@@ -181,32 +124,23 @@ describe("a reasoning model's answer in an open chat's first frame", () => {
   const finished = { kind: "finished", what: "answered to its end" } as const;
   const stopped = { kind: "stopped", what: "stopped as it wrote" } as const;
   const thinking = { kind: "thinking", what: "stopped as it thought" } as const;
-  it.each([
-    { ...finished, length: "long", device: "a phone", viewport: PHONE },
-    { ...finished, length: "long", device: "a computer", viewport: COMPUTER },
-    { ...stopped, length: "long", device: "a phone", viewport: PHONE },
-    { ...stopped, length: "long", device: "a computer", viewport: COMPUTER },
-    { ...stopped, length: "short", device: "a phone", viewport: PHONE },
-    { ...stopped, length: "short", device: "a computer", viewport: COMPUTER },
-    { ...thinking, length: "short", device: "a phone", viewport: PHONE },
-    { ...thinking, length: "short", device: "a computer", viewport: COMPUTER },
-  ] as const)(
+  it.each(
+    onDevices([
+      { ...finished, length: "long" },
+      { ...stopped, length: "long" },
+      { ...stopped, length: "short" },
+      { ...thinking, length: "short" },
+    ] as const),
+  )(
     "is drawn with its parts as the app draws it ($what), so nothing moves at the handover: a $length chat on $device",
     async ({ kind, length, viewport }) => {
       const chatId = await chatOf(kind, length);
-      const page = await session.context.newPage();
-      await page.setViewportSize(viewport);
-      const problems = watchProblems(page);
-      const scripts = await holdScripts(page);
-      await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
-      await page.locator("#boot-shell[data-chat] .boot-input").waitFor();
-      expect(scripts.held()).toBeGreaterThan(0);
+      const { page, problems, scripts } = await openHeldFrame(session, chatId, viewport);
       const inFrame = await newestAnswer(page, "#boot-shell");
       expect(inFrame.long).toBe(length === "long");
-      const tops = await watchTops(page);
+      const tops = await watchNewestAnswer(page);
 
-      await scripts.release();
-      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await handOver(page, scripts);
       await page.locator("#root article.message.model").last().locator(".md-block").last().waitFor();
       const inApp = await newestAnswer(page, "#root");
       const seen = await tops();

@@ -5,38 +5,28 @@
 // handover (a short one, the answer's end), on a phone as on a computer.
 import type { Page, Route } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { appUrl, sessionPerFile, watchProblems } from "./chat-support";
-import { distance, holdScripts, mostMoved, watchNewestAnswer } from "./first-frame-support";
+import { appUrl, sessionPerFile } from "./chat-support";
+import {
+  distance,
+  handOver,
+  mostMoved,
+  onDevices,
+  openHeldFrame,
+  send,
+  startLongChat,
+  watchNewestAnswer,
+} from "./first-frame-support";
 
 const session = sessionPerFile();
-
-/** A question to the test model; `wait`: read its answer to the end. The chat's id. */
-async function ask(content: string, chatId?: number, wait = true): Promise<number> {
-  const api = session.context.request;
-  const data = {
-    model: "test",
-    content,
-    attachmentIds: [],
-    ...(chatId ? { chatId } : { assistantId: "default" }),
-  };
-  const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, {
-    headers: { Origin: appUrl() },
-    data,
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const id = chatId ?? ((await sent.json()) as { chat: { id: number } }).chat.id;
-  if (wait) await (await api.get(`${appUrl()}/api/chat/${id}/stream`)).text();
-  return id;
-}
 
 type Length = "long" | "short";
 
 /** The last answer writes its first words, then waits until stopped (`[[hang]]`): it is still being written. */
 async function makeChat(length: Length): Promise<number> {
-  if (length === "short") return ask("[[hang]] How do lamps work?", undefined, false);
-  const chatId = await ask("Tell me about lamps");
-  await ask("And about their bulbs", chatId);
-  return ask("[[hang]] Which one should I buy?", chatId, false);
+  if (length === "short")
+    return (await send(session, { model: "test", content: "[[hang]] How do lamps work?" })).chatId;
+  const chatId = await startLongChat(session);
+  return (await send(session, { model: "test", content: "[[hang]] Which one should I buy?" }, chatId)).chatId;
 }
 const chats = new Map<Length, Promise<number>>();
 const chatOf = (length: Length) => {
@@ -80,35 +70,23 @@ const newestAnswer = (page: Page, root: string) =>
     };
   }, root);
 
-const PHONE = { width: 390, height: 844 };
-const COMPUTER = { width: 1280, height: 800 };
-
 describe("an answer still being written in an open chat's first frame", () => {
-  it.each([
-    { length: "long", device: "a phone", viewport: PHONE },
-    { length: "long", device: "a computer", viewport: COMPUTER },
-    { length: "short", device: "a phone", viewport: PHONE },
-    { length: "short", device: "a computer", viewport: COMPUTER },
-  ] as const)(
+  it.each(onDevices([{ length: "long" }, { length: "short" }] as const))(
     "shows the app's writing dots and no footer, so nothing moves at the handover: a $length chat on $device",
     async ({ length, viewport }) => {
       const chatId = await chatOf(length);
-      const page = await session.context.newPage();
-      await page.setViewportSize(viewport);
-      const problems = watchProblems(page);
-      const scripts = await holdScripts(page);
       // The live stream held too: the app takes over before its replay arrives, as on a slow network.
       const streams: Route[] = [];
-      await page.route(`**/api/chat/${chatId}/stream`, (route) => streams.push(route));
-      await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
-      await page.locator("#boot-shell[data-chat] .boot-input").waitFor();
-      expect(scripts.held()).toBeGreaterThan(0);
+      const { page, problems, scripts } = await openHeldFrame(session, chatId, viewport, (page) =>
+        page.route(`**/api/chat/${chatId}/stream`, (route) => {
+          streams.push(route);
+        }),
+      );
       const inFrame = await newestAnswer(page, "#boot-shell");
       expect(inFrame.long).toBe(length === "long");
       const edges = await watchNewestAnswer(page);
 
-      await scripts.release();
-      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await handOver(page, scripts);
       const last = page.locator("#root article.message.model").last();
       await last.locator(".writing .dots").waitFor();
       const inApp = await newestAnswer(page, "#root");

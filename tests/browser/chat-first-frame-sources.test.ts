@@ -4,37 +4,25 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { makePdf } from "../support/documents";
-import { appUrl, poll, sessionPerFile, watchProblems } from "./chat-support";
-import { holdScripts } from "./first-frame-support";
+import { appUrl, poll, sessionPerFile } from "./chat-support";
+import {
+  ask,
+  handOver,
+  holdScripts,
+  onDevices,
+  openHeldFrame,
+  startLongChat,
+  watchNewestAnswer,
+} from "./first-frame-support";
 
 const session = sessionPerFile();
 const DOCUMENT = "lamp-specs.pdf";
 const LAST_QUESTION = "What do the specs say about the lamp?";
 
-/** A question answered to its end through the API; the chat's id. */
-async function ask(
-  content: string,
-  {
-    chatId,
-    model = "test",
-    attachmentIds = [],
-  }: { chatId?: number; model?: string; attachmentIds?: string[] } = {},
-) {
-  const api = session.context.request;
-  const headers = { Origin: appUrl() };
-  const data = { model, content, attachmentIds, ...(chatId ? { chatId } : { assistantId: "default" }) };
-  const sent = await api.post(`${appUrl()}/api/chat/${chatId ? "send" : "new"}`, { headers, data });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const id = chatId ?? ((await sent.json()) as { chat: { id: number } }).chat.id;
-  await (await api.get(`${appUrl()}/api/chat/${id}/stream`)).text();
-  return id;
-}
-
 /** Two exchanges (taller than a screen), then a question whose answer has sources of one kind. */
 async function longChat(kind: "documents" | "web"): Promise<number> {
   const model = kind === "web" ? "test-web" : "test";
-  const chatId = await ask("Tell me about lamps", { model });
-  await ask("And about their bulbs", { chatId, model });
+  const chatId = await startLongChat(session, model);
   let attachmentIds: string[] = [];
   if (kind === "documents") {
     const pdf = makePdf([["The lamp draws 40 watts."], ["The lamp weighs two kilograms."]]);
@@ -45,7 +33,7 @@ async function longChat(kind: "documents" | "web"): Promise<number> {
     expect(uploaded.status()).toBe(201);
     attachmentIds = [((await uploaded.json()) as { id: string }).id];
   }
-  await ask(LAST_QUESTION, { chatId, model, attachmentIds });
+  await ask(session, { model, content: LAST_QUESTION, attachmentIds }, chatId);
   return chatId;
 }
 const chats = new Map<string, Promise<number>>();
@@ -89,75 +77,34 @@ const newestAnswer = (page: Page, root: string) =>
     };
   }, root);
 
-/** From now until `stop`, the newest answer's header's top on every frame painted, the frame's then the app's. */
-async function watchHeaderTop(page: Page) {
-  await page.evaluate(() => {
-    const seen = window as unknown as { tops: number[]; watching: boolean };
-    seen.tops = [];
-    seen.watching = true;
-    const look = () => {
-      const headers = document.querySelectorAll(
-        document.getElementById("boot-shell")
-          ? "#boot-shell .message.model .message-header"
-          : "#root .message.model .message-header",
-      );
-      const header = headers[headers.length - 1];
-      if (header) seen.tops.push(Math.round(header.getBoundingClientRect().top));
-      if (seen.watching) requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  });
-  return () =>
-    page.evaluate(() => {
-      const seen = window as unknown as { tops: number[]; watching: boolean };
-      seen.watching = false;
-      return seen.tops;
-    });
-}
-
 const distance = (a: (number[] | null)[], b: (number[] | null)[]) =>
   Math.max(
     ...a.flatMap((box, i) => (box ?? [Number.NaN]).map((n, j) => Math.abs(n - (b[i]?.[j] ?? Number.NaN)))),
   );
 
 describe("an answer's sources in an open chat's first frame", () => {
-  it.each([
-    {
-      kind: "documents",
-      heading: "From your documents",
-      device: "a phone",
-      viewport: { width: 390, height: 844 },
-    },
-    {
-      kind: "documents",
-      heading: "From your documents",
-      device: "a computer",
-      viewport: { width: 1280, height: 800 },
-    },
-    { kind: "web", heading: "Sources", device: "a phone", viewport: { width: 390, height: 844 } },
-    { kind: "web", heading: "Sources", device: "a computer", viewport: { width: 1280, height: 800 } },
-  ] as const)(
+  it.each(
+    onDevices([
+      { kind: "documents", heading: "From your documents" },
+      { kind: "web", heading: "Sources" },
+    ] as const),
+  )(
     "are drawn as the app draws them ($kind), so nothing moves at the handover, on $device",
     async ({ kind, heading, viewport }) => {
       const chatId = await chatWith(kind);
-      const page = await session.context.newPage();
-      await page.setViewportSize(viewport);
-      const problems = watchProblems(page);
-      const scripts = await holdScripts(page);
-      await page.goto(`${appUrl()}/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+      const { page, problems, scripts } = await openHeldFrame(session, chatId, viewport);
       await page.locator("#boot-shell[data-chat] article.message.model .markdown").last().waitFor();
-      expect(scripts.held()).toBeGreaterThan(0);
       const inFrame = await newestAnswer(page, "#boot-shell");
       // A chat taller than the screen: shown from its end, as the app shows it.
       expect(inFrame.long).toBe(true);
-      const tops = await watchHeaderTop(page);
+      const edges = await watchNewestAnswer(page);
 
-      await scripts.release();
-      await page.locator("#boot-shell").waitFor({ state: "detached" });
+      await handOver(page, scripts);
       await page.locator("#root article.message.model .search-status").last().waitFor();
       await page.locator("#root article.message.model .md-block").last().waitFor();
       const inApp = await newestAnswer(page, "#root");
-      const seen = await tops();
+      // Its header's top on every frame painted: the frame's, then the app's.
+      const seen = (await edges()).map(([top = Number.NaN]) => top);
       const boxesSeen = `frame ${JSON.stringify(inFrame)}, app ${JSON.stringify(inApp)}`;
       // The question, the answer's header and its text stay where the frame showed them…
       expect(distance(inApp.places, inFrame.places), boxesSeen).toBeLessThanOrEqual(1);
