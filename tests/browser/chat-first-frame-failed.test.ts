@@ -4,14 +4,15 @@
 // short one, the answer's end), on a phone as on a computer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appUrl, poll, sessionPerFile } from "./chat-support";
+import { poll, sessionPerFile } from "./chat-support";
 import {
   ask,
   distance,
   handOver,
-  holdScripts,
+  madeOnce,
   mostMoved,
   onDevices,
+  openHeld,
   openHeldFrame,
   startLongChat,
   watchNewestAnswer,
@@ -27,11 +28,7 @@ async function makeChat(length: Length): Promise<number> {
   const chatId = await startLongChat(session);
   return ask(session, { model: "test", content: "[[error]] Which one should I buy?" }, chatId);
 }
-const chats = new Map<Length, Promise<number>>();
-const chatOf = (length: Length) => {
-  if (!chats.has(length)) chats.set(length, makeChat(length));
-  return chats.get(length) as Promise<number>;
-};
+const chatOf = madeOnce(makeChat);
 
 /**
  * The newest answer in the frame or in the app: the boxes (px) of its question's bubble, its header, its text, its
@@ -116,9 +113,7 @@ describe("a failed answer in an open chat's first frame", () => {
 
   it("says the notice in the reader's language", async () => {
     const chatId = await chatOf("short");
-    const page = await session.context.newPage();
-    const scripts = await holdScripts(page);
-    await page.goto(`${appUrl()}/fr/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const { page, scripts } = await openHeld(session, `/fr/app/a/default/c/${chatId}`);
     const notice = page.locator("#boot-shell[data-chat] article.message.model .message-notice");
     await poll(() => notice.locator("span").textContent()).toBe(
       "Modèle temporairement indisponible, probablement à cause d’un problème chez Test. Consultez sa page de statut, réessayez dans 10 minutes ou utilisez un autre modèle.",

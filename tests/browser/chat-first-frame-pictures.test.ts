@@ -5,14 +5,15 @@
 // computer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appUrl, poll, sessionPerFile } from "./chat-support";
+import { poll, sessionPerFile } from "./chat-support";
 import {
   ask,
   distance,
   handOver,
-  holdScripts,
+  madeOnce,
   mostMoved,
   onDevices,
+  openHeld,
   openHeldFrame,
   readToEnd,
   send,
@@ -39,12 +40,7 @@ async function makeChat(kind: Kind, length: Length): Promise<number> {
   const choice = kind === "upscale" ? "U1" : "V2";
   return ask(session, { midjourneyAction: { messageId: grid.answerId, choice } }, grid.chatId);
 }
-const chats = new Map<string, Promise<number>>();
-const chatOf = (kind: Kind, length: Length) => {
-  const key = `${kind} ${length}`;
-  if (!chats.has(key)) chats.set(key, makeChat(kind, length));
-  return chats.get(key) as Promise<number>;
-};
+const chatOf = madeOnce(makeChat);
 
 /**
  * The frame's or the app's last two answers (newest first): the boxes (px) of each one's header, pictures, rows of
@@ -143,9 +139,7 @@ describe("an answer's pictures in an open chat's first frame", () => {
 
   it("names a grid's rows and buttons in the reader's language", async () => {
     const chatId = await chatOf("grid", "short");
-    const page = await session.context.newPage();
-    const scripts = await holdScripts(page);
-    await page.goto(`${appUrl()}/fr/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const { page, scripts } = await openHeld(session, `/fr/app/a/default/c/${chatId}`);
     const answer = page.locator("#boot-shell[data-chat] article.message.model").last();
     await poll(() => answer.locator(".image-choices").first().getAttribute("aria-label")).toBe(
       "Agrandir une image",

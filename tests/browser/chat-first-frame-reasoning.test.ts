@@ -9,8 +9,9 @@ import {
   ask,
   distance,
   handOver,
-  holdScripts,
+  madeOnce,
   onDevices,
+  openHeld,
   openHeldFrame,
   send,
   startLongChat,
@@ -65,12 +66,7 @@ async function makeChat(kind: Kind, length: Length): Promise<number> {
   if (length === "short") return last("How do lamps work?");
   return last("Which one should I buy?", await startLongChat(session, MODEL));
 }
-const chats = new Map<string, Promise<number>>();
-const chatOf = (kind: Kind, length: Length) => {
-  const key = `${kind} ${length}`;
-  if (!chats.has(key)) chats.set(key, makeChat(kind, length));
-  return chats.get(key) as Promise<number>;
-};
+const chatOf = madeOnce(makeChat);
 
 /**
  * The newest answer in the frame or in the app: the boxes (px) of its question's bubble, its header, its folded
@@ -172,9 +168,7 @@ describe("a reasoning model's answer in an open chat's first frame", () => {
 
   it("names the folded reasoning and the stopped answer in the reader's language", async () => {
     const chatId = await chatOf("stopped", "short");
-    const page = await session.context.newPage();
-    const scripts = await holdScripts(page);
-    await page.goto(`${appUrl()}/fr/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const { page, scripts } = await openHeld(session, `/fr/app/a/default/c/${chatId}`);
     const answer = page.locator("#boot-shell[data-chat] article.message.model").last();
     await poll(() => answer.locator(".thinking-block summary").textContent()).toBe("Raisonnement");
     await poll(() => answer.locator(".message-notice").textContent()).toBe("Génération arrêtée");

@@ -9,6 +9,7 @@ import { appUrl, sessionPerFile } from "./chat-support";
 import {
   distance,
   handOver,
+  madeOnce,
   mostMoved,
   onDevices,
   openHeldFrame,
@@ -28,13 +29,9 @@ async function makeChat(length: Length): Promise<number> {
   const chatId = await startLongChat(session);
   return (await send(session, { model: "test", content: "[[hang]] Which one should I buy?" }, chatId)).chatId;
 }
-const chats = new Map<Length, Promise<number>>();
-const chatOf = (length: Length) => {
-  if (!chats.has(length)) chats.set(length, makeChat(length));
-  return chats.get(length) as Promise<number>;
-};
+const chatOf = madeOnce(makeChat);
 afterAll(async () => {
-  for (const chat of chats.values())
+  for (const chat of chatOf.made())
     await session.context.request.post(`${appUrl()}/api/chat/stop`, {
       headers: { Origin: appUrl() },
       data: { chatId: await chat },

@@ -8,8 +8,9 @@ import { appUrl, poll, sessionPerFile } from "./chat-support";
 import {
   ask,
   handOver,
-  holdScripts,
+  madeOnce,
   onDevices,
+  openHeld,
   openHeldFrame,
   startLongChat,
   watchNewestAnswer,
@@ -36,11 +37,7 @@ async function longChat(kind: "documents" | "web"): Promise<number> {
   await ask(session, { model, content: LAST_QUESTION, attachmentIds }, chatId);
   return chatId;
 }
-const chats = new Map<string, Promise<number>>();
-const chatWith = (kind: "documents" | "web") => {
-  if (!chats.has(kind)) chats.set(kind, longChat(kind));
-  return chats.get(kind) as Promise<number>;
-};
+const chatWith = madeOnce(longChat);
 
 /**
  * The newest answer in the frame or in the app: the boxes (px) of its question's bubble, its header, its sources
@@ -127,9 +124,7 @@ describe("an answer's sources in an open chat's first frame", () => {
 
   it("names the documents' block and their pages in the reader's language", async () => {
     const chatId = await chatWith("documents");
-    const page = await session.context.newPage();
-    const scripts = await holdScripts(page);
-    await page.goto(`${appUrl()}/fr/app/a/default/c/${chatId}`, { waitUntil: "commit" });
+    const { page, scripts } = await openHeld(session, `/fr/app/a/default/c/${chatId}`);
     const block = page.locator("#boot-shell[data-chat] article.message.model .documents-status").last();
     await poll(() => block.textContent()).toContain("D'après vos documents");
     // Each chip read with its pages, as the app's list is.

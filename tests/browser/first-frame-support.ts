@@ -41,6 +41,25 @@ export async function ask(session: ChatSession, data: object, chatId?: number): 
   return sent.chatId;
 }
 
+/** `make` called once for each list of arguments (a chat the file's tests share); `made`: all it has made. */
+export function madeOnce<A extends readonly (string | number)[], T>(make: (...args: A) => Promise<T>) {
+  const made = new Map<string, Promise<T>>();
+  const once = (...args: A): Promise<T> => {
+    const key = args.join(" ");
+    if (!made.has(key)) made.set(key, make(...args));
+    return made.get(key) as Promise<T>;
+  };
+  return Object.assign(once, { made: () => [...made.values()] });
+}
+
+/** A new page opening `path` with the app's scripts held: only the frame will be on it. */
+export async function openHeld(session: ChatSession, path: string) {
+  const page = await session.context.newPage();
+  const scripts = await holdScripts(page);
+  await page.goto(`${appUrl()}${path}`, { waitUntil: "commit" });
+  return { page, scripts };
+}
+
 /** A long chat's start: two exchanges, together taller than a screen, so that the chat is shown from its end. */
 export async function startLongChat(session: ChatSession, model = "test"): Promise<number> {
   const chatId = await ask(session, { model, content: "Tell me about lamps" });
