@@ -1,6 +1,7 @@
 // Regenerating the answer to a Midjourney button press presses the same button again (its question, "Upscale
 // U2", is no prompt); a grid's answer is regenerated from its prompt as any answer is.
 import { describe, expect, it } from "vitest";
+import { api, json } from "./support/api";
 import { readChat, readToDone, startAnswer } from "./support/chats";
 import { choiceOf, gridChat, imagesOf, servedWidth } from "./support/midjourney";
 import { accountOnPlan, usageCount } from "./support/plans";
@@ -86,5 +87,25 @@ describe("regenerating a Midjourney press's answer", () => {
       ["Vary V1", null],
       [expect.any(String), "test"],
     ]);
+  });
+});
+
+describe("a press's record in a share", () => {
+  it("stays with its owner: the shared chat shows the question, never the relay's ids", async () => {
+    const owner = await accountOnPlan("expert");
+    const { chatId, gridId, choices } = await gridChat(owner.cookie);
+    await pressed(owner.cookie, chatId, gridId, "V2");
+    const { messages } = await readChat(owner.cookie, chatId);
+    expect(messages[2]?.metadata).toHaveProperty("pressed");
+
+    const res = await api("/api/chat/share", { cookie: owner.cookie, body: { chatId } });
+    const { publicId } = await json<{ publicId: string }>(res);
+    const shared = await (await api(`/api/shared/${publicId}`)).text();
+    expect(shared).toContain("Vary V2");
+    expect(shared).not.toContain("pressed");
+    for (const choice of choices) {
+      expect(shared).not.toContain(choice.customId);
+      expect(shared).not.toContain(choice.taskId);
+    }
   });
 });
