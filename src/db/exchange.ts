@@ -17,6 +17,7 @@ import {
   type UsageRequest,
 } from "./quota";
 import { type Sender, senderColumn, senderCte, senderId, senderRow, settleSender } from "./session-check";
+import { viaFunction } from "./statement-functions";
 
 export interface RecordedExchange {
   userMessage: MessageRow | null;
@@ -120,23 +121,16 @@ export async function recordExchange(
   });
 }
 
-/**
- * The common send as one statement, one round trip: the quota gate (hot.reserve_usage) and, only when it
- * lets the request through, the chat (made for this send, or the user's own marked active) and both
- * messages. A refusal records
- * nothing; so does a chat that is not the user's (`recorded` null while the quota is taken: the caller
- * gives it back). A sender given as a session is checked in the same statement (src/db/session-check.ts).
- */
-export async function reserveAndRecord(
-  db: Statements,
-  input: Sender & {
-    usage: Omit<UsageRequest, "userId">;
-    /** An existing chat of the user's, or a new one under this assistant (null: the default). */
-    target: { chatId: number } | { assistantId: number | null };
-    content: string | null;
-    model: string;
-  },
-): Promise<{ decision: QuotaDecision; chat: ChatRow | null; recorded: RecordedExchange | null }> {
+export type ReserveAndRecordInput = Sender & {
+  usage: Omit<UsageRequest, "userId">;
+  /** An existing chat of the user's, or a new one under this assistant (null: the default). */
+  target: { chatId: number } | { assistantId: number | null };
+  content: string | null;
+  model: string;
+};
+
+/** `reserveAndRecord`'s statement (src/db/statement-functions.ts runs it as the database's own function). */
+export function reserveAndRecordStatement(input: ReserveAndRecordInput): SQL {
   const { model } = input;
   const userId = senderId(input);
   const target =
@@ -148,21 +142,32 @@ export async function reserveAndRecord(
       : sql`insert into ${chat} ("user", "assistantId", model)
           select ${userId}, ${input.target.assistantId}, ${model} from q where q.outcome = 'ok'
           returning *`;
-  const row = await firstRow<{
-    quota: QuotaRow | null;
-    chat: Record<string, unknown> | null;
-    messages: Record<string, unknown>[] | null;
-    session?: Record<string, unknown> | null;
-  }>(
-    db,
-    sql`
+  return sql`
     with ${senderCte(input)}
     q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as chat,
-      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages${senderColumn(input)}`,
-  );
+      (select jsonb_agg(to_jsonb(ins) - 'search' order by ins.id) from ins) as messages${senderColumn(input)}`;
+}
+
+/**
+ * The common send as one statement, one round trip: the quota gate (hot.reserve_usage) and, only when it
+ * lets the request through, the chat (made for this send, or the user's own marked active) and both
+ * messages. A refusal records
+ * nothing; so does a chat that is not the user's (`recorded` null while the quota is taken: the caller
+ * gives it back). A sender given as a session is checked in the same statement (src/db/session-check.ts).
+ */
+export async function reserveAndRecord(
+  db: Statements,
+  input: ReserveAndRecordInput,
+): Promise<{ decision: QuotaDecision; chat: ChatRow | null; recorded: RecordedExchange | null }> {
+  const row = await firstRow<{
+    quota: QuotaRow | null;
+    chat: Record<string, unknown> | null;
+    messages: Record<string, unknown>[] | null;
+    session?: Record<string, unknown> | null;
+  }>(db, viaFunction(reserveAndRecordStatement(input)));
   settleSender(input, row);
   if (!row?.quota) throw new Error("reserveAndRecord: no quota row");
   const decision = quotaDecisionOf(row.quota);
