@@ -58,32 +58,34 @@ if (added.length === 0 && removed.length === 0) {
 }
 if (process.argv.includes("--check")) {
   console.log(
-    `to write: ${added.map((v) => v.label).join("; ") || "none"}; to drop: ${removed.join(", ") || "none"}`,
+    `to write: ${added.map((v) => v.label).join("; ") || "none"}; no longer called: ${removed.join(", ") || "none"}`,
   );
   process.exit(1);
 }
 
-const db = await PGlite.create({ extensions: { vector, pg_trgm } });
-await migratePglite(db);
-const statements: string[] = [];
-for (const v of added) statements.push(await functionOf(db, v.label, v.text, v.name));
-for (const name of removed) statements.push(`DROP FUNCTION IF EXISTS "hot"."${name}";`);
-await db.close();
-
-execFileSync("npx", ["drizzle-kit", "generate", "--custom", "--name", "statement-functions"], {
-  stdio: "inherit",
-});
-const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, "utf8")) as {
-  entries: { tag: string }[];
-};
-const tag = journal.entries.at(-1)?.tag;
-const file = `${MIGRATIONS_FOLDER}/${tag}.sql`;
-writeFileSync(
-  file,
-  `-- Written by scripts/db/statement-functions.ts: the send's statements as functions, whose plans Postgres keeps
+if (added.length > 0) {
+  const db = await PGlite.create({ extensions: { vector, pg_trgm } });
+  await migratePglite(db);
+  const statements: string[] = [];
+  for (const v of added) statements.push(await functionOf(db, v.label, v.text, v.name));
+  await db.close();
+  execFileSync("npx", ["drizzle-kit", "generate", "--custom", "--name", "statement-functions"], {
+    stdio: "inherit",
+  });
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const file = `${MIGRATIONS_FOLDER}/${journal.entries.at(-1)?.tag}.sql`;
+  writeFileSync(
+    file,
+    `-- Written by scripts/db/statement-functions.ts: the send's statements as functions, whose plans Postgres keeps
 -- for the connection (src/db/statement-functions.ts). Each body is the statement's text, unchanged.
 ${statements.join("--> statement-breakpoint\n")}\n`,
-);
+  );
+  console.log(`wrote ${file}`);
+}
+// The functions of statements no longer sent stay: the Worker still running while a deploy rolls out (the
+// migrations go first) calls them.
 writeFileSync(
   GENERATED,
   `// Written by scripts/db/statement-functions.ts: the statement functions the migrations make.
@@ -95,4 +97,4 @@ ${[...names]
 ]);
 `,
 );
-console.log(`wrote ${file} (${added.length} made, ${removed.length} dropped) and ${GENERATED}`);
+console.log(`wrote ${GENERATED} (${added.length} made; ${removed.length} no longer called, kept)`);

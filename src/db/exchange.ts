@@ -6,7 +6,7 @@ import { AppError, notFound } from "../errors";
 import { type AttachmentRow, conversationFiles, linkToMessage } from "./attachments";
 import { carryFiles } from "./carried-files";
 import type { ChatRow } from "./chats";
-import { type Database, firstRow, type Statements } from "./client";
+import type { Database, Statements } from "./client";
 import { chatFromJson, messageFromJson } from "./json-rows";
 import type { MessageRow } from "./messages";
 import {
@@ -17,7 +17,7 @@ import {
   type UsageRequest,
 } from "./quota";
 import { type Sender, senderColumn, senderCte, senderId, senderRow, settleSender } from "./session-check";
-import { viaFunction } from "./statement-functions";
+import { firstRowViaFunction } from "./statement-functions";
 
 export interface RecordedExchange {
   userMessage: MessageRow | null;
@@ -162,12 +162,12 @@ export async function reserveAndRecord(
   db: Statements,
   input: ReserveAndRecordInput,
 ): Promise<{ decision: QuotaDecision; chat: ChatRow | null; recorded: RecordedExchange | null }> {
-  const row = await firstRow<{
+  const row = await firstRowViaFunction<{
     quota: QuotaRow | null;
     chat: Record<string, unknown> | null;
     messages: Record<string, unknown>[] | null;
     session?: Record<string, unknown> | null;
-  }>(db, viaFunction(reserveAndRecordStatement(input)));
+  }>(db, reserveAndRecordStatement(input));
   settleSender(input, row);
   if (!row?.quota) throw new Error("reserveAndRecord: no quota row");
   const decision = quotaDecisionOf(row.quota);

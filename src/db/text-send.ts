@@ -2,7 +2,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { chat } from "../../drizzle/schema";
 import type { ChatRow } from "./chats";
-import { firstRow, type Statements } from "./client";
+import type { Statements } from "./client";
 import { exchangeInsert, exchangeOf, type RecordedExchange } from "./exchange";
 import { chatFromJson } from "./json-rows";
 import {
@@ -21,7 +21,7 @@ import {
   sendContextOf,
 } from "./send-context";
 import { type Sender, senderColumn, senderCte, senderId, settleSender } from "./session-check";
-import { viaFunction } from "./statement-functions";
+import { firstRowViaFunction } from "./statement-functions";
 
 export interface TextSend {
   /** What the answer is made of, as it was before this send (the statement reads one snapshot). */
@@ -77,14 +77,14 @@ export function textSendStatement(input: TextSendInput): SQL {
  */
 export async function recordTextSend(db: Statements, input: TextSendInput): Promise<TextSend | null> {
   const newChat = !("chatId" in input.target);
-  const row = await firstRow<
+  const row = await firstRowViaFunction<
     ContextColumns & {
       quota: QuotaRow | null;
       updated: Record<string, unknown> | null;
       messages: Record<string, unknown>[] | null;
       session?: Record<string, unknown> | null;
     }
-  >(db, viaFunction(textSendStatement(input)));
+  >(db, textSendStatement(input));
   settleSender(input, row);
   const context = row ? sendContextOf(row, [], { newChat }) : null;
   if (!row?.quota || !context) return null;

@@ -4,8 +4,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chat, message } from "../../drizzle/schema";
 import { hashSessionToken } from "../../src/auth/tokens";
+import { isPostgresError } from "../../src/db/client";
 import { reserveAndRecordStatement } from "../../src/db/exchange";
-import { statementFunctionName, statementText, viaFunction } from "../../src/db/statement-functions";
+import {
+  firstRowViaFunction,
+  statementFunctionName,
+  statementText,
+  viaFunction,
+} from "../../src/db/statement-functions";
 import { STATEMENT_FUNCTIONS } from "../../src/db/statement-functions.generated";
 import { statementVariants } from "../../src/db/statement-variants";
 import { textSendStatement } from "../../src/db/text-send";
@@ -51,6 +57,19 @@ describe("the statement functions", () => {
     expect(call.params).toEqual(statementText(send).params);
     const other = sql`select 1 as one`;
     expect(viaFunction(other)).toBe(other);
+  });
+
+  it("leave the statement to run itself where the database lacks its function (a deploy before its migration)", async () => {
+    const statement = sql`select ${41}::integer + 1 as answer`;
+    const listed = new Set([statementFunctionName(statementText(statement).sql)]);
+    expect(statementText(viaFunction(statement, listed)).sql).toMatch(/"stmt_/);
+    const row = await withDb((db) => firstRowViaFunction<{ answer: number }>(db, statement, listed));
+    expect(row).toEqual({ answer: 42 });
+    // The statement's own error is the caller's.
+    const failing = sql`select 1 / ${0}::integer as never`;
+    const alsoListed = new Set([statementFunctionName(statementText(failing).sql)]);
+    const error = await withDb((db) => firstRowViaFunction(db, failing, alsoListed)).catch((err) => err);
+    expect(isPostgresError(error, "22012")).toBe(true);
   });
 });
 
