@@ -11,9 +11,12 @@ interface Submitted {
   code?: number;
   description?: string;
   result?: string | number;
+  /** On an action's code 21 (Remix mode): the grid's final prompt, as Midjourney ran it. */
+  properties?: { finalPrompt?: string | null };
 }
 
 interface Task {
+  /** NOT_START, SUBMITTED, MODAL (waiting for its prompt box), IN_PROGRESS, SUCCESS, FAILURE, CANCEL. */
   status?: string;
   imageUrl?: string;
   failReason?: string;
@@ -29,6 +32,27 @@ function submittedTaskId(answer: Submitted): string {
   if (answer.code === 23) throw new ProviderFailure("fair_usage_limit", detail);
   if (answer.code === 24) throw new ProviderFailure("unable_to_process", detail);
   throw new ProviderFailure("image_error", detail);
+}
+
+/**
+ * Remix mode (the relay's Discord account has it on): a variation, a reroll or a pan opens Discord's prompt
+ * box, and the relay holds its task as MODAL, answering the press with code 21, until the box is sent. We send
+ * it as Midjourney fills it in, with the grid's own final prompt: the relay's answer names it, and an empty
+ * prompt is the relay's own word for it. Our request has no better one: the press's question is "Vary V2".
+ * Answers the task to poll.
+ */
+async function confirmModal(
+  baseUrl: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+  taskId: string,
+  prompt: string,
+): Promise<string> {
+  const answer = await fetchJson<Submitted>(
+    `${baseUrl}/mj/submit/modal`,
+    { method: "POST", ...init, body: JSON.stringify({ taskId, prompt }) },
+    "midjourney modal",
+  );
+  return submittedTaskId(answer);
 }
 
 /**
@@ -79,7 +103,10 @@ export const midjourneyAdapter = defineAdapter("image", async function* (req, co
       { method: "POST", headers, body: JSON.stringify(body), signal: job.signal },
       "midjourney submit",
     );
-    const taskId = submittedTaskId(submitted);
+    let taskId = submittedTaskId(submitted);
+    // An action's prompt box is sent once: the relay may still show the task as MODAL until its queue runs it.
+    // (An imagine's code 21 is a task that already exists: it is only polled.)
+    let promptBox = action ? (submitted.properties?.finalPrompt ?? "") : undefined;
 
     for (;;) {
       await sleep(config.imagePollIntervalMs, job.signal);
@@ -88,6 +115,11 @@ export const midjourneyAdapter = defineAdapter("image", async function* (req, co
         { headers, signal: job.signal },
         "midjourney poll",
       );
+      if (task.status === "MODAL" && promptBox !== undefined) {
+        taskId = await confirmModal(baseUrl, { headers, signal: job.signal }, taskId, promptBox);
+        promptBox = undefined;
+        continue;
+      }
       if (task.status === "SUCCESS") {
         if (!task.imageUrl)
           throw new ProviderFailure("unable_to_process", "midjourney task succeeded without an image");

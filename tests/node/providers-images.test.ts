@@ -217,6 +217,22 @@ describe("Midjourney relay", () => {
     expect(ofType(upscaled, "image")[0]?.choices).toBeUndefined();
   });
 
+  it("an imagine answered with code 21 (its prompt's task still runs) polls that task, with no prompt box", async () => {
+    up.script("midjourney", "slow_first_token", { delayMs: 300 });
+    // The stand-in answers a prompt containing "dedupe" imagined again while its task runs as that task.
+    const twice = await Promise.all(
+      [1, 2].map(() => collect(streamModel(ask(mj, "Asked twice dedupe"), config))),
+    );
+    const grids = twice.map((events) => ofType(events, "image")[0]);
+    expect(requestsTo("/mj/submit/imagine")).toHaveLength(2);
+    const taskIds = grids.map((g) => g?.choices?.[0]?.taskId);
+    expect(taskIds[0]).toEqual(expect.any(String));
+    expect(taskIds[1]).toBe(taskIds[0]);
+    const polled = new Set(requestsTo("/mj/task/").map((r) => r.path));
+    expect([...polled]).toEqual([`/mj/task/${taskIds[0]}/fetch`]);
+    expect(requestsTo("/mj/submit/modal")).toEqual([]);
+  });
+
   it("a refused prompt → unable_to_process; a stuck task → image_timeout", async () => {
     const banned = await collect(streamModel(ask(mj, "something banned"), config));
     expect(banned).toEqual([expect.objectContaining({ code: "unable_to_process" })]);

@@ -1,4 +1,6 @@
-// Fake Midjourney relay speaking the midjourney-proxy API: submit imagine/action, fetch the task, download.
+// Fake Midjourney relay speaking the midjourney-proxy API: submit imagine/action/modal, fetch the task, download.
+// Remix mode is on for grids imagined from a prompt containing "remix-mode" and what is made from them (on the
+// relay it is its Discord account's setting; here a grid's, since tests run side by side).
 import { randomInt } from "node:crypto";
 import { type Ctx, imagePreflight, sendJson } from "./common.ts";
 import { fakePng } from "./fake-content.ts";
@@ -7,6 +9,13 @@ interface Task {
   id: string;
   action: "IMAGINE" | "UPSCALE" | "VARIATION" | "REROLL";
   prompt: string;
+  /** The prompt Midjourney ran: an imagine's own, an action's its grid's, a remix's the one sent in its box. */
+  finalPrompt: string;
+  /** Made on an account with Remix mode on: its variations and rerolls open a prompt box. */
+  remix: boolean;
+  /** open: the prompt box waits (status MODAL); queued: sent, the relay still shows MODAL until it runs. */
+  modal?: "open" | "queued";
+  finished: boolean;
   fetches: number;
   readyAt: number;
   never: boolean;
@@ -15,6 +24,9 @@ interface Task {
 }
 
 const tasks = new Map<string, Task>();
+
+const REMIX = "remix-mode";
+const DEDUPE = "dedupe";
 
 /** Picture widths, so a test can tell what it got: a grid 64 px, a variation's grid 48, an upscale 32. */
 const SIZES: Record<Task["action"], number> = { IMAGINE: 64, REROLL: 64, VARIATION: 48, UPSCALE: 32 };
@@ -54,6 +66,7 @@ export async function handleMidjourney(ctx: Ctx, key: string): Promise<void> {
   }
   const fetchMatch = /^\/mj\/task\/([^/]+)\/fetch$/.exec(ctx.path);
   if (ctx.req.method === "GET" && fetchMatch) return fetchTask(ctx, decodeURIComponent(fetchMatch[1] ?? ""));
+  if (ctx.req.method === "POST" && ctx.path === "/mj/submit/modal") return submitModal(ctx);
   if (ctx.req.method !== "POST" || (ctx.path !== "/mj/submit/imagine" && ctx.path !== "/mj/submit/action")) {
     sendJson(ctx, 404, { code: 404, description: "Not Found", result: null });
     return;
@@ -89,17 +102,67 @@ export async function handleMidjourney(ctx: Ctx, key: string): Promise<void> {
     });
     return;
   }
+  // A prompt imagined again while its task runs may be answered as that task (code 21, "already exists", as
+  // midjourney-proxy once did for upscales): here one containing DEDUPE, so that other tests get their own.
+  const running =
+    imagine &&
+    String(body.prompt).includes(DEDUPE) &&
+    [...tasks.values()].find((t) => t.prompt === body.prompt && !t.finished);
+  if (running) {
+    sendJson(ctx, 200, { code: 21, description: "Task already exists", result: running.id, properties: {} });
+    ctx.seen.completed = true;
+    return;
+  }
   const id = String(randomInt(1_000_000_000_000, 9_000_000_000_000));
-  tasks.set(id, {
+  const action = imagine ? "IMAGINE" : actionOf(String(body.customId));
+  const prompt = String(body.prompt ?? "");
+  const task: Task = {
     id,
-    action: imagine ? "IMAGINE" : actionOf(String(body.customId)),
-    prompt: imagine ? String(body.prompt) : `${parent?.prompt ?? ""} (${String(body.customId)})`,
+    action,
+    prompt: imagine ? prompt : `${parent?.prompt ?? ""} (${String(body.customId)})`,
+    finalPrompt: parent?.finalPrompt ?? prompt,
+    remix: parent?.remix ?? prompt.includes(REMIX),
     fetches: 0,
     readyAt: Date.now() + (ctx.behaviour === "slow_first_token" ? (ctx.options.delayMs ?? 400) : 0),
     never: ctx.behaviour === "slow" || ctx.behaviour === "hang",
     buttons: [],
-  });
-  sendJson(ctx, 200, { code: 1, description: "Submit success", result: id, properties: {} });
+    finished: false,
+  };
+  tasks.set(id, task);
+  // With Remix on, a variation or a reroll opens Discord's prompt box: midjourney-proxy answers code 21 and
+  // holds the task as MODAL until /mj/submit/modal sends the box.
+  if (task.remix && (action === "VARIATION" || action === "REROLL")) task.modal = "open";
+  const box = { finalPrompt: task.finalPrompt, remix: true };
+  sendJson(
+    ctx,
+    200,
+    task.modal
+      ? { code: 21, description: "Waiting for window confirm", result: id, properties: box }
+      : { code: 1, description: "Submit success", result: id, properties: {} },
+  );
+  ctx.seen.completed = true;
+}
+
+/**
+ * POST /mj/submit/modal { taskId, prompt, maskBase64? }: sends a MODAL task's prompt box (an empty prompt is
+ * the grid's own). Sending it twice is refused here, where the relay would press Midjourney twice.
+ */
+async function submitModal(ctx: Ctx): Promise<void> {
+  const body = ctx.json ?? {};
+  const task = tasks.get(String(body.taskId ?? ""));
+  if (!task) {
+    sendJson(ctx, 404, { code: 3, description: "no such task", result: null });
+    return;
+  }
+  if (task.modal !== "open") {
+    sendJson(ctx, 200, { code: 4, description: "the task waits for no window", result: null });
+    return;
+  }
+  if (await imagePreflight(ctx, errorBody)) return;
+  const prompt = typeof body.prompt === "string" ? body.prompt.trim() : "";
+  task.finalPrompt = prompt || task.finalPrompt;
+  task.modal = "queued";
+  sendJson(ctx, 200, { code: 1, description: "Submit success", result: task.id, properties: {} });
   ctx.seen.completed = true;
 }
 
@@ -115,7 +178,6 @@ async function fetchTask(ctx: Ctx, id: string): Promise<void> {
     return;
   }
   if (ctx.behaviour === "disconnect") return ctx.disconnect();
-  task.fetches++;
   const base = {
     id,
     action: task.action,
@@ -124,7 +186,16 @@ async function fetchTask(ctx: Ctx, id: string): Promise<void> {
     description: "/imagine",
     submitTime: Date.now(),
     failReason: null,
+    properties: { finalPrompt: task.finalPrompt },
   };
+  if (task.modal) {
+    // A sent box shows as MODAL once more, until the relay's queue runs it.
+    if (task.modal === "queued") task.modal = undefined;
+    sendJson(ctx, 200, { ...base, status: "MODAL", progress: "0%", imageUrl: null, buttons: [] });
+    ctx.seen.completed = true;
+    return;
+  }
+  task.fetches++;
   if (task.never || task.fetches < 2 || Date.now() < task.readyAt) {
     sendJson(ctx, 200, { ...base, status: "IN_PROGRESS", progress: "50%", imageUrl: null, buttons: [] });
   } else {
@@ -145,6 +216,7 @@ async function fetchTask(ctx: Ctx, id: string): Promise<void> {
             },
           ];
     task.buttons = buttons;
+    task.finished = true;
     sendJson(ctx, 200, {
       ...base,
       status: "SUCCESS",
