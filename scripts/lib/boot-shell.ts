@@ -1,6 +1,7 @@
 // A vite plugin: a new chat's first frame (#boot-shell in index.html) gets its styles
-// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css and their parts' — sources,
-// folded reasoning, notices, a grid's rows of buttons, writing dots — from client/chat/chat.css) and its greeting
+// (client/boot-shell.css, and the answers' own from client/chat/markdown/markdown.css, their parts' — sources,
+// folded reasoning, notices, a grid's rows of buttons, writing dots, pictures — from client/chat/chat.css and a
+// question's files' from client/chat/file-chip.css) and its greeting
 // in every language, from the chat catalogues (theme-boot.js picks the language with data-boot-lang before the
 // first paint), the words an open chat's frame needs in every language (read by the Worker), and the logo inline,
 // as the app draws it (client/components/logo.tsx). Each language's chat catalogue also goes into the build as
@@ -17,7 +18,13 @@ import {
 import { svgParts } from "../../src/domain/inline-svg.ts";
 import { LOCALES } from "../../src/domain/locales.ts";
 import { escapeHtml } from "../../src/domain/search.ts";
-import { frameAnswerPartsCss, frameMarkdownCss, frameSourcesCss } from "./frame-css.ts";
+import {
+  frameAnswerPartsCss,
+  frameFilesCss,
+  frameMarkdownCss,
+  framePicturesCss,
+  frameSourcesCss,
+} from "./frame-css.ts";
 
 const STYLES_MARK = "<!-- boot-shell:styles -->";
 const TEXTS_MARK = "<!-- boot-shell:texts -->";
@@ -138,7 +145,9 @@ export function bootShell(): Plugin {
         greetings.map((g) => `<span lang="${g.locale}">${escapeHtml(pick(g))}</span>`).join("");
       const texts = `<h2>${spans((g) => g.title)}</h2>\n          <p>${spans((g) => g.text)}</p>`;
       const shown = LOCALES.map((l) => `html[data-boot-lang="${l}"] .boot-hero [lang="${l}"]`).join(",\n");
-      const css = `${frameMarkdownCss()}\n${frameSourcesCss()}\n${frameAnswerPartsCss()}\n${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
+      // The app's rules first: the frame's own, after them, set what differs in its markup.
+      const app = [frameMarkdownCss, frameSourcesCss, frameAnswerPartsCss, framePicturesCss, frameFilesCss];
+      const css = `${app.map((pick) => `${pick()}\n`).join("")}${readFileSync(new URL("boot-shell.css", CLIENT), "utf8")}${shown} {\n  display: inline;\n}\n`;
       return (
         html
           .replace(STYLES_MARK, () => `<style>\n${css}</style>`)

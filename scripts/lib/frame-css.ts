@@ -1,7 +1,8 @@
 // The app's own rules for what an open chat's first frame draws (src/sharing/chat-shell.ts), put under the frame
 // by the build (scripts/lib/boot-shell.ts inlines them in index.html): its answers' markdown
-// (client/chat/markdown/markdown.css) and their parts' (client/chat/chat.css), so that nothing moves when the app's
-// messages take the frame's place, and no copy of them can drift.
+// (client/chat/markdown/markdown.css), their parts' and pictures' (client/chat/chat.css) and a question's files'
+// (client/chat/file-chip.css), so that nothing moves when the app's messages take the frame's place, and no copy
+// of them can drift.
 import { readFileSync } from "node:fs";
 import postcss from "postcss";
 
@@ -53,6 +54,24 @@ export function frameAnswerPartsCss(css = chatCss()): string {
 }
 
 /**
+ * The app's rules for an answer's pictures (client/chat/chat.css: .generated-images, its figures and images), under
+ * the frame likewise (src/sharing/chat-shell-media.ts). The place of the "Download" button under each is the
+ * frame's own (client/boot-shell.css): the app's button is not in the frame.
+ */
+export function framePicturesCss(css = chatCss()): string {
+  return chatRules(css, (s) => /^\.generated-images(?![\w-])/.test(s));
+}
+
+/**
+ * All of the app's rules for files (client/chat/file-chip.css), narrow screens' included, under the frame: it
+ * draws a question's files as the app does (src/sharing/chat-shell-media.ts: pictures as thumbnails, documents as
+ * chips). Those of a file being sent (its progress, its remove button) find nothing there to match.
+ */
+export function frameFilesCss(css = readFileSync(new URL("chat/file-chip.css", CLIENT), "utf8")): string {
+  return underFrame(postcss.parse(css), "file-chip.css");
+}
+
+/**
  * chat.css' rules whose selectors `wanted` keeps, with those selectors only, under the frame; `still`: without
  * their animations (a rule left empty goes).
  */
@@ -83,7 +102,9 @@ function underFrame(root: postcss.Root, file: string): string {
     comment.remove();
   });
   root.walkAtRules((at) => {
-    throw new Error(`${file}: the frame's copy cannot scope @${at.name} yet`);
+    // A media query's rules apply to the frame as to the app, each scoped as the others; @keyframes' names, say,
+    // would not be the frame's alone.
+    if (at.name !== "media") throw new Error(`${file}: the frame's copy cannot scope @${at.name} yet`);
   });
   root.walkRules((rule) => {
     rule.selectors = rule.selectors.map((selector) => {
