@@ -46,7 +46,8 @@ export function adapterFor(model: ProviderRequest["model"]): Adapter {
       return midjourneyAdapter;
     case "openai":
       if (image) return openAIImagesAdapter;
-      return model.category === "web" ? openAIResponsesAdapter : openAIChatAdapter;
+      // Web search (the web_search tool) and reasoning summaries exist only on OpenAI's Responses API.
+      return model.category === "web" || model.reasoningEffort ? openAIResponsesAdapter : openAIChatAdapter;
     case "fireworks":
       // FLUX on Fireworks is a workflow of its own, not the OpenAI images API.
       return image ? fireworksImagesAdapter : openAIChatAdapter;

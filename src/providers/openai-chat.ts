@@ -42,7 +42,7 @@ interface Quirks {
 const WAV_MP3 = ["audio/wav", "audio/mpeg"] as const;
 
 const QUIRKS: Record<OpenAICompatibleProvider, Quirks> = {
-  // OpenAI's web models go through the Responses API (openai-responses.ts).
+  // OpenAI's web and reasoning models go through the Responses API (openai-responses.ts).
   openai: { usageOption: true, pdf: true, alwaysSearches: false },
   xai: {
     usageOption: true,

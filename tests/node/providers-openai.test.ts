@@ -146,7 +146,7 @@ describe("reasoning", () => {
   });
 
   it("lets the request override the effort", async () => {
-    const m = model("openai", "gpt-6.1-terra", { type: "reasoning", reasoningEffort: "low" });
+    const m = model("xai", "grok-3-mini", { type: "reasoning", reasoningEffort: "low" });
     await collect(streamModel(ask(m, "Think", { options: { reasoningEffort: "medium" } }), config));
     expect(lastBody().reasoning_effort).toBe("medium");
   });
@@ -178,7 +178,7 @@ describe("retired OpenAI models", () => {
     ["on the shutdown day (UTC)", "2026-12-11T00:00:00Z", "gpt-6.1-terra"],
   ])("gpt-5-mini %s is answered by %s", async (_when, now, answeredBy) => {
     const events = await collect(streamModel(ask(entry("gpt-5-mini"), "Plan a trip"), config, at(now)));
-    expect(lastBody()).toMatchObject({ model: answeredBy, reasoning_effort: "medium" });
+    expect(lastBody()).toMatchObject({ model: answeredBy, reasoning: { effort: "medium" } });
     expect(joined(events, "text")).toBe(fakeAnswer("openai", answeredBy, "Plan a trip"));
     expect(ofType(events, "error")).toEqual([]);
   });
@@ -198,7 +198,7 @@ describe("retired OpenAI models", () => {
     expect(before.at(-1)).toMatchObject({ detail: expect.stringMatching(/404.*does not exist/) });
 
     const now = await collect(streamModel(ask(entry("o1"), "Prove it"), config, at("2026-11-25T12:00:00Z")));
-    expect(lastBody()).toMatchObject({ model: "gpt-6.1-sol", reasoning_effort: "medium" });
+    expect(lastBody()).toMatchObject({ model: "gpt-6.1-sol", reasoning: { effort: "medium" } });
     expect(joined(now, "text")).toBe(fakeAnswer("openai", "gpt-6.1-sol", "Prove it"));
     expect(ofType(now, "error")).toEqual([]);
   });

@@ -1,8 +1,9 @@
-// Fake OpenAI Responses API stream: web_search_call items, output_text deltas, url_citation annotations, usage.
+// Fake OpenAI Responses API stream: reasoning summaries, web_search_call items, output_text deltas, citations, usage.
 import { randomUUID } from "node:crypto";
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces, writeSse } from "./common.ts";
 import { attachedKinds, fakeAnswer, fakeSources, pieces, systemOfMessages } from "./fake-content.ts";
 import { refusedAsShutDown } from "./openai-models.ts";
+import { refusedSummary, streamReasoningItem } from "./openai-reasoning.ts";
 
 function errorBody(status: number, message: string) {
   const type =
@@ -31,10 +32,25 @@ export async function responses(ctx: Ctx): Promise<void> {
   if (answeredWithFailure(ctx, errorBody)) return;
   const model = String(body.model ?? "gpt");
   if (refusedAsShutDown(ctx, model)) return;
+  if (refusedSummary(ctx, body, (error) => sendJson(ctx, 400, { error }))) return;
+  const limit = body.max_output_tokens === undefined ? Infinity : Number(body.max_output_tokens);
+  if (limit < 16) {
+    sendJson(ctx, 400, {
+      error: {
+        message: `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got ${limit} instead.`,
+        type: "invalid_request_error",
+        param: "max_output_tokens",
+        code: "integer_below_min_value",
+      },
+    });
+    return;
+  }
   const prompt = lastUserInput(body.input);
   const instructions = typeof body.instructions === "string" ? body.instructions : "";
   const system = [instructions, systemOfMessages(body.input)].filter(Boolean).join("\n");
-  const answer = fakeAnswer(ctx.provider, model, prompt, system, attachedKinds(body.input));
+  const whole = fakeAnswer(ctx.provider, model, prompt, system, attachedKinds(body.input));
+  // The output limit cuts the answer (4 characters a token here): the response ends incomplete.
+  const answer = whole.length > limit * 4 ? whole.slice(0, limit * 4) : whole;
   const searches =
     Array.isArray(body.tools) && body.tools.some((t: { type?: string }) => t.type?.startsWith("web_search"));
   const sources = fakeSources(prompt);
@@ -55,7 +71,12 @@ export async function responses(ctx: Ctx): Promise<void> {
   startSse(ctx);
   send("response.created", { response });
   send("response.in_progress", { response });
-  let outputIndex = 0;
+  const output: unknown[] = [];
+  // A reasoning model thinks first; its reasoning item comes before any search and the message.
+  const reasoning = await streamReasoningItem(ctx, send, output.length, id, prompt);
+  if (ctx.closed()) return;
+  if (reasoning) output.push(reasoning);
+  let outputIndex = output.length;
   if (searches) {
     const item = {
       id: `ws_${id}`,
@@ -68,10 +89,9 @@ export async function responses(ctx: Ctx): Promise<void> {
     send("response.web_search_call.searching", { output_index: outputIndex, item_id: item.id });
     send("response.web_search_call.completed", { output_index: outputIndex, item_id: item.id });
     const sourcesList = sources.map((s) => ({ type: "url", url: s.url }));
-    send("response.output_item.done", {
-      output_index: outputIndex,
-      item: { ...item, status: "completed", action: { ...item.action, sources: sourcesList } },
-    });
+    const done = { ...item, status: "completed", action: { ...item.action, sources: sourcesList } };
+    send("response.output_item.done", { output_index: outputIndex, item: done });
+    output.push(done);
     outputIndex++;
   }
   const messageId = `msg_${id}`;
@@ -94,20 +114,31 @@ export async function responses(ctx: Ctx): Promise<void> {
       ),
   );
   if (!ok) return;
-  if (searches) {
-    sources.forEach((s, i) => {
-      const annotation = { type: "url_citation", url: s.url, title: s.title, start_index: 0, end_index: 4 };
-      send("response.output_text.annotation.added", { ...where, annotation_index: i, annotation });
-    });
-  }
+  const annotations = searches
+    ? sources.map((s) => ({ type: "url_citation", url: s.url, title: s.title, start_index: 0, end_index: 4 }))
+    : [];
+  annotations.forEach((annotation, i) => {
+    send("response.output_text.annotation.added", { ...where, annotation_index: i, annotation });
+  });
   send("response.output_text.done", { ...where, text: answer, logprobs: [] });
+  const part = { type: "output_text", text: answer, annotations, logprobs: [] };
+  send("response.content_part.done", { ...where, part });
+  const cut = answer !== whole;
+  const finished = { ...message, status: cut ? "incomplete" : "completed", content: [part] };
+  send("response.output_item.done", { output_index: outputIndex, item: finished });
+  output.push(finished);
   const usage = {
     input_tokens: Math.ceil(prompt.length / 4) + 5,
     output_tokens: Math.ceil(answer.length / 4),
     total_tokens: 0,
   };
   usage.total_tokens = usage.input_tokens + usage.output_tokens;
-  send("response.completed", { response: { ...response, status: "completed", usage } });
+  if (cut) {
+    const incomplete_details = { reason: "max_output_tokens" };
+    send("response.incomplete", {
+      response: { ...response, status: "incomplete", incomplete_details, output, usage },
+    });
+  } else send("response.completed", { response: { ...response, status: "completed", output, usage } });
   ctx.res.end();
   ctx.seen.completed = true;
 }

@@ -160,7 +160,8 @@ describe("parameters the chat completions cannot honour", () => {
       });
       expect(completion.choices[0]?.message.content?.length, effort).toBeGreaterThan(0);
       const { body } = await lastUpstreamRequest(tag, { provider: "openai" });
-      expect(body, effort).toMatchObject({ reasoning_effort: asked });
+      // OpenAI's reasoning models answer through the Responses API, which takes the effort as reasoning.effort.
+      expect(body, effort).toMatchObject({ reasoning: { effort: asked } });
     }
   });
 
