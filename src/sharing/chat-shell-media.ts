@@ -5,19 +5,13 @@
 import { escapeHtml } from "../domain/chat/markdown-rules";
 import type { StreamImage } from "../domain/chat/stream-events";
 import { type AttachmentWire, fileColour, formatFileSize, isLargeDocument } from "../domain/files";
+import { iconSvg } from "../domain/icon-paths";
 import { sizeAttributes } from "../domain/image-size";
 import { extensionOf, fileKind } from "../domain/models";
 import { type GridTexts, shellGridChoices } from "./chat-shell-grid";
 
-/** An icon of client/components/icon.tsx, as its Icon draws it. */
-export const icon = (size: number, path: string) =>
-  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${path}"/></svg>`;
-/** Its "file" and "alert" icons. */
-const FILE_ICON = icon(18, "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6");
-const ALERT_ICON = icon(
-  14,
-  "M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",
-);
+const FILE_ICON = iconSvg("file", 18);
+const ALERT_ICON = iconSvg("alert", 14);
 
 /** A raster picture: the app shows it as a thumbnail (an SVG, never drawn from a user's file, as a chip). */
 const isThumbnail = (file: AttachmentWire) => fileKind(file) === "image" && file.type !== "image/svg+xml";

@@ -8,6 +8,7 @@ import { isRetryable, messageNotice, type NoticeKey } from "../domain/chat/messa
 import { noticeSentence } from "../domain/chat/notice-sentence";
 import { chatCatalogueAsset } from "../domain/chat/shell-labels";
 import type { MessageMetadata } from "../domain/chat/wire";
+import { iconSvg } from "../domain/icon-paths";
 import type { Locale } from "../domain/locales";
 import { type Catalogue, formatMessage } from "../domain/message-format";
 
@@ -23,20 +24,6 @@ export function failureOf(meta: MessageMetadata): NoticeKey | null {
   return notice === "stopped" ? null : notice;
 }
 
-/**
- * The app's icons (client/components/icon.tsx: its table's paths, drawn 24 units square and stroked), as the
- * notice shows them. The journeys compare the frame's drawings with the app's (tests/browser/
- * chat-first-frame-failed.test.ts).
- */
-const ICONS = {
-  alert: "M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",
-  refresh: "M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5",
-} as const;
-
-const icon = (name: keyof typeof ICONS, size: number) =>
-  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ` +
-  `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${ICONS[name]}"></path></svg>`;
-
 /** A catalogue's message as the app shows it, escaped; without the catalogue, a line's height and no words. */
 const said = ({ catalogue, locale }: NoticeWords, key: string, values: Record<string, unknown> = {}) =>
   (catalogue && escapeHtml(formatMessage(catalogue, key, values, locale))) || "&#8203;";
@@ -51,9 +38,9 @@ export function shellFailure(meta: MessageMetadata, last: boolean, words: Notice
   const { key, values } = noticeSentence(notice, meta.error?.provider);
   const retry =
     last && isRetryable(notice)
-      ? `<button type="button" class="button small secondary message-retry" inert>${icon("refresh", 14)} ${said(words, "message.retry")}</button>`
+      ? `<button type="button" class="button small secondary message-retry" inert>${iconSvg("refresh", 14)} ${said(words, "message.retry")}</button>`
       : "";
-  return `<div class="message-notice" data-notice="${notice}">${icon("alert", 16)}<span>${said(words, key, values)}</span>${retry}</div>`;
+  return `<div class="message-notice" data-notice="${notice}">${iconSvg("alert", 16)}<span>${said(words, key, values)}</span>${retry}</div>`;
 }
 
 /** A catalogue the build wrote (chatCatalogueAsset) as the assets answer it, else null (a page, bad JSON…). */

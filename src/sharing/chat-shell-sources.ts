@@ -6,14 +6,11 @@ import type { SourceTexts } from "../domain/chat/shell-labels";
 import type { DocumentSource, StreamSource } from "../domain/chat/stream-events";
 import { sourceHost, sourceHref, uniqueSources } from "../domain/chat/web-sources";
 import type { MessageMetadata } from "../domain/chat/wire";
-import { icon } from "./chat-shell-media";
+import { iconSvg } from "../domain/icon-paths";
 
-/** client/components/icon.tsx's "file-text" and "search" icons, at the label's 14 px. */
-const DOCUMENTS_ICON = icon(
-  14,
-  "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h8",
-);
-const WEB_ICON = icon(14, "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3");
+/** The app's "file-text" and "search" icons, at the label's 14 px. */
+const DOCUMENTS_ICON = iconSvg("file-text", 14);
+const WEB_ICON = iconSvg("search", 14);
 /** Read between a source's parts ("report.pdf, p. 1"), as the app's chips say them. */
 const COMMA = '<span class="visually-hidden">, </span>';
 
