@@ -74,12 +74,13 @@ try {
 
   const body = (model: string) =>
     JSON.stringify({ model, stream: true, messages: [{ role: "user", content: "bench" }] });
+  /** The upstream alone, asked as the app asks it for MODEL (OpenAI's reasoning models: the Responses API). */
   async function direct(): Promise<number> {
     const t0 = performance.now();
-    const res = await fetch(`${upstream.baseUrl}/chat/completions`, {
+    const res = await fetch(`${upstream.baseUrl}/responses`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: body("bench"),
+      body: JSON.stringify({ model: "bench", stream: true, input: "bench" }),
     });
     return firstToken(res, t0);
   }

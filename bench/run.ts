@@ -79,18 +79,19 @@ try {
   const newAccount = accountsOn(client, origin);
   const headers = await newAccount();
 
+  /** The upstream alone, asked as the app asks it for MODEL (OpenAI's reasoning models: the Responses API). */
   async function direct() {
     const t0 = performance.now();
-    const res = await fetch(`${upstream.baseUrl}/chat/completions`, {
+    const res = await fetch(`${upstream.baseUrl}/responses`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({ model: "bench", stream: true, input: "hi" }),
     });
     let first = 0;
     let tokens = 0;
-    await readSse(res.body, (_t, data) => {
-      if (data === "[DONE]") return true;
-      if (data.includes("tok")) {
+    await readSse(res.body, (type) => {
+      if (type === "response.completed") return true;
+      if (type === "response.output_text.delta") {
         tokens++;
         first ||= performance.now() - t0;
       }
