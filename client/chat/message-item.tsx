@@ -211,7 +211,7 @@ function ModelMessage({
         <DemoTag modelKey={message.model} />
         <time dateTime={message.createdAt}>{messageTime(message.createdAt, locale)}</time>
       </header>
-      {reasoning && <ThinkingBlock reasoning={reasoning} active={live && !message.content} />}
+      {reasoning && <ThinkingBlock reasoning={reasoning} active={live && !message.content} labels={labels} />}
       {metadata.documents && <DocumentsStatus documents={metadata.documents} live={live} />}
       {(searching || metadata.search) && (
         <SearchStatus searching={Boolean(searching)} sources={metadata.search?.sources ?? []} />

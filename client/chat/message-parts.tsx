@@ -16,10 +16,23 @@ import { Icon } from "../components/icon";
 import { useT } from "../i18n";
 import { GridChoices } from "./grid-choices";
 import { ImageDownload } from "./image-download";
+import { Markdown } from "./markdown/lazy-markdown";
+import type { RenderLabels } from "./markdown/render-block";
 import { modelLabel } from "./model-badge";
 
-/** Open while the model thinks, so the reasoning is read as it comes; folded once the answer starts. */
-export function ThinkingBlock({ reasoning, active }: { reasoning: string; active: boolean }) {
+/**
+ * Open while the model thinks, so the reasoning is read as it comes; folded once the answer starts. Written as
+ * the answer is, in markdown: OpenAI's summaries open each part with a bold heading, others write lists and maths.
+ */
+export function ThinkingBlock({
+  reasoning,
+  active,
+  labels,
+}: {
+  reasoning: string;
+  active: boolean;
+  labels: RenderLabels;
+}) {
   const t = useT("chat");
   const [open, setOpen] = useState(active);
   useEffect(() => {
@@ -33,7 +46,9 @@ export function ThinkingBlock({ reasoning, active }: { reasoning: string; active
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>{active ? t("message.thinking") : t("message.thought")}</summary>
-      <div className="thinking-text">{reasoning}</div>
+      <div className="thinking-text">
+        <Markdown text={reasoning} labels={labels} />
+      </div>
     </details>
   );
 }

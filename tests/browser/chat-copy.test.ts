@@ -32,7 +32,8 @@ async function pickModel(page: Page, label: string) {
 /** Selects the whole last answer, as a reader dragging over it would, and copies with the keyboard. */
 async function copyLastAnswer(page: Page): Promise<{ types: string[]; html: string; text: string }> {
   // The reader clicks into the answer (leaving the composer), then selects all of it.
-  await lastAnswer(page).locator(".markdown p").first().click();
+  // The answer's own text: the folded reasoning above it is markdown too.
+  await lastAnswer(page).locator(":scope > .markdown p").first().click();
   await lastAnswer(page).evaluate((article) => {
     const range = document.createRange();
     range.selectNodeContents(article);

@@ -95,7 +95,7 @@ const newestAnswer = (page: Page, root: string) =>
         answer?.querySelector(".message-header"),
         thinking,
         thinking?.querySelector("summary"),
-        answer?.querySelector(".markdown"),
+        answer?.querySelector(":scope > .markdown"),
         notice,
         answer?.querySelector(".message-footer"),
         answer,

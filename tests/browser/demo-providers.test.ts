@@ -82,13 +82,25 @@ describe("a demo user with no keys configured anywhere", () => {
     const header = answer.locator(".message-header");
     expect(await header.locator(".model-name").textContent()).toBe("GPT-5");
     expect(await header.getByTestId("demo-tag").textContent()).toBe("demo");
-    const text = await shownText(answer.locator(".markdown"));
+    const text = await shownText(answer.locator(":scope > .markdown"));
     expect(text).toContain("Hello! Nice to meet you.");
     expect(text).toContain("Demo answer from a local stand-in for OpenAI (gpt-5)");
     expect(await answer.locator(".message-notice, [role=alert]").count()).toBe(0);
 
     await poll(() => shownText(sidebarChats(page).first())).toContain("Friendly greeting");
     expect(await composer(page).inputValue()).toBe("");
+    expect(problems).toEqual([]);
+  });
+
+  it("shows GPT-5's reasoning summary as written: each part's bold heading in bold, no asterisks", async () => {
+    const answer = await waitForAnswer(page);
+    const thinking = answer.locator(".thinking-block");
+    await thinking.locator("summary").click();
+    const headings = thinking.locator(".thinking-text strong");
+    await poll(() => headings.allTextContents()).toEqual(["Reading the question", "Planning the answer"]);
+    expect(await shownText(thinking.locator(".thinking-text"))).not.toContain("**");
+    // Two parts, two paragraphs each: the blank lines between them are paragraph breaks, not text.
+    expect(await thinking.locator(".thinking-text p").count()).toBe(4);
     expect(problems).toEqual([]);
   });
 });
