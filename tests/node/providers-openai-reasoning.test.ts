@@ -1,22 +1,21 @@
 // OpenAI's reasoning models through the Responses API (reasoning summaries), against the local protocol server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelByKey } from "../../src/domain/models/index.ts";
 import { providerConfigFromEnv, streamModel } from "../../src/providers/index.ts";
 import type { ProviderConfig, ProviderEvent } from "../../src/providers/types.ts";
 import { ask, collect, joined, ofType } from "../upstreams/collect.ts";
 import { fakeAnswer, fakeReasoning } from "../upstreams/fake-content.ts";
-import { startUpstreams, type Upstreams } from "../upstreams/index.ts";
+import type { Upstreams } from "../upstreams/index.ts";
 import { fakeSummaryParts, UNVERIFIED_OPENAI_KEY } from "../upstreams/openai-reasoning.ts";
+import { withUpstreams } from "./support/provider-upstreams.ts";
 
 let up: Upstreams;
 let config: ProviderConfig;
 
-beforeAll(async () => {
-  up = await startUpstreams();
-  config = providerConfigFromEnv(up.env);
+withUpstreams((started, configured) => {
+  up = started;
+  config = configured;
 });
-afterEach(() => up.reset());
-afterAll(() => up.close());
 
 const lastRequest = () => up.events.requests.at(-1);
 const lastBody = () => lastRequest()?.body as Record<string, unknown>;

@@ -1,21 +1,20 @@
 // The OpenAI SDK adapter (OpenAI and OpenAI-compatible providers) against the local protocol servers.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelByKey } from "../../src/domain/models/index.ts";
 import { providerConfigFromEnv, streamModel } from "../../src/providers/index.ts";
 import type { ProviderConfig, ProviderEvent } from "../../src/providers/types.ts";
 import { ask, collect, joined, model, ofType } from "../upstreams/collect.ts";
 import { fakeAnswer, fakeReasoning } from "../upstreams/fake-content.ts";
-import { startUpstreams, type Upstreams } from "../upstreams/index.ts";
+import type { Upstreams } from "../upstreams/index.ts";
+import { withUpstreams } from "./support/provider-upstreams.ts";
 
 let up: Upstreams;
 let config: ProviderConfig;
 
-beforeAll(async () => {
-  up = await startUpstreams();
-  config = providerConfigFromEnv(up.env);
+withUpstreams((started, configured) => {
+  up = started;
+  config = configured;
 });
-afterEach(() => up.reset());
-afterAll(() => up.close());
 
 const lastBody = () => up.events.requests.at(-1)?.body as Record<string, unknown>;
 
