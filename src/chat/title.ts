@@ -14,6 +14,14 @@ import type { Env } from "../env";
 import { type ProviderConfig, providerSetupFromEnv, streamModel } from "../providers";
 
 const TITLE_TIMEOUT_MS = 15_000;
+/** A title's own tokens: a few words. */
+const TITLE_TOKENS = 30;
+/**
+ * What a reasoning light model (gpt-5-nano) may spend: its hidden reasoning counts in the output limit before the
+ * title does, so 30 tokens left it nothing to write (the title fell back to the question's words). The title is
+ * still cut after 400 characters.
+ */
+const REASONING_TITLE_TOKENS = 1_024;
 
 /** The default light model when this deployment offers it, else another light model it offers. */
 function titleModel(env: Env, model: ModelEntry): ModelEntry | undefined {
@@ -39,7 +47,7 @@ export async function generateTitle(
         system: TITLE_INSTRUCTIONS,
         messages: [{ role: "user", content: input.text.slice(0, 2_000) }],
         signal,
-        options: { maxOutputTokens: 30 },
+        options: { maxOutputTokens: light.reasoningEffort ? REASONING_TITLE_TOKENS : TITLE_TOKENS },
       },
       config,
     );

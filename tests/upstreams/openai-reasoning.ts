@@ -16,6 +16,18 @@ export function fakeSummaryParts(prompt: string): string[] {
 type Body = Record<string, unknown>;
 type Send = (type: string, data: Record<string, unknown>) => void;
 
+/**
+ * The hidden reasoning's tokens at each effort. OpenAI counts them in `max_output_tokens` before the answer's
+ * (the answer gets what is left; none left, the response ends incomplete with no text).
+ */
+const REASONING_TOKENS: Record<string, number> = { minimal: 0, low: 64, medium: 192, high: 512 };
+
+export function reasoningTokens(body: Body): number {
+  const reasoning = reasoningOf(body) as { effort?: unknown } | undefined;
+  if (!reasoning) return 0;
+  return REASONING_TOKENS[String(reasoning.effort ?? "medium")] ?? REASONING_TOKENS.medium ?? 0;
+}
+
 /** The reasoning field of a request, when it is one (effort, summary; generate_summary is the old name). */
 function reasoningOf(body: Body): { summary?: unknown; generate_summary?: unknown } | undefined {
   const reasoning = body.reasoning;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { answeredWithFailure, type Ctx, sendJson, startSse, streamPieces, writeSse } from "./common.ts";
 import { attachedKinds, fakeAnswer, fakeSources, pieces, systemOfMessages } from "./fake-content.ts";
 import { refusedAsShutDown } from "./openai-models.ts";
-import { refusedSummary, streamReasoningItem } from "./openai-reasoning.ts";
+import { reasoningTokens, refusedSummary, streamReasoningItem } from "./openai-reasoning.ts";
 
 function errorBody(status: number, message: string) {
   const type =
@@ -49,8 +49,11 @@ export async function responses(ctx: Ctx): Promise<void> {
   const instructions = typeof body.instructions === "string" ? body.instructions : "";
   const system = [instructions, systemOfMessages(body.input)].filter(Boolean).join("\n");
   const whole = fakeAnswer(ctx.provider, model, prompt, system, attachedKinds(body.input));
-  // The output limit cuts the answer (4 characters a token here): the response ends incomplete.
-  const answer = whole.length > limit * 4 ? whole.slice(0, limit * 4) : whole;
+  // The output limit cuts the answer (4 characters a token here), after a reasoning model's hidden reasoning
+  // has taken its share: the response ends incomplete.
+  const thought = reasoningTokens(body);
+  const room = Math.max(0, limit - thought) * 4;
+  const answer = whole.length > room ? whole.slice(0, room) : whole;
   const searches =
     Array.isArray(body.tools) && body.tools.some((t: { type?: string }) => t.type?.startsWith("web_search"));
   const sources = fakeSources(prompt);
@@ -129,7 +132,8 @@ export async function responses(ctx: Ctx): Promise<void> {
   output.push(finished);
   const usage = {
     input_tokens: Math.ceil(prompt.length / 4) + 5,
-    output_tokens: Math.ceil(answer.length / 4),
+    output_tokens: thought + Math.ceil(answer.length / 4),
+    output_tokens_details: { reasoning_tokens: thought },
     total_tokens: 0,
   };
   usage.total_tokens = usage.input_tokens + usage.output_tokens;
