@@ -46,7 +46,7 @@ function authorised(ctx: Ctx, key: string): boolean {
   return false;
 }
 
-/** How each provider carries reasoning in a stream (OpenAI itself streams none). */
+/** How each provider carries reasoning in a Chat Completions stream (OpenAI gives none there: its reasoning models answer through the Responses API, openai-responses.ts). */
 function reasoningStyle(
   provider: string,
 ): "none" | "reasoning_content" | "reasoning" | "think_tags" | "thinking_parts" {
