@@ -145,6 +145,19 @@ describe("an OpenAI reasoning model", () => {
     expect(up.events.requests).toHaveLength(1);
   });
 
+  it.each([
+    ["rate_limit_exceeded", "fair_usage_limit"],
+    ["invalid_prompt", "unable_to_process"],
+    ["image_content_policy_violation", "unable_to_process"],
+    ["server_error", "provider_unavailable"],
+    ["vector_store_timeout", "provider_unavailable"],
+  ] as const)("a response failed in the stream with %s → %s, keeping what it wrote", async (failed, code) => {
+    up.script("openai", "failed_in_stream", { code: failed });
+    const events = await collect(streamModel(ask(entry("gpt-5-mini"), "Hi"), config, before));
+    expect(events.at(-1)).toMatchObject({ type: "error", code, provider: "openai" });
+    expect(joined(events, "text").length).toBeGreaterThan(0);
+  });
+
   it("a stop while it thinks closes the upstream request and ends quietly", async () => {
     up.script("openai", "slow", { delayMs: 40 });
     const controller = new AbortController();

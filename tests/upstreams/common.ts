@@ -13,7 +13,9 @@ export type UpstreamProvider = Exclude<Provider, "test">;
  * - rate_limit: 429 with Retry-After (`retryAfter`, default 7 s) in the provider's error format;
  * - server_error: 500 in the provider's error format;
  * - malformed: a chunk (or a JSON answer) that is not valid JSON, after two good tokens;
- * - disconnect: the socket is destroyed after two tokens (image providers: before answering).
+ * - disconnect: the socket is destroyed after two tokens (image providers: before answering);
+ * - failed_in_stream: the Responses API's `response.failed` after two tokens, with `options.code` as its error's
+ *   code (other protocols answer normally).
  */
 export type Behaviour =
   | "normal"
@@ -23,11 +25,14 @@ export type Behaviour =
   | "rate_limit"
   | "server_error"
   | "malformed"
-  | "disconnect";
+  | "disconnect"
+  | "failed_in_stream";
 
 export interface BehaviourOptions {
   delayMs?: number;
   retryAfter?: number;
+  /** failed_in_stream: the failed response's error code (OpenAI's: rate_limit_exceeded, invalid_prompt…). */
+  code?: string;
 }
 
 export interface SeenRequest {

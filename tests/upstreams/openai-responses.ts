@@ -107,6 +107,16 @@ export async function responses(ctx: Ctx): Promise<void> {
     part: { type: "output_text", text: "", annotations: [] },
   });
   const where = { output_index: outputIndex, item_id: messageId, content_index: 0 };
+  if (ctx.behaviour === "failed_in_stream") {
+    // As OpenAI ends a response it could not finish: what was written, then the failure in the stream.
+    for (const piece of pieces(answer).slice(0, 2))
+      send("response.output_text.delta", { ...where, delta: piece, logprobs: [] });
+    const error = { code: ctx.options.code ?? "server_error", message: "The response failed." };
+    send("response.failed", { response: { ...response, status: "failed", error, output } });
+    ctx.res.end();
+    ctx.seen.completed = true;
+    return;
+  }
   const ok = await streamPieces(
     ctx,
     pieces(answer),
