@@ -98,9 +98,13 @@ export async function renderChatShell(
 async function mathStyles(
   href: string | null,
   stylesheet: ((href: string) => Promise<string | null>) | undefined,
+  messages: string,
 ): Promise<string> {
   const css = href && stylesheet ? await stylesheet(href).catch(() => null) : null;
-  return katexStyleElement(css, { scope: "#boot-shell ", attributes: ` ${FRAME_MATH_STYLES_ATTRIBUTE}` });
+  return katexStyleElement(css, messages, {
+    scope: "#boot-shell ",
+    attributes: ` ${FRAME_MATH_STYLES_ATTRIBUTE}`,
+  });
 }
 
 /**
@@ -149,12 +153,15 @@ export function withChatShell(
       async element(el) {
         const chat = await settled;
         if (!chat) return;
-        const math = chat.math ? await mathStyles(mathStylesheet(parseRoutePlan(plan)), stylesheet) : "";
         // The answers' parts' words in the reader's language, as the build wrote them (scripts/lib/boot-shell.ts).
         const messages = chat.messages(
           sourceTexts(el.getAttribute(SOURCE_LABELS_ATTRIBUTE) ?? "", chat.locale),
           answerTexts(el.getAttribute(ANSWER_LABELS_ATTRIBUTE) ?? "", chat.locale),
         );
+        // KaTeX's rules for these formulas: the app keeps them for the answers it keeps (client/lib/boot-shell.ts).
+        const math = chat.math
+          ? await mathStyles(mathStylesheet(parseRoutePlan(plan)), stylesheet, messages)
+          : "";
         el.replace(
           `${math}<div class="boot-chat" role="log"><div class="boot-messages">${messages}</div></div>`,
           {

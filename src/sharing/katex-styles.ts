@@ -1,24 +1,27 @@
 // KaTeX's stylesheet from the build's assets, for the pages the Worker writes with math typeset in them (an
 // open chat's first frame, a shared chat): inline, so the page paints its formulas with no request of its own.
 import { mathStylesheet, parseRoutePlan } from "../domain/route-preload";
+import { usedRules } from "../domain/used-css";
 
 /** CSS that can go inside a <style> element as it is (nothing in it could end the element), else null. */
 export const inlinable = (css: string | null): string | null =>
   css !== null && !css.includes("</") ? css : null;
 
 /**
- * The style element for a page's typeset math: KaTeX's stylesheet inline (`attributes` on the element), or
- * without one that can be inlined, a rule hiding KaTeX's HTML under `scope`, so that the formulas' MathML
- * alone shows (it lays out without a stylesheet or fonts).
+ * The style element for a page's typeset math: KaTeX's stylesheet inline (`attributes` on the element), cut to
+ * the rules and fonts the page's formulas (`math`, their markup) can use — ~4–8 KB of its 25, which the browser
+ * parses and matches before the page's first paint —, or without one that can be inlined, a rule hiding KaTeX's
+ * HTML under `scope`, so that the formulas' MathML alone shows (it lays out without a stylesheet or fonts).
  */
 export function katexStyleElement(
   css: string | null,
+  math: string,
   { scope = "", attributes = "" }: { scope?: string; attributes?: string } = {},
 ): string {
   const inline = inlinable(css);
   return inline === null
     ? `<style>${scope}.katex-html{display:none}</style>`
-    : `<style${attributes}>${inline}</style>`;
+    : `<style${attributes}>${usedRules(inline, math)}</style>`;
 }
 
 /** A stylesheet of the build's assets as text, or null (no such file, or not CSS). */

@@ -100,7 +100,7 @@ async function mathStyle(
   katexStyles: (() => Promise<string | null>) | undefined,
 ) {
   if (!katexStyles || !messages.some(holdsMath)) return "";
-  return katexStyleElement(await katexStyles().catch(() => null));
+  return katexStyleElement(await katexStyles().catch(() => null), messages.join(""));
 }
 
 /** The whole document of a share, for readers and link previews alike, in the reader's language. */
