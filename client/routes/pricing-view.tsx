@@ -87,7 +87,9 @@ export function PricingView({
     <div className="pricing-page">
       <header className="page-intro">
         <h1>{t("title")}</h1>
-        <p className="lead">
+        {/* Held (its line's place kept) until the visitor is known: a member read after it showed would see the
+            visitor's words swapped for theirs. An anonymous visitor is known at once (no request is made). */}
+        <p className="lead" data-pending={user === undefined || undefined}>
           {/* A member chooses no plan ("Choose how much you use them" invited them to): the plan their team has is
               marked, and the line under the plans says whose choice it is. A lapsed team's plan is marked nowhere. */}
           {member ? t(paying ? "subtitleMember" : "subtitleMemberNoPlan") : t("subtitle")}

@@ -115,6 +115,19 @@ describe("a team member on the plan pages", () => {
     await signIn(context, base(), "team-member1");
     const page = await context.newPage();
     const errors = collectPageErrors(page);
+    // Every subtitle the page shows, frame by frame, from its first paint: the visitor's ("Choose how much you use
+    // them") must never show while the member is being read.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { shownLeads: string[] }).shownLeads = seen;
+      const look = () => {
+        const lead = document.querySelector(".page-intro .lead");
+        const text = lead && getComputedStyle(lead).visibility === "visible" ? lead.textContent : null;
+        if (text && seen.at(-1) !== text) seen.push(text);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     // An old link's plan and interval: neither is the member's to choose.
     await page.goto(`${base()}/pricing?plan=expert&yearly=true`);
     const line = page.getByTestId("team-member-plan");
@@ -125,6 +138,9 @@ describe("a team member on the plan pages", () => {
     expect(await page.locator(".page-intro .lead").textContent()).toBe(
       "Every plan includes all the text, reasoning, web-search and image models. Your team's plan is marked.",
     );
+    expect(await page.evaluate(() => (window as unknown as { shownLeads: string[] }).shownLeads)).toEqual([
+      "Every plan includes all the text, reasoning, web-search and image models. Your team's plan is marked.",
+    ]);
     expect(await page.getByRole("link", { name: "Change my plan" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
     // The plans read as information: prices, quotas and the team's plan marked, nothing to choose (a choice only
