@@ -158,6 +158,13 @@ describe("an OpenAI reasoning model", () => {
     expect(joined(events, "text").length).toBeGreaterThan(0);
   });
 
+  it("an answer OpenAI's filter stopped before any text is unable_to_process, not an empty answer", async () => {
+    up.script("openai", "content_filter");
+    const events = await collect(streamModel(ask(entry("gpt-5-mini"), "Hi"), config, before));
+    expect(ofType(events, "text")).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: "error", code: "unable_to_process", provider: "openai" });
+  });
+
   it("a stop while it thinks closes the upstream request and ends quietly", async () => {
     up.script("openai", "slow", { delayMs: 40 });
     const controller = new AbortController();

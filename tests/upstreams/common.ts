@@ -15,7 +15,8 @@ export type UpstreamProvider = Exclude<Provider, "test">;
  * - malformed: a chunk (or a JSON answer) that is not valid JSON, after two good tokens;
  * - disconnect: the socket is destroyed after two tokens (image providers: before answering);
  * - failed_in_stream: the Responses API's `response.failed` after two tokens, with `options.code` as its error's
- *   code (other protocols answer normally).
+ *   code (other protocols answer normally);
+ * - content_filter: the Responses API's `response.incomplete` for a filtered answer, before any text.
  */
 export type Behaviour =
   | "normal"
@@ -26,7 +27,8 @@ export type Behaviour =
   | "server_error"
   | "malformed"
   | "disconnect"
-  | "failed_in_stream";
+  | "failed_in_stream"
+  | "content_filter";
 
 export interface BehaviourOptions {
   delayMs?: number;

@@ -79,6 +79,17 @@ export async function responses(ctx: Ctx): Promise<void> {
   const reasoning = await streamReasoningItem(ctx, send, output.length, id, prompt);
   if (ctx.closed()) return;
   if (reasoning) output.push(reasoning);
+  if (ctx.behaviour === "content_filter") {
+    // OpenAI's filter stopped the answer before it began: the response ends incomplete, with no message.
+    const incomplete_details = { reason: "content_filter" };
+    const usage = { input_tokens: Math.ceil(prompt.length / 4) + 5, output_tokens: thought, total_tokens: 0 };
+    send("response.incomplete", {
+      response: { ...response, status: "incomplete", incomplete_details, output, usage },
+    });
+    ctx.res.end();
+    ctx.seen.completed = true;
+    return;
+  }
   let outputIndex = output.length;
   if (searches) {
     const item = {
