@@ -94,20 +94,21 @@ export function usedRules(css: string, html: string): string {
   const rules = rulesOf(css);
   if (!rules) return css;
   const classes = classesIn(html);
-  // Each rule as it is kept (an empty string when it goes), in the sheet's order: the cascade keeps its order.
-  const kept = rules.map((rule) => {
-    if ("at" in rule) return rule.at;
+  // Each style rule as it is kept (empty when it goes; null for an at-rule), in the sheet's order.
+  const styles = rules.map((rule) => {
+    if ("at" in rule) return null;
     const selectors = rule.selectors.filter((selector) => canMatch(selector, classes));
     return selectors.length > 0 ? `${selectors.join(",")}{${rule.body}}` : "";
   });
-  const styles = kept.filter((_, i) => !("at" in (rules[i] ?? {}))).join("");
+  const used = styles.join("");
   const named = (family: string) =>
-    new RegExp(`(^|[\\s,:"'])${family.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([\\s,;"'}!]|$)`).test(styles);
-  return kept
-    .map((text, i) => {
-      const rule = rules[i];
-      const family = rule && "at" in rule ? fontFaceFamily(rule.at) : null;
-      return family === null || named(family) ? text : "";
+    new RegExp(`(^|[\\s,:"'])${family.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([\\s,;"'}!]|$)`).test(used);
+  // The cascade keeps its order: each rule where it stood, a font only if a kept rule names it.
+  return rules
+    .map((rule, i) => {
+      if (!("at" in rule)) return styles[i];
+      const family = fontFaceFamily(rule.at);
+      return family === null || named(family) ? rule.at : "";
     })
     .join("");
 }

@@ -1,22 +1,21 @@
 // The image HTTP adapters (Stability, Black Forest Labs, Fireworks' FLUX, Recraft, Midjourney relay) against the
 // local servers.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MODELS } from "../../src/domain/models/catalogue.ts";
 import { providerConfigFromEnv, streamModel } from "../../src/providers/index.ts";
 import type { ProviderConfig, ProviderEvent, ProviderRequest } from "../../src/providers/types.ts";
 import { ask, collect, model, ofType } from "../upstreams/collect.ts";
 import { fakePng } from "../upstreams/fake-content.ts";
-import { startUpstreams, type Upstreams } from "../upstreams/index.ts";
+import type { Upstreams } from "../upstreams/index.ts";
+import { withUpstreams } from "./support/provider-upstreams.ts";
 
 let up: Upstreams;
 let config: ProviderConfig;
 
-beforeAll(async () => {
-  up = await startUpstreams();
-  config = { ...providerConfigFromEnv(up.env), imagePollIntervalMs: 10, imageTimeoutMs: 3000 };
+withUpstreams((started, configured) => {
+  up = started;
+  config = { ...configured, imagePollIntervalMs: 10, imageTimeoutMs: 3000 };
 });
-afterEach(() => up.reset());
-afterAll(() => up.close());
 
 const imageModel = (
   provider: ProviderRequest["model"]["provider"],

@@ -75,19 +75,30 @@ export async function responses(ctx: Ctx): Promise<void> {
   send("response.created", { response });
   send("response.in_progress", { response });
   const output: unknown[] = [];
+  /** The usage once `text` is written: the hidden reasoning counted in the output, as OpenAI counts it. */
+  const usageOf = (text: string) => {
+    const input_tokens = Math.ceil(prompt.length / 4) + 5;
+    const output_tokens = thought + Math.ceil(text.length / 4);
+    const output_tokens_details = { reasoning_tokens: thought };
+    return { input_tokens, output_tokens, output_tokens_details, total_tokens: input_tokens + output_tokens };
+  };
+  /** The last event, with the response in its final state, and the stream's end. */
+  const end = (type: string, final: Record<string, unknown>) => {
+    send(type, { response: { ...response, ...final, output } });
+    ctx.res.end();
+    ctx.seen.completed = true;
+  };
   // A reasoning model thinks first; its reasoning item comes before any search and the message.
   const reasoning = await streamReasoningItem(ctx, send, output.length, id, prompt);
   if (ctx.closed()) return;
   if (reasoning) output.push(reasoning);
   if (ctx.behaviour === "content_filter") {
     // OpenAI's filter stopped the answer before it began: the response ends incomplete, with no message.
-    const incomplete_details = { reason: "content_filter" };
-    const usage = { input_tokens: Math.ceil(prompt.length / 4) + 5, output_tokens: thought, total_tokens: 0 };
-    send("response.incomplete", {
-      response: { ...response, status: "incomplete", incomplete_details, output, usage },
+    end("response.incomplete", {
+      status: "incomplete",
+      incomplete_details: { reason: "content_filter" },
+      usage: usageOf(""),
     });
-    ctx.res.end();
-    ctx.seen.completed = true;
     return;
   }
   let outputIndex = output.length;
@@ -123,9 +134,7 @@ export async function responses(ctx: Ctx): Promise<void> {
     for (const piece of pieces(answer).slice(0, 2))
       send("response.output_text.delta", { ...where, delta: piece, logprobs: [] });
     const error = { code: ctx.options.code ?? "server_error", message: "The response failed." };
-    send("response.failed", { response: { ...response, status: "failed", error, output } });
-    ctx.res.end();
-    ctx.seen.completed = true;
+    end("response.failed", { status: "failed", error });
     return;
   }
   const ok = await streamPieces(
@@ -151,19 +160,12 @@ export async function responses(ctx: Ctx): Promise<void> {
   const finished = { ...message, status: cut ? "incomplete" : "completed", content: [part] };
   send("response.output_item.done", { output_index: outputIndex, item: finished });
   output.push(finished);
-  const usage = {
-    input_tokens: Math.ceil(prompt.length / 4) + 5,
-    output_tokens: thought + Math.ceil(answer.length / 4),
-    output_tokens_details: { reasoning_tokens: thought },
-    total_tokens: 0,
-  };
-  usage.total_tokens = usage.input_tokens + usage.output_tokens;
-  if (cut) {
-    const incomplete_details = { reason: "max_output_tokens" };
-    send("response.incomplete", {
-      response: { ...response, status: "incomplete", incomplete_details, output, usage },
+  const usage = usageOf(answer);
+  if (cut)
+    end("response.incomplete", {
+      status: "incomplete",
+      incomplete_details: { reason: "max_output_tokens" },
+      usage,
     });
-  } else send("response.completed", { response: { ...response, status: "completed", output, usage } });
-  ctx.res.end();
-  ctx.seen.completed = true;
+  else end("response.completed", { status: "completed", usage });
 }
