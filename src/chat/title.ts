@@ -47,7 +47,11 @@ export async function generateTitle(
         system: TITLE_INSTRUCTIONS,
         messages: [{ role: "user", content: input.text.slice(0, 2_000) }],
         signal,
-        options: { maxOutputTokens: light.reasoningEffort ? REASONING_TITLE_TOKENS : TITLE_TOKENS },
+        options: {
+          maxOutputTokens: light.reasoningEffort ? REASONING_TITLE_TOKENS : TITLE_TOKENS,
+          // Only the title is read: a summary of the model's thinking would be written for nobody.
+          reasoningSummary: false,
+        },
       },
       config,
     );

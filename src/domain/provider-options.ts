@@ -15,4 +15,6 @@ export interface ProviderRequestOptions {
   midjourneyAction?: MidjourneyAction;
   /** Cap on the answer's length in tokens; providers' defaults otherwise (Anthropic needs one: 8192). */
   maxOutputTokens?: number;
+  /** False when only the text is read (a chat's title): a reasoning model is not asked to summarise its thinking. */
+  reasoningSummary?: boolean;
 }

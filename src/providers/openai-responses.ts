@@ -11,7 +11,10 @@ import type { ProviderEvent, ProviderRequest, SearchSource } from "./types";
 const summariesRefused = new Set<string>();
 
 async function openStream(client: OpenAI, req: ProviderRequest, apiKey: string) {
-  const summary = Boolean(req.model.reasoningEffort) && !summariesRefused.has(apiKey);
+  const summary =
+    Boolean(req.model.reasoningEffort) &&
+    req.options?.reasoningSummary !== false &&
+    !summariesRefused.has(apiKey);
   const create = (withSummary: boolean) =>
     client.responses.create(responsesRequest(req, { summary: withSummary }), { signal: req.signal });
   try {

@@ -117,6 +117,19 @@ describe("an OpenAI reasoning model", () => {
     expect(ofType(whole, "truncated")).toEqual([]);
   });
 
+  it("asks no summary of a caller that reads only the text (a chat's title)", async () => {
+    const events = await collect(
+      streamModel(
+        ask(entry("gpt-6.1-sol"), "Name this", { options: { reasoningSummary: false } }),
+        config,
+        before,
+      ),
+    );
+    expect(lastBody().reasoning).toEqual({ effort: "low" });
+    expect(ofType(events, "reasoning")).toEqual([]);
+    expect(joined(events, "text")).toBe(fakeAnswer("openai", "gpt-6.1-sol", "Name this"));
+  });
+
   it("answers without the thinking for an organisation OpenAI has not verified, asking only once", async () => {
     const unverified = providerConfigFromEnv({ ...up.env, OPENAI_API_KEY: UNVERIFIED_OPENAI_KEY });
     const first = await collect(streamModel(ask(entry("gpt-6.1-sol"), "Hello"), unverified, before));

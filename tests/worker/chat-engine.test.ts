@@ -7,7 +7,7 @@ import { chatStreamOf } from "../../src/chat/stub";
 import { STOPPED_MARKER } from "../../src/domain/chat/stream-events";
 import { api, json, readSse, type SseEvent, textOf } from "./support/api";
 import { accountOnPlan } from "./support/plans";
-import { scriptUpstream, uniqueTag, upstreamRequestsUntil } from "./support/upstreams";
+import { scriptUpstream, uniqueTag, upstreamRequests, upstreamRequestsUntil } from "./support/upstreams";
 
 interface Started {
   chat: { id: number; title: string; model: string };
@@ -252,6 +252,10 @@ describe("a new chat's title", () => {
     const { chat, messages } = await readChat(account.cookie, started.chat.id);
     expect(chat.title).toBe(titleOf(tag));
     expect(messages[1]?.metadata).toMatchObject({ done: true, outcome: "done" });
+    // Only the title's words are read: the light model is not asked to summarise its thinking.
+    const [titleRequest] = await upstreamRequests(tag, { provider: "openai" });
+    const titleBody = titleRequest?.body as { reasoning?: unknown } | undefined;
+    expect(titleBody?.reasoning).toEqual({ effort: "low" });
     // A reader arriving later (a reload) replays the same: the answer's end, then the title.
     const replay = await readSse(await stream(account.cookie, started.chat.id));
     expect(replay.map((e) => e.event.type).slice(-2)).toEqual(["done", "title"]);
