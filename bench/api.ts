@@ -1,5 +1,5 @@
-// `npm run bench` (public API part): first token through POST /api/v1/chat/completions — key auth, the
-// quota transaction, the provider adapter, OpenAI's chunks — against the same upstream called directly.
+// `npm run bench` (public API part): first token through POST /api/v1/chat/completions — the key and the quota
+// in one statement, the provider adapter, OpenAI's chunks — against the same upstream called directly.
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";

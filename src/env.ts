@@ -65,6 +65,18 @@ export interface DeferredSession {
   lookUp(): Promise<SessionUser>;
 }
 
+/**
+ * A public API key the middleware left to the call's statement (src/middleware/api-key.ts): completions and
+ * images check it with their quota (src/db/api-key-request.ts), one round trip before the provider.
+ */
+export interface DeferredApiKey {
+  /** The presented key's digest. */
+  hash: string;
+  now: Date;
+  /** Takes what the statement found as the request's key, or throws the middleware's 401. */
+  settle(found: { id: number; userId: number; hash: string } | null): { id: number; userId: number };
+}
+
 export interface AppVariables {
   /** Lazily opened database for this request; closed after the response. */
   db: () => Database;
@@ -75,6 +87,8 @@ export interface AppVariables {
   deferredSession: DeferredSession | null;
   /** The key of a public API request (/api/v1), once its Bearer key is checked. */
   apiKey?: { id: number; userId: number };
+  /** On completions and images, the key their statement checks instead of the middleware. */
+  deferredApiKey?: DeferredApiKey;
 }
 
 export interface AppEnv {

@@ -78,7 +78,7 @@ if (added.length > 0) {
   const file = `${MIGRATIONS_FOLDER}/${journal.entries.at(-1)?.tag}.sql`;
   writeFileSync(
     file,
-    `-- Written by scripts/db/statement-functions.ts: the send's statements as functions, whose plans Postgres keeps
+    `-- Written by scripts/db/statement-functions.ts: the hottest statements as functions, whose plans Postgres keeps
 -- for the connection (src/db/statement-functions.ts). Each body is the statement's text, unchanged.
 ${statements.join("--> statement-breakpoint\n")}\n`,
   );

@@ -56,13 +56,15 @@ export function reserveUsageCall(
   input: Omit<UsageRequest, "userId"> & { userId?: number },
   /** Who asks, as SQL: a statement that reserves only for a row it found names that row's column. */
   user: SQL = sql`${input.userId}::bigint`,
+  /** The API key rated on its own requests, as SQL (a key the statement found names its column). */
+  apiKeyId: SQL = sql`${input.ratedAs?.apiKeyId ?? null}::bigint`,
 ): SQL {
   const now = input.now ?? new Date();
   const { perAmount, otherwise } = seatLimits(input.category);
   return sql`hot.reserve_usage(
     ${user}, ${input.model}, ${input.category}, ${input.free}, ${now.toISOString()}::timestamptz,
     ${USAGE_WINDOW_SECONDS[input.category]}::integer, ${JSON.stringify(perAmount)}::jsonb, ${otherwise}::integer,
-    ${input.ratedAs?.apiKeyId ?? null}::bigint, ${JSON.stringify(input.rates ?? FAIR_USAGE_RATES)}::jsonb)`;
+    ${apiKeyId}, ${JSON.stringify(input.rates ?? FAIR_USAGE_RATES)}::jsonb)`;
 }
 
 export function quotaDecisionOf(row: QuotaRow): QuotaDecision {

@@ -1,6 +1,7 @@
 // Every shape of the statements the database keeps as functions (statement-functions.ts), built with sample
 // inputs: the values are parameters, so one sample per shape gives the exact text the app sends.
 import type { SQL } from "drizzle-orm";
+import { apiKeyRequestStatement } from "./api-key-request";
 import { reserveAndRecordStatement } from "./exchange";
 import type { Sender } from "./session-check";
 import { textSendStatement } from "./text-send";
@@ -57,5 +58,8 @@ export function statementVariants(): { label: string; statement: SQL }[] {
         model: "m",
       }),
     },
-  ]);
+  ]).concat({
+    label: "a public API call's key and quota",
+    statement: apiKeyRequestStatement({ hash: "", now: new Date(0), usage: { ...usage, rates: [] } }),
+  });
 }

@@ -1,6 +1,6 @@
 // What a public API request may use: the model it names, and its place in the key owner's quota.
-import type { Database } from "../db/client";
-import { reserveUsage } from "../db/quota";
+import { reserveForApiKey } from "../db/api-key-request";
+import { oneShot } from "../db/client";
 import { apiKeyRates, requestsPerMinuteOf } from "../domain/api-keys";
 import {
   isFreeModel,
@@ -10,15 +10,10 @@ import {
   usageCategoryOf,
 } from "../domain/models";
 import { waitInWords } from "../domain/throttle";
-import type { Env } from "../env";
+import type { DeferredApiKey, Env } from "../env";
 import { AppError } from "../errors";
 import { providerSetupFromEnv } from "../providers";
 import { invalidRequest } from "./invalid-request";
-
-export interface ApiCaller {
-  keyId: number;
-  userId: number;
-}
 
 /** A 400 about the request's `model` (its `param` in OpenAI's error). */
 const wrongModel = (message: string) => invalidRequest("unsupported_model", "model", message, message);
@@ -56,28 +51,26 @@ export interface ApiReservation {
 }
 
 /**
- * Counts one request against the key owner's plan and category quota (a team's pooled one for a member),
- * and against the key's own rate, in the app's one atomic step; or throws what OpenAI clients expect:
- * 403 when the plan does not include the model, 429 with Retry-After over the quota or the rate.
+ * Checks the key (401) and counts one request against its owner's plan and category quota (a team's pooled
+ * one for a member) and against the key's own rate, in the app's one atomic step — one statement over Neon's
+ * HTTP endpoint, nothing to connect first; or throws what OpenAI clients expect: 403 when the plan does not
+ * include the model, 429 with Retry-After over the quota or the rate.
  */
 export async function reserveApiRequest(
-  db: Database,
   env: Env,
-  { caller, model }: { caller: ApiCaller; model: ModelEntry },
+  { key, model }: { key: DeferredApiKey; model: ModelEntry },
 ): Promise<ApiReservation> {
   const category = usageCategoryOf(model, {});
-  const now = new Date();
   const perMinute = requestsPerMinuteOf(env.API_KEY_REQUESTS_PER_MINUTE);
-  const decision = await reserveUsage(db, {
-    userId: caller.userId,
-    model: model.key,
-    category,
-    free: isFreeModel(model.key),
-    now,
-    ratedAs: { userId: caller.userId, apiKeyId: caller.keyId },
-    rates: apiKeyRates(perMinute),
+  const found = await reserveForApiKey(oneShot(env), {
+    hash: key.hash,
+    now: key.now,
+    usage: { model: model.key, category, free: isFreeModel(model.key), rates: apiKeyRates(perMinute) },
   });
-  if (decision.ok) return { userId: caller.userId, model: model.key, at: now };
+  const { userId } = key.settle(found?.key ?? null);
+  const decision = found?.decision;
+  if (!decision) throw new Error("the key's statement answered no decision");
+  if (decision.ok) return { userId, model: model.key, at: key.now };
   if (decision.reason === "no_plan") {
     throw new AppError(
       403,

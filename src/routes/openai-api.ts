@@ -96,9 +96,10 @@ function refuseUnsupported(
   if (refusal) throw invalidRequest("unsupported_parameter", refusal.param, refusal.problem);
 }
 
-const callerOf = (c: { var: AppEnv["Variables"] }) => {
-  if (!c.var.apiKey) throw unauthorized();
-  return { keyId: c.var.apiKey.id, userId: c.var.apiKey.userId };
+/** The key the call's statement checks (the middleware leaves it to completions and images). */
+const keyOf = (c: { var: AppEnv["Variables"] }) => {
+  if (!c.var.deferredApiKey) throw unauthorized();
+  return c.var.deferredApiKey;
 };
 
 export const openAIRoutes = new Hono<AppEnv>()
@@ -120,7 +121,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     const model = apiModel(body.model, c.env, "chat");
     refuseUnsupported(CHAT_PARAMETERS, body, model);
     const conversation = conversationOf(body.messages, model);
-    await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
+    await reserveApiRequest(c.env, { key: keyOf(c), model });
     const maxOutputTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
     const effort = body.reasoning_effort;
     return completeChat(
@@ -142,7 +143,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const model = apiModel(body.model, c.env, "image");
     refuseUnsupported(IMAGE_PARAMETERS, body, model);
-    await reserveApiRequest(c.var.db(), c.env, { caller: callerOf(c), model });
+    await reserveApiRequest(c.env, { key: keyOf(c), model });
     const images = await generateImages(
       c.env,
       { model, prompt: body.prompt, responseFormat: body.response_format ?? "b64_json" },

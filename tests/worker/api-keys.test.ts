@@ -733,6 +733,33 @@ describe("the OpenAI-compatible API", () => {
     expect((await listKeys(account.cookie)).keys).toEqual([]);
   });
 
+  it("checks the key of a completion or an image in its quota statement: 401 first, nothing counted", async () => {
+    const account = await accountOnPlan("starter");
+    const { id, key } = await createKey(account.cookie);
+    const hi = { model: "test", messages: [{ role: "user", content: "hi" }] };
+    expect((await v1("/chat/completions", key, { body: hi })).status).toBe(200);
+    expect(await usageCount(account.id, "text")).toBe(1);
+    expect((await api("/api/keys/revoke", { cookie: account.cookie, body: { id } })).status).toBe(200);
+    // A key never made, shaped like one of ours.
+    const unknown = `${key.slice(0, -6)}AAAAAA`;
+    const calls: [string, string, unknown][] = [
+      [key, "/chat/completions", hi],
+      [key, "/images/generations", { model: "test-image", prompt: "A cat" }],
+      [unknown, "/chat/completions", hi],
+      // What the route refuses before its statement is still a 401 for a bad key, as when the key came first.
+      [key, "/chat/completions", { model: "test", messages: "hi" }],
+      [key, "/chat/completions", { ...hi, model: "no-such-model" }],
+      [unknown, "/images/generations", { model: "test", prompt: "A cat" }],
+    ];
+    for (const [bearer, path, body] of calls) {
+      const res = await v1(path, bearer, { body });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_api_key");
+    }
+    expect(await usageCount(account.id, "text")).toBe(1);
+    expect(await usageCount(account.id, "image")).toBe(0);
+  });
+
   it("takes the key alone: no cookie needed, no Origin check, and no key means 401", async () => {
     const account = await accountOnPlan("starter");
     const { key } = await createKey(account.cookie);
