@@ -2,7 +2,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { assistant, chat } from "../../drizzle/schema";
 import { notFound } from "../errors";
-import { type Database, FOREIGN_KEY_VIOLATION, isPostgresError } from "./client";
+import { type Database, FOREIGN_KEY_VIOLATION, firstRow, isPostgresError, type Statements } from "./client";
+import { type Sender, senderColumn, senderCte, senderId, settleSender } from "./session-check";
 
 /** The assistant was deleted between the check and the write (its delete holds the row until it commits). */
 const assistantGone = (err: unknown) => isPostgresError(err, FOREIGN_KEY_VIOLATION);
@@ -39,6 +40,23 @@ export async function listChats(
 export async function getChat(db: Database, { userId, chatId }: { userId: number; chatId: number }) {
   const rows = await db.select().from(chat).where(ownChat(userId, chatId)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Whether the chat is the sender's, in one statement that checks a deferred session too (a reader attaching to
+ * a chat's stream: no round trip of its own for the session). `settleSender` refuses first (401, 403).
+ */
+export async function isOwnChat(db: Statements, { sender, chatId }: { sender: Sender; chatId: number }) {
+  const row = await firstRow<{ own: boolean; session?: Record<string, unknown> | null }>(
+    db,
+    sql`with ${senderCte(sender)} target as (select ${chatId}::bigint as id)
+      select exists (
+        select 1 from ${chat}, target where ${chat.id} = target.id and ${chat.user} = ${senderId(sender)}
+      ) as own ${senderColumn(sender)}
+      from target`,
+  );
+  settleSender(sender, row);
+  return row?.own === true;
 }
 
 /** Renames a chat of the user's: its public id (a shared page shows the title), or null when not theirs. */

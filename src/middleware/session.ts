@@ -22,10 +22,15 @@ export function signedInUser(c: { var: AppEnv["Variables"] }): SessionUser {
 }
 
 /**
- * Sending a message: its one statement checks the session itself (src/db/session-check.ts), so the first
- * token does not wait for a round trip of its own. Every other route is checked here, before it runs.
+ * Sending a message, and a reader attaching to a chat's live answer: their one statement checks the session
+ * itself (src/db/session-check.ts), so neither the provider nor the first token waits for a round trip of its
+ * own. Every other route is checked here, before it runs.
  */
-const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set(["/api/chat/new", "/api/chat/send"]);
+const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set(["POST /api/chat/new", "POST /api/chat/send"]);
+const CHAT_STREAM_PATH = /^\/api\/chat\/\d+\/stream$/;
+
+const sessionInStatement = (method: string, path: string) =>
+  SESSION_IN_STATEMENT.has(`${method} ${path}`) || (method === "GET" && CHAT_STREAM_PATH.test(path));
 
 type Ctx = Context<AppEnv>;
 
@@ -38,7 +43,7 @@ export const session = () =>
     // 43 chars = 256 random bits in base64url; anything else cannot be one of ours.
     const ours = token && SESSION_TOKEN_PATTERN.test(token) ? token : null;
     const { path } = c.req;
-    if (ours && c.req.method === "POST" && SESSION_IN_STATEMENT.has(path)) return deferred(c, next, ours);
+    if (ours && sessionInStatement(c.req.method, path)) return deferred(c, next, ours);
     if (ours) {
       const sessionId = await hashSessionToken(ours);
       const now = new Date();

@@ -8,7 +8,8 @@ import { parseLastEventId } from "../chat/sse";
 import { chatStreamOf } from "../chat/stub";
 import { attachmentsOfMessage } from "../db/carried-files";
 import { readChatPage } from "../db/chat-page";
-import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
+import { deleteChat, getChat, isOwnChat, moveChat, renameChat } from "../db/chats";
+import { oneShot } from "../db/client";
 import { recentMessages } from "../db/messages";
 import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
 import { GRID_CHOICES, type MidjourneyActionWire } from "../domain/chat/midjourney";
@@ -314,7 +315,9 @@ export const chatRoutes = new Hono<AppEnv>()
   )
   .get("/:chatId/stream", validate("param", chatParam), async (c) => {
     const { chatId } = c.req.valid("param");
-    if (!(await getChat(c.var.db(), { userId: signedInUser(c).id, chatId }))) throw notFound("No such chat.");
+    // One statement over the HTTP endpoint, with the session: the reader attaches before a fast model's first token.
+    const own = await isOwnChat(oneShot(c.env), { sender: senderOf(sender(c)).sender, chatId });
+    if (!own) throw notFound("No such chat.");
     const headers = new Headers();
     // Only an id the stream could have sent goes on (anything else reads as "from the start" there too): a
     // raw value with a line break or NUL would not even make a header.
