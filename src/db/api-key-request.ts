@@ -1,6 +1,7 @@
 // A public API call's key and quota in one statement: the key's own round trip saved before the provider.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { apiKey, user } from "../../drizzle/schema";
+import { liveApiKey } from "./api-keys";
 import type { Statements } from "./client";
 import {
   type QuotaDecision,
@@ -20,14 +21,14 @@ export interface ApiKeyRequest {
 }
 
 /**
- * Marks the live key used, as `findLiveApiKey` does (its owner verified, not deleted), and reserves the
- * request for that key's owner and rates with `hot.reserve_usage`. No row: no such key, nothing counted.
+ * Marks the live key used (`liveApiKey`, as `findLiveApiKey` does) and reserves the request for that key's
+ * owner and rates with `hot.reserve_usage`. No row: no such key, nothing counted.
  */
 export function apiKeyRequestStatement({ hash, now, usage }: ApiKeyRequest): SQL {
   return sql`with k as materialized (
       update ${apiKey} set ${sql.identifier(apiKey.lastUsedAt.name)} = ${now.toISOString()}::timestamptz
       from ${user}
-      where ${and(eq(apiKey.hash, hash), eq(user.id, apiKey.userId), eq(user.deleted, false), eq(user.verified, true))}
+      where ${liveApiKey(hash)}
       returning ${apiKey.id} as key_id, ${apiKey.userId} as key_user, ${apiKey.hash} as key_hash)
     select k.key_id, k.key_user, k.key_hash, r.*
     from k cross join lateral ${reserveUsageCall({ ...usage, now }, sql`k.key_user`, sql`k.key_id`)} r`;

@@ -79,9 +79,13 @@ export async function revokeApiKey(db: Database, { userId, id }: { userId: numbe
   return rows.length > 0;
 }
 
+/** The key with this hash whose owner may still use it (not deleted, verified), joined with `user`. */
+export const liveApiKey = (hash: string) =>
+  and(eq(apiKey.hash, hash), eq(user.id, apiKey.userId), eq(user.deleted, false), eq(user.verified, true));
+
 /**
- * The key with this hash, if its owner may still use it (not deleted, verified), marking it used — one
- * statement, one round trip. Returns the stored hash for the caller's constant-time check.
+ * The key with this hash, if its owner may still use it (`liveApiKey`), marking it used — one statement, one
+ * round trip. Returns the stored hash for the caller's constant-time check.
  */
 export async function findLiveApiKey(
   db: Database,
@@ -91,14 +95,7 @@ export async function findLiveApiKey(
     .update(apiKey)
     .set({ lastUsedAt: now })
     .from(user)
-    .where(
-      and(
-        eq(apiKey.hash, hash),
-        eq(user.id, apiKey.userId),
-        eq(user.deleted, false),
-        eq(user.verified, true),
-      ),
-    )
+    .where(liveApiKey(hash))
     .returning({ id: apiKey.id, userId: apiKey.userId, hash: apiKey.hash });
   return row ?? null;
 }
