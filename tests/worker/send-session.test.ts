@@ -2,9 +2,8 @@
 // nothing written and nothing asked of the provider when refused, and the session still slides.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chat, message, session, user } from "../../drizzle/schema";
-import { hashSessionToken } from "../../src/auth/tokens";
-import { setCookieLine, withDb } from "./support/accounts";
+import { chat, message, user } from "../../drizzle/schema";
+import { sessionRow, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
 import { api, json } from "./support/api";
 import { makeAssistant, readToDone, startChat } from "./support/chats";
 import { accountOnPlan, usageCount } from "./support/plans";
@@ -15,17 +14,6 @@ const DAY = 86_400_000;
 const MODEL = "gpt-4.1";
 
 type ErrorBody = { error: { code: string; message: string } };
-
-async function setSession(cookie: string, times: { createdAt?: Date; expiresAt?: Date; lastUsedAt?: Date }) {
-  const id = await hashSessionToken(cookie.replace(/^session=/, ""));
-  await withDb((db) => db.update(session).set(times).where(eq(session.id, id)));
-}
-
-async function sessionRow(cookie: string) {
-  const id = await hashSessionToken(cookie.replace(/^session=/, ""));
-  const [row] = await withDb((db) => db.select().from(session).where(eq(session.id, id)));
-  return row;
-}
 
 const chatsOf = (userId: number) => withDb((db) => db.select().from(chat).where(eq(chat.user, userId)));
 const messagesOf = (chatId: number) =>
@@ -85,7 +73,7 @@ describe("a send without a live session", () => {
   ])("a session %s: 401 on every kind of send, nothing recorded, counted or asked", async (_label, times) => {
     const account = await accountOnPlan("expert");
     const { existingChatId, bodies } = await sends(account);
-    await setSession(account.cookie, times);
+    await setSessionTimes(account.cookie, times);
     const tag = uniqueTag("expired");
     for (const [path, body] of bodies(tag)) {
       await expectError(await api(path, { cookie: account.cookie, body }), 401, "unauthorized", SIGN_IN);
@@ -118,7 +106,7 @@ describe("a send without a live session", () => {
 
   it("401 before the body is judged, as on every other route: an invalid body, an unknown model", async () => {
     const account = await accountOnPlan("expert");
-    await setSession(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
     for (const body of [{ model: MODEL }, { model: "no-such-model", content: "hi" }, { chatId: "x" }]) {
       for (const path of ["/api/chat/new", "/api/chat/send"]) {
         await expectError(await api(path, { cookie: account.cookie, body }), 401, "unauthorized", SIGN_IN);
@@ -158,7 +146,7 @@ describe("a send with a live session", () => {
 
   it("slides the session when a day has passed and re-sends the cookie; not again the same day", async () => {
     const account = await accountOnPlan("expert");
-    await setSession(account.cookie, {
+    await setSessionTimes(account.cookie, {
       lastUsedAt: new Date(Date.now() - 2 * DAY),
       expiresAt: new Date(Date.now() + 2 * DAY),
     });
@@ -184,7 +172,7 @@ describe("a send with a live session", () => {
 
   it("slides the session on a refused send too (the refusal is the send's, not the session's)", async () => {
     const account = await accountOnPlan("none");
-    await setSession(account.cookie, {
+    await setSessionTimes(account.cookie, {
       lastUsedAt: new Date(Date.now() - 2 * DAY),
       expiresAt: new Date(Date.now() + 2 * DAY),
     });

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { session, user } from "../../drizzle/schema";
+import { user } from "../../drizzle/schema";
 import { setSessionCookie } from "../../src/auth/cookies";
 import { hashSessionToken } from "../../src/auth/tokens";
 import type { AppEnv } from "../../src/env";
@@ -11,30 +11,16 @@ import {
   createAccount,
   errorOf,
   sessionCookie,
+  sessionRow,
   sessionRows,
   setCookieLine,
+  setSessionTimes,
   TEST_PASSWORD,
   uniqueIp,
   withDb,
 } from "./support/accounts";
 
 const DAY = 86_400_000;
-
-const sessionIdOf = (cookie: string) => hashSessionToken(cookie.replace(/^session=/, ""));
-
-async function setSessionTimes(
-  cookie: string,
-  times: { createdAt?: Date; expiresAt?: Date; lastUsedAt?: Date },
-) {
-  const id = await sessionIdOf(cookie);
-  await withDb((db) => db.update(session).set(times).where(eq(session.id, id)));
-}
-
-async function sessionRow(cookie: string) {
-  const id = await sessionIdOf(cookie);
-  const [row] = await withDb((db) => db.select().from(session).where(eq(session.id, id)));
-  return row;
-}
 
 const me = (cookie: string) => call("/api/login/user", { cookie });
 

@@ -2,19 +2,13 @@
 // the same 401/403/404 as every other route, and the session still slides.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { session, user } from "../../drizzle/schema";
-import { hashSessionToken } from "../../src/auth/tokens";
-import { setCookieLine, withDb } from "./support/accounts";
+import { user } from "../../drizzle/schema";
+import { setCookieLine, setSessionTimes, withDb } from "./support/accounts";
 import { api, readSse } from "./support/api";
 import { startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
 
 const DAY = 86_400_000;
-
-async function setSession(cookie: string, times: { expiresAt?: Date; lastUsedAt?: Date }) {
-  const id = await hashSessionToken(cookie.replace(/^session=/, ""));
-  await withDb((db) => db.update(session).set(times).where(eq(session.id, id)));
-}
 
 const streamOf = (chatId: number | string, cookie?: string) => api(`/api/chat/${chatId}/stream`, { cookie });
 
@@ -27,7 +21,7 @@ describe("a reader attaching to a chat's stream", () => {
   it("gets its own chat's answer, and slides a session a day old", async () => {
     const account = await accountOnPlan("expert");
     const started = await startChat(account.cookie, "hello there");
-    await setSession(account.cookie, {
+    await setSessionTimes(account.cookie, {
       lastUsedAt: new Date(Date.now() - 2 * DAY),
       expiresAt: new Date(Date.now() + 2 * DAY),
     });
@@ -46,7 +40,7 @@ describe("a reader attaching to a chat's stream", () => {
     await expectError(await streamOf(started.chat.id, other.cookie), 404, "not_found");
     await expectError(await streamOf(9_000_000_000, owner.cookie), 404, "not_found");
     // Judged before the path's own 400, as on every other route.
-    await setSession(other.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await setSessionTimes(other.cookie, { expiresAt: new Date(Date.now() - 1000) });
     await expectError(await streamOf(started.chat.id, other.cookie), 401, "unauthorized");
     await expectError(await streamOf("x", other.cookie), 401, "unauthorized");
     await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, owner.id)));

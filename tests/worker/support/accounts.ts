@@ -84,6 +84,22 @@ export async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   }
 }
 
+/** The session row of a `session=<token>` cookie. */
+export async function sessionRow(cookie: string) {
+  const id = await hashSessionToken(cookie.replace(/^session=/, ""));
+  const [row] = await withDb((db) => db.select().from(session).where(eq(session.id, id)));
+  return row;
+}
+
+/** Moves a cookie's session in time: made long ago, idle for a while, expired. */
+export async function setSessionTimes(
+  cookie: string,
+  times: { createdAt?: Date; expiresAt?: Date; lastUsedAt?: Date },
+) {
+  const id = await hashSessionToken(cookie.replace(/^session=/, ""));
+  await withDb((db) => db.update(session).set(times).where(eq(session.id, id)));
+}
+
 /** Changes the times of an account's verification code: a resend's minute passed, a code expired. */
 export async function updateVerificationCode(email: string, patch: { sentAt?: Date; expiresAt?: Date }) {
   await withDb(async (db) => {
