@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
-import { setCookieLine, setSessionTimes, withDb } from "./support/accounts";
+import { errorOf, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
 import { api, readSse } from "./support/api";
 import { startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
@@ -14,7 +14,7 @@ const streamOf = (chatId: number | string, cookie?: string) => api(`/api/chat/${
 
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
-  expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
+  expect((await errorOf(res)).code).toBe(code);
 }
 
 describe("a reader attaching to a chat's stream", () => {
