@@ -129,12 +129,17 @@ describe("answers, as a screen reader hears them", () => {
     expect(words).toMatch(/^Model temporarily unavailable, probably an issue with Test\./);
     await poll(() => said()).toEqual([ANSWERING, words]);
     expect(await notice.getAttribute("role")).toBeNull();
+    // The notice is shown on the failure; the answer ends once the object has saved it. Until then Enter in
+    // the composer sends nothing (as while any answer runs), and the next journey's question would be lost.
+    await waitForAnswer(page);
   });
 
   it("says nothing of the answers there when a chat opens, nor of one resumed after a reload", async () => {
     const { page } = session;
     await send(page, "[[slow]] Then about harbours");
     const answer = lastAnswer(page);
+    // This question's answer, not the one before it (which has its own "Longest word").
+    await answer.getByRole("heading", { name: /Then about harbours/ }).waitFor();
     await answer.locator("li", { hasText: "Longest word" }).waitFor();
     expect(await isStreaming(answer)).toBe(true);
     await page.reload();
