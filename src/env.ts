@@ -53,14 +53,18 @@ export interface SessionUser {
 }
 
 /**
- * A session the middleware left to a send (src/middleware/session.ts): the send's first statement checks
- * it (src/db/session-check.ts), which saves the session query's round trip before the provider is asked.
+ * A session the middleware left to a route's statement (src/middleware/session.ts): a send's first
+ * statement, or a chat's read, checks it (src/db/session-check.ts), which saves the session query's round
+ * trip (and, over the HTTP endpoint, the pooled connection's) before the provider is asked or the chat shown.
  */
 export interface DeferredSession {
   sessionId: string;
   now: Date;
-  /** Takes what a statement found as the request's session: its user, or the 401/403 the middleware answers. */
-  settle(found: (SessionTimes & { user: SessionUser }) | null): SessionUser;
+  /**
+   * Takes what a statement found as the request's session: its user, or the 401/403 the middleware answers
+   * on /api. Null only on a page (an open chat's), which is served without the chat's frame then.
+   */
+  settle(found: (SessionTimes & { user: SessionUser }) | null): SessionUser | null;
   /** The middleware's own lookup, for a send that cannot be one statement (files, the chat's own model). */
   lookUp(): Promise<SessionUser>;
 }

@@ -1,4 +1,4 @@
-// Who sends: a user the session middleware found, or a session the send's own statement checks on its way.
+// Who sends (or opens a chat): a user the session middleware found, or a session its statement checks.
 import type { Sender } from "../db/session-check";
 import type { DeferredSession, SessionUser } from "../env";
 

@@ -3,10 +3,11 @@ import { sql } from "drizzle-orm";
 import { attachment, message } from "../../drizzle/schema";
 import type { AttachmentRow } from "./attachments";
 import type { ChatRow } from "./chats";
-import type { Database } from "./client";
+import { firstRow, type Statements } from "./client";
 import { attachmentFromJson, chatFromJson, messageFromJson } from "./json-rows";
 import type { MessageRow } from "./messages";
 import { ownChat } from "./send-context";
+import { type Sender, senderColumn, senderCte, senderId, settleSender } from "./session-check";
 
 export interface ChatPage {
   chat: ChatRow;
@@ -19,18 +20,24 @@ export interface ChatPage {
 
 /**
  * One round trip where the chat, the page and its files were three after the session: opening a chat is the
- * screen's first read. Null when the chat is not the user's (every part is filtered by the user in SQL).
+ * screen's first read. With a deferred session (`sender`) it checks that too, so the chat opens over the HTTP
+ * endpoint with no connection to make first. Null when the chat is not the user's (every part is filtered by
+ * the user in SQL); a refused session throws in `settleSender` before anything is used.
  */
 export async function readChatPage(
-  db: Database,
-  { userId, chatId, before, limit }: { userId: number; chatId: number; before?: number; limit: number },
+  db: Statements,
+  { sender, chatId, before, limit }: { sender: Sender; chatId: number; before?: number; limit: number },
 ): Promise<ChatPage | null> {
-  const result = await db.execute<{
+  const userId = senderId(sender);
+  const row = await firstRow<{
     chat: Record<string, unknown> | null;
     messages: Record<string, unknown>[] | null;
     files: Record<string, unknown>[] | null;
-  }>(sql`
-    with c as (${ownChat({ userId, chatId })}),
+    session?: Record<string, unknown> | null;
+  }>(
+    db,
+    sql`
+    with ${senderCte(sender)} c as (${ownChat({ userId, chatId })}),
     page as (
       select ${message}.* from ${message} join c on ${message.chat} = c.id
       where ${before === undefined ? sql`true` : sql`${message.id} < ${before}`}
@@ -39,8 +46,10 @@ export async function readChatPage(
       (select jsonb_agg(to_jsonb(p) - 'search' order by p.id desc) from page p) as messages,
       (select jsonb_agg(to_jsonb(f) order by f."createdAt", f.id) from ${attachment} f
         where f."userId" = ${userId}
-          and f."messageId" in (select id from page where page.metadata ->> 'role' = 'user')) as files`);
-  const row = result.rows[0];
+          and f."messageId" in (select id from page where page.metadata ->> 'role' = 'user')) as files
+      ${senderColumn(sender)}`,
+  );
+  settleSender(sender, row);
   if (!row?.chat) return null;
   const newestFirst = (row.messages ?? []).map(messageFromJson);
   return {

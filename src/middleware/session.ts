@@ -5,6 +5,7 @@ import { readSessionCookie, sessionCookieName, setSessionCookie } from "../auth/
 import { hashSessionToken, SESSION_TOKEN_PATTERN } from "../auth/tokens";
 import { type FoundSession, findSessionUser, refreshSession } from "../db/sessions";
 import { isPublicApiPath, isUnverifiedApiPath } from "../domain/api-access";
+import { OPEN_CHAT_PAGE } from "../domain/app-routes";
 import { SESSION_REFRESH_SECONDS } from "../domain/auth-limits";
 import { cookieMaxAge, idleExpiry, shouldRefreshSession } from "../domain/sessions";
 import type { AppEnv, DeferredSession, SessionUser } from "../env";
@@ -22,15 +23,17 @@ export function signedInUser(c: { var: AppEnv["Variables"] }): SessionUser {
 }
 
 /**
- * Sending a message, and a reader attaching to a chat's live answer: their one statement checks the session
- * itself (src/db/session-check.ts), so neither the provider nor the first token waits for a round trip of its
- * own. Every other route is checked here, before it runs.
+ * Sending a message, a reader attaching to a chat's live answer, and opening a chat (the app's read of it,
+ * and its page's first frame): their one statement checks the session itself (src/db/session-check.ts), over
+ * the HTTP endpoint, so none of them waits for a connection and a lookup of its own. Every other route is
+ * checked here, before it runs.
  */
 const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set(["POST /api/chat/new", "POST /api/chat/send"]);
-const CHAT_STREAM_PATH = /^\/api\/chat\/\d+\/stream$/;
+const CHAT_READ_PATH = /^\/api\/chat\/\d+(\/stream)?$/;
 
 const sessionInStatement = (method: string, path: string) =>
-  SESSION_IN_STATEMENT.has(`${method} ${path}`) || (method === "GET" && CHAT_STREAM_PATH.test(path));
+  SESSION_IN_STATEMENT.has(`${method} ${path}`) ||
+  (method === "GET" && (CHAT_READ_PATH.test(path) || OPEN_CHAT_PAGE.test(path)));
 
 type Ctx = Context<AppEnv>;
 
@@ -91,17 +94,26 @@ async function deferred(c: Ctx, next: Next, token: string) {
   const now = new Date();
   // undefined until something has checked the session; null when it is not a live one.
   let checked: FoundSession | null | undefined;
-  const settle = (found: FoundSession | null): SessionUser => {
+  const settle = (found: FoundSession | null): SessionUser | null => {
     checked = found;
     if (found) adopt(c, sessionId, found);
     guard(c);
+    return c.var.user;
+  };
+  const find = () => findSessionUser(c.var.db(), { sessionId, now });
+  const lookUp = async () => {
+    settle(await find());
     return signedInUser(c);
   };
-  const lookUp = async () => settle(await findSessionUser(c.var.db(), { sessionId, now }));
   c.set("deferredSession", { sessionId, now, settle, lookUp } satisfies DeferredSession);
   await next();
-  // The route failed before any statement checked the session (an invalid body, an unknown model): without
-  // a live session the answer is still the 401 or 403 the check would have given first.
-  if (checked === undefined) await lookUp();
+  if (checked === undefined) {
+    // An open chat's page has gone out with its head before its frame's read has checked the session: a page
+    // refuses nobody, and the app's own requests slide the session.
+    if (!c.req.path.startsWith("/api/")) return;
+    // The route failed before any statement checked the session (an invalid body, an unknown model): without
+    // a live session the answer is still the 401 or 403 the check would have given first.
+    settle(await find());
+  }
   if (checked) await refreshWhenDue(c, token, sessionId, checked, now);
 }

@@ -1,7 +1,9 @@
 // /app/a/{assistant}/c/{chat} (and its locale-prefixed forms): the SPA's page with the chat's newest messages
 // already in its first frame, so a full page load shows them before any script has run.
 import { Hono } from "hono";
+import { senderOf } from "../answers/sender";
 import { readChatPage } from "../db/chat-page";
+import { oneShot } from "../db/client";
 import { assistantOfSegment, OPEN_CHAT_PAGE } from "../domain/app-routes";
 import { BOOT_COOKIES_ATTRIBUTE, bootCookies } from "../domain/boot-cookies";
 import { acceptedLanguages, initialLocale } from "../domain/locale-routing";
@@ -84,28 +86,31 @@ export const appPageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const url = new URL(c.req.url);
   const match = OPEN_CHAT_PAGE.exec(url.pathname);
   const chatId = Number(match?.[2] ?? Number.NaN);
-  const user = c.var.user;
+  // Its session is checked by the chat's read (src/middleware/session.ts): none means no frame.
+  const session = c.var.deferredSession;
   const cookies = c.req.header("Cookie") ?? "";
   const languages = acceptedLanguages(c.req.header("Accept-Language") ?? "");
   // Anything else under /app, and a reader the app would send elsewhere, gets the page as it is.
-  if (!Number.isSafeInteger(chatId) || chatId <= 0 || !user?.verified)
+  if (!Number.isSafeInteger(chatId) || chatId <= 0 || !session)
     return withRoutePreloads(await spaPage(c), url.pathname, { low: true, cookies, languages });
   const { locale } = initialLocale(url.pathname, "", cookies, languages);
   const page = spaPage(c);
   // Read while the page is fetched; a failed read leaves the page as it is (withChatShell).
   const assistant = assistantOfSegment(match?.[1] ?? "");
-  const shell = readChatPage(c.var.db(), { userId: user.id, chatId, limit: SHELL_MESSAGES }).then((page) =>
-    // Under another assistant's address the app shows what it shows there (maybe an error), not this frame.
-    page && page.messages.length > 0 && page.chat.assistantId === assistant
-      ? renderChatShell(page.messages, {
-          defaultAssistant: assistant === null,
-          locale,
-          // The questions' files, read with the messages (and by the user, in SQL), as the app gets them.
-          files: page.files.map(attachmentDto),
-          // A failed answer's notice is one sentence of many: read from the reader's catalogue when one is shown.
-          catalogue: assetCatalogue(c.env.ASSETS, c.req.url),
-        })
-      : null,
+  const reader = senderOf({ session }).sender;
+  const shell = readChatPage(oneShot(c.env), { sender: reader, chatId, limit: SHELL_MESSAGES }).then(
+    (page) =>
+      // Under another assistant's address the app shows what it shows there (maybe an error), not this frame.
+      page && page.messages.length > 0 && page.chat.assistantId === assistant
+        ? renderChatShell(page.messages, {
+            defaultAssistant: assistant === null,
+            locale,
+            // The questions' files, read with the messages (and by the user, in SQL), as the app gets them.
+            files: page.files.map(attachmentDto),
+            // A failed answer's notice is one sentence of many: read from the reader's catalogue when one is shown.
+            catalogue: assetCatalogue(c.env.ASSETS, c.req.url),
+          })
+        : null,
   );
   // The page goes out without the frame then (withChatShell); the log says why.
   shell.catch((err: unknown) => console.error("open chat's first frame: reading the chat failed", err));

@@ -298,7 +298,13 @@ export const chatRoutes = new Hono<AppEnv>()
     async (c) => {
       const { chatId } = c.req.valid("param");
       const { before, limit } = c.req.valid("query");
-      const page = await readChatPage(c.var.db(), { userId: signedInUser(c).id, chatId, before, limit });
+      // One statement over the HTTP endpoint, with the session: opening a chat makes no connection first.
+      const page = await readChatPage(oneShot(c.env), {
+        sender: senderOf(sender(c)).sender,
+        chatId,
+        before,
+        limit,
+      });
       if (!page) throw notFound("No such chat.");
       const { files } = page;
       return c.json({

@@ -237,7 +237,7 @@ describe("an open chat's first frame", () => {
     await first.close();
   });
 
-  it("is the plain page for another account, a stranger, a new chat and another assistant's address", async () => {
+  it("is the plain page for another account, a stranger, a dead session, a new chat and another assistant's address", async () => {
     const chatId = await currentChatId(session.page);
     const path = `/app/a/default/c/${chatId}`;
     const own = await session.context.request.get(`${appUrl()}${path}`);
@@ -248,9 +248,13 @@ describe("an open chat's first frame", () => {
     if (!browser) throw new Error("the session has a browser");
     const other = await browser.newContext();
     await signIn(other, "team-member2@demo.switchboard.test");
+    // A cookie shaped like a session that is none (ended, or never made): the frame's read finds nobody.
+    const dead = await browser.newContext();
+    await dead.addCookies([{ name: "session", value: "A".repeat(43), url: appUrl() }]);
     for (const [context, address] of [
       [other, path],
       [await browser.newContext(), path],
+      [dead, path],
       [session.context, "/app/a/default"],
       // Under an address of another assistant's the app shows its own answer (an unknown one is a 404 screen).
       [session.context, `/app/a/999999/c/${chatId}`],
@@ -261,6 +265,7 @@ describe("an open chat's first frame", () => {
       expect(html).toContain('<div id="boot-shell" aria-hidden="true">');
     }
     await other.close();
+    await dead.close();
   });
 
   it("sends what was typed when Enter was pressed in the frame, once the app has taken over", async () => {

@@ -1,0 +1,70 @@
+// Reading a chat (its page of messages) and attaching to its live answer: each is one statement that checks
+// the session with the chat's owner, with the same 401/403/404 as every other route; the session slides.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { user } from "../../drizzle/schema";
+import { errorOf, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
+import { api, readSse } from "./support/api";
+import { startChat } from "./support/chats";
+import { accountOnPlan } from "./support/plans";
+
+const DAY = 86_400_000;
+
+const READS = {
+  "a chat's page": (chatId: number | string, cookie?: string) =>
+    api(`/api/chat/${chatId}?limit=2`, { cookie }),
+  "a chat's stream": (chatId: number | string, cookie?: string) =>
+    api(`/api/chat/${chatId}/stream`, { cookie }),
+};
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect((await errorOf(res)).code).toBe(code);
+}
+
+describe.each(Object.entries(READS))("%s, read with the session in its statement", (_name, read) => {
+  it("is its owner's, and slides a session a day old", async () => {
+    const account = await accountOnPlan("expert");
+    const started = await startChat(account.cookie, "hello there");
+    // The answer written, so that both reads have it.
+    await readSse(await READS["a chat's stream"](started.chat.id, account.cookie));
+    await setSessionTimes(account.cookie, {
+      lastUsedAt: new Date(Date.now() - 2 * DAY),
+      expiresAt: new Date(Date.now() + 2 * DAY),
+    });
+    const res = await read(started.chat.id, account.cookie);
+    expect(res.status).toBe(200);
+    expect(setCookieLine(res)).toContain(account.cookie);
+    expect(await res.text()).toContain("You wrote **2 words**");
+  });
+
+  it("401 without a live session, 403 unverified, 404 for another user's chat or none", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const started = await startChat(owner.cookie, "mine");
+    await expectError(await read(started.chat.id), 401, "unauthorized");
+    await expectError(await read(started.chat.id, other.cookie), 404, "not_found");
+    await expectError(await read(9_000_000_000, owner.cookie), 404, "not_found");
+    // Judged before the path's own 400, as on every other route.
+    await setSessionTimes(other.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(await read(started.chat.id, other.cookie), 401, "unauthorized");
+    await expectError(await read("x", other.cookie), 401, "unauthorized");
+    await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, owner.id)));
+    await expectError(await read(started.chat.id, owner.cookie), 403, "email_not_verified");
+  });
+});
+
+describe("a chat's page", () => {
+  it("answers 400 for a bad page with a live session, 401 for one without", async () => {
+    const account = await accountOnPlan("expert");
+    const started = await startChat(account.cookie, "paged");
+    const bad = await api(`/api/chat/${started.chat.id}?limit=0`, { cookie: account.cookie });
+    expect(bad.status).toBe(400);
+    await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(
+      await api(`/api/chat/${started.chat.id}?limit=0`, { cookie: account.cookie }),
+      401,
+      "unauthorized",
+    );
+  });
+});
