@@ -19,6 +19,7 @@ import { appPageRoutes, isOpenChatPath } from "./routes/app-page";
 import { assistantRoutes } from "./routes/assistants";
 import { attachmentRoutes, sweepOrphanAttachments } from "./routes/attachments";
 import { billingRoutes } from "./routes/billing";
+import { chatReadRoutes } from "./routes/chat-reads";
 import { chatRoutes } from "./routes/chats";
 import { collectRoutes } from "./routes/collect";
 import { contactRoutes } from "./routes/contact";
@@ -121,6 +122,7 @@ const routes = app
   .route("/api/assistants", assistantRoutes)
   .route("/api/chat", shareRoutes)
   .route("/api/chat", chatRoutes)
+  .route("/api/chat", chatReadRoutes)
   .route("/api/shared", sharedRoutes)
   .route("/api/attachments", attachmentRoutes)
   .route("/api/files", fileRoutes)

@@ -22,6 +22,12 @@ export function signedInUser(c: { var: AppEnv["Variables"] }): SessionUser {
   return c.var.user;
 }
 
+/** Who a route's statement acts for: the session left to it (see below), or the user checked here. */
+export const sessionOrUser = (c: {
+  var: AppEnv["Variables"];
+}): { userId: number } | { session: DeferredSession } =>
+  c.var.deferredSession ? { session: c.var.deferredSession } : { userId: signedInUser(c).id };
+
 /**
  * Sending a message, a reader attaching to a chat's live answer, and opening a chat (the app's read of it,
  * and its page's first frame): their one statement checks the session itself (src/db/session-check.ts), over

@@ -1,33 +1,27 @@
-// /api/chat: create, send, edit, regenerate, stop, read, stream, rename, move and delete chats.
-import { type Context, Hono } from "hono";
+// /api/chat: create, send, edit, regenerate, stop, rename, move and delete chats (reading them: chat-reads.ts).
+import { Hono } from "hono";
 import { z } from "zod";
 import { keepPress, pressAgain, pressedChoice } from "../answers/midjourney-action";
-import { type SendAs, senderOf } from "../answers/sender";
+import { senderOf } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
-import { parseLastEventId } from "../chat/sse";
 import { chatStreamOf } from "../chat/stub";
 import { attachmentsOfMessage } from "../db/carried-files";
-import { readChatPage } from "../db/chat-page";
-import { deleteChat, getChat, isOwnChat, moveChat, renameChat } from "../db/chats";
-import { oneShot } from "../db/client";
+import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
 import { recentMessages } from "../db/messages";
 import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
 import { GRID_CHOICES, type MidjourneyActionWire } from "../domain/chat/midjourney";
 import { TITLE_INPUT_MAX } from "../domain/chat/title";
-import type { AnswerWire, ChatPageWire, NewChatWire } from "../domain/chat/wire";
+import type { AnswerWire, NewChatWire } from "../domain/chat/wire";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "../domain/files";
 import { type ModelEntry, offeredModel } from "../domain/models";
 import type { AppEnv, Env } from "../env";
 import { AppError, badRequest, notFound } from "../errors";
-import { signedInUser } from "../middleware/session";
+import { sessionOrUser, signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { providerSetupFromEnv } from "../providers/availability";
 import { purgeSharedPage } from "../sharing/cache";
 import { chatDto, messageDto } from "./dto";
-import { assistantIdSchema, digitsSchema, idSchema, modelKeySchema, nameSchema } from "./schemas";
-
-const PAGE_DEFAULT = 50;
-const PAGE_MAX = 200;
+import { assistantIdSchema, idSchema, modelKeySchema, nameSchema } from "./schemas";
 
 /** The model a request names, if the catalogue has it and this deployment offers it. */
 function modelOrThrow(key: string, env: Env): ModelEntry {
@@ -39,12 +33,6 @@ function modelOrThrow(key: string, env: Env): ModelEntry {
     details: [{ path: "model", message: "model not available" }],
   });
 }
-
-const chatParam = z.object({ chatId: idSchema });
-
-/** Who sends: the session the send's statement checks (the middleware left it), or the signed-in user. */
-const sender = (c: Context<AppEnv>): SendAs =>
-  c.var.deferredSession ? { session: c.var.deferredSession } : { userId: signedInUser(c).id };
 
 const answerDto = (started: StartedAnswer): AnswerWire => ({
   userMessage: started.userMessage ? messageDto(started.userMessage, started.attachments) : null,
@@ -113,7 +101,7 @@ export const chatRoutes = new Hono<AppEnv>()
     async (c) => {
       const { assistantId = null, model: key, content, attachmentIds } = c.req.valid("json");
       const started = await startAnswer(c.var.db(), c.env, {
-        from: sender(c),
+        from: sessionOrUser(c),
         model: modelOrThrow(key, c.env),
         content,
         target: { newChat: { assistantId } },
@@ -139,7 +127,7 @@ export const chatRoutes = new Hono<AppEnv>()
       const { chatId, content, model: key, attachmentIds, midjourneyAction } = c.req.valid("json");
       if (midjourneyAction) {
         // The grid is read first (a foreign chat has none for the user): its record names the relay's ids.
-        const userId = await senderOf(sender(c)).userId();
+        const userId = await senderOf(sessionOrUser(c)).userId();
         const pressed = await pressedChoice(c.var.db(), { userId, chatId, ...midjourneyAction });
         const started = await startAnswer(c.var.db(), c.env, {
           from: { userId },
@@ -153,7 +141,7 @@ export const chatRoutes = new Hono<AppEnv>()
       }
       // The chat is read with everything else the answer needs (a foreign chat is a 404 from there).
       const started = await startAnswer(c.var.db(), c.env, {
-        from: sender(c),
+        from: sessionOrUser(c),
         // Named, the model is checked now and the send can be one statement; otherwise the chat's own.
         model: key ? modelOrThrow(key, c.env) : (chatModel) => modelOrThrow(chatModel, c.env),
         content,
@@ -284,50 +272,4 @@ export const chatRoutes = new Hono<AppEnv>()
       if (!moved) throw notFound("No such chat or assistant.");
       return c.json({ ok: true });
     },
-  )
-  .get(
-    "/:chatId",
-    validate("param", chatParam),
-    validate(
-      "query",
-      z.object({
-        before: idSchema.optional(),
-        limit: digitsSchema(1, PAGE_MAX).default(PAGE_DEFAULT),
-      }),
-    ),
-    async (c) => {
-      const { chatId } = c.req.valid("param");
-      const { before, limit } = c.req.valid("query");
-      // One statement over the HTTP endpoint, with the session: opening a chat makes no connection first.
-      const page = await readChatPage(oneShot(c.env), {
-        sender: senderOf(sender(c)).sender,
-        chatId,
-        before,
-        limit,
-      });
-      if (!page) throw notFound("No such chat.");
-      const { files } = page;
-      return c.json({
-        chat: chatDto(page.chat),
-        messages: page.messages.map((m) =>
-          messageDto(
-            m,
-            files.filter((f) => f.messageId === m.id),
-          ),
-        ),
-        hasMore: page.hasMore,
-      } satisfies ChatPageWire);
-    },
-  )
-  .get("/:chatId/stream", validate("param", chatParam), async (c) => {
-    const { chatId } = c.req.valid("param");
-    // One statement over the HTTP endpoint, with the session: the reader attaches before a fast model's first token.
-    const own = await isOwnChat(oneShot(c.env), { sender: senderOf(sender(c)).sender, chatId });
-    if (!own) throw notFound("No such chat.");
-    const headers = new Headers();
-    // Only an id the stream could have sent goes on (anything else reads as "from the start" there too): a
-    // raw value with a line break or NUL would not even make a header.
-    const last = parseLastEventId(c.req.header("Last-Event-ID") ?? c.req.query("lastEventId"));
-    if (last > 0) headers.set("Last-Event-ID", String(last));
-    return chatStreamOf(c.env, chatId).fetch(new Request("https://chat-stream/stream", { headers }));
-  });
+  );
