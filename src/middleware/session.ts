@@ -113,13 +113,11 @@ async function deferred(c: Ctx, next: Next, token: string) {
   };
   c.set("deferredSession", { sessionId, now, settle, lookUp } satisfies DeferredSession);
   await next();
-  if (checked === undefined) {
-    // An open chat's page has gone out with its head before its frame's read has checked the session: a page
-    // refuses nobody, and the app's own requests slide the session.
-    if (!c.req.path.startsWith("/api/")) return;
-    // The route failed before any statement checked the session (an invalid body, an unknown model): without
-    // a live session the answer is still the 401 or 403 the check would have given first.
-    settle(await find());
-  }
+  // An open chat's page goes out with its head before its frame's read has checked the session: a page
+  // refuses nobody, and the app's own requests slide the session.
+  if (!c.req.path.startsWith("/api/")) return;
+  // The route failed before any statement checked the session (an invalid body, an unknown model): without
+  // a live session the answer is still the 401 or 403 the check would have given first.
+  if (checked === undefined) settle(await find());
   if (checked) await refreshWhenDue(c, token, sessionId, checked, now);
 }
