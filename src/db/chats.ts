@@ -1,8 +1,9 @@
 // Chat queries; every one filters by the owner in SQL, so another user's chat id simply finds nothing.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { assistant, chat } from "../../drizzle/schema";
 import { notFound } from "../errors";
 import { type Database, FOREIGN_KEY_VIOLATION, firstRow, isPostgresError, type Statements } from "./client";
+import { chatFromJson } from "./json-rows";
 import { type Sender, senderColumn, senderCte, senderId, settleSender } from "./session-check";
 
 /** The assistant was deleted between the check and the write (its delete holds the row until it commits). */
@@ -12,28 +13,44 @@ export type ChatRow = typeof chat.$inferSelect;
 
 const ownChat = (userId: number, chatId: number) => and(eq(chat.id, chatId), eq(chat.user, userId));
 
-/** `assistantId` null is the built-in default assistant. Newest activity first, `limit + 1` to see a next page. */
+/**
+ * A page of the sidebar's chats of one assistant (`assistantId` null: the built-in default), newest activity
+ * first, `limit + 1` read to see a next page — and whether the assistant is the sender's, in one statement that
+ * checks a deferred session too (the sidebar's first read opens no connection). Null for another user's
+ * assistant or none; `settleSender` refuses first (401, 403).
+ */
 export async function listChats(
-  db: Database,
+  db: Statements,
   {
-    userId,
+    sender,
     assistantId,
     limit,
     offset,
-  }: { userId: number; assistantId: number | null; limit: number; offset: number },
-): Promise<{ chats: ChatRow[]; hasNextPage: boolean }> {
-  const rows = await db
-    .select()
-    .from(chat)
-    .where(
-      and(
-        eq(chat.user, userId),
-        assistantId === null ? isNull(chat.assistantId) : eq(chat.assistantId, assistantId),
-      ),
-    )
-    .orderBy(desc(chat.updatedAt), desc(chat.id))
-    .limit(limit + 1)
-    .offset(offset);
+  }: { sender: Sender; assistantId: number | null; limit: number; offset: number },
+): Promise<{ chats: ChatRow[]; hasNextPage: boolean } | null> {
+  const userId = senderId(sender);
+  const inAssistant =
+    assistantId === null ? sql`${chat.assistantId} is null` : sql`${chat.assistantId} = ${assistantId}`;
+  const row = await firstRow<{
+    found: boolean;
+    chats: Record<string, unknown>[] | null;
+    session?: Record<string, unknown> | null;
+  }>(
+    db,
+    sql`with ${senderCte(sender)} page as (
+        select * from ${chat} where ${chat.user} = ${userId} and ${inAssistant}
+        order by ${chat.updatedAt} desc, ${chat.id} desc limit ${limit + 1} offset ${offset})
+      select ${
+        assistantId === null
+          ? sql`true`
+          : sql`exists (select 1 from ${assistant} where ${assistant.id} = ${assistantId} and ${assistant.userId} = ${userId})`
+      } as found,
+        (select jsonb_agg(to_jsonb(p) order by p."updatedAt" desc, p.id desc) from page p) as chats
+        ${senderColumn(sender)}`,
+  );
+  settleSender(sender, row);
+  if (!row?.found) return null;
+  const rows = (row.chats ?? []).map(chatFromJson);
   return { chats: rows.slice(0, limit), hasNextPage: rows.length > limit };
 }
 

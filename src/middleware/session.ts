@@ -29,12 +29,16 @@ export const sessionOrUser = (c: {
   c.var.deferredSession ? { session: c.var.deferredSession } : { userId: signedInUser(c).id };
 
 /**
- * Sending a message, a reader attaching to a chat's live answer, and opening a chat (the app's read of it,
- * and its page's first frame): their one statement checks the session itself (src/db/session-check.ts), over
- * the HTTP endpoint, so none of them waits for a connection and a lookup of its own. Every other route is
- * checked here, before it runs.
+ * Sending a message, a reader attaching to a chat's live answer, opening a chat (the app's read of it, and
+ * its page's first frame) and the sidebar's chats: their one statement checks the session itself
+ * (src/db/session-check.ts), over the HTTP endpoint, so none of them waits for a connection and a lookup of
+ * its own. Every other route is checked here, before it runs.
  */
-const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set(["POST /api/chat/new", "POST /api/chat/send"]);
+const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set([
+  "POST /api/chat/new",
+  "POST /api/chat/send",
+  "POST /api/assistants/chats",
+]);
 const CHAT_READ_PATH = /^\/api\/chat\/\d+(\/stream)?$/;
 
 const sessionInStatement = (method: string, path: string) =>

@@ -1,16 +1,17 @@
 // /api/assistants: the user's assistants (list, save, delete) and, per assistant, its chats page by page (SPEC §7).
 import { Hono } from "hono";
 import { z } from "zod";
+import { senderOf } from "../answers/sender";
 import {
   type AssistantRow,
   assistantFiles,
   deleteAssistant,
-  getAssistant,
   listAssistants,
   saveAssistant,
 } from "../db/assistants";
 import type { AttachmentRow } from "../db/attachments";
 import { listChats } from "../db/chats";
+import { oneShot } from "../db/client";
 import {
   ASSISTANT_COLOR_NAMES,
   ASSISTANT_ICONS,
@@ -28,7 +29,7 @@ import { cleanModelsConfiguration, isKnownModelKey } from "../domain/models";
 import type { AppEnv } from "../env";
 import { AppError, notFound } from "../errors";
 import { keyOf } from "../files/attachments";
-import { signedInUser } from "../middleware/session";
+import { sessionOrUser, signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { attachmentDto, chatDto } from "./dto";
 import { assistantIdSchema, idSchema, modelsConfigurationSchema, nameSchema } from "./schemas";
@@ -126,11 +127,10 @@ export const assistantRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const { assistantId, limit, offset } = c.req.valid("json");
-      const userId = signedInUser(c).id;
-      const db = c.var.db();
-      if (assistantId !== null && !(await getAssistant(db, { userId, assistantId })))
-        throw notFound("No such assistant.");
-      const page = await listChats(db, { userId, assistantId, limit, offset });
+      // One statement over the HTTP endpoint, with the session: the sidebar's first read makes no connection.
+      const sender = senderOf(sessionOrUser(c)).sender;
+      const page = await listChats(oneShot(c.env), { sender, assistantId, limit, offset });
+      if (!page) throw notFound("No such assistant.");
       // SPEC §3: chats whose model left the catalogue are not shown.
       const chats = page.chats.filter((chat) => isKnownModelKey(chat.model)).map(chatDto);
       return c.json({ chats, hasNextPage: page.hasNextPage } satisfies ChatListPageWire);

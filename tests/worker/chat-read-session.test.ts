@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
 import { errorOf, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
 import { api, readSse } from "./support/api";
-import { startChat } from "./support/chats";
+import { makeAssistant, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
 
 const DAY = 86_400_000;
@@ -66,5 +66,43 @@ describe("a chat's page", () => {
       401,
       "unauthorized",
     );
+  });
+});
+
+describe("the sidebar's chats, read with the session in their statement", () => {
+  const list = (body: unknown, cookie?: string) => api("/api/assistants/chats", { cookie, body });
+
+  it("are the owner's, of the assistant asked, and slide a session a day old", async () => {
+    const account = await accountOnPlan("expert");
+    const started = await startChat(account.cookie, "in the sidebar");
+    const own = await makeAssistant(account.id, "Mine");
+    await setSessionTimes(account.cookie, {
+      lastUsedAt: new Date(Date.now() - 2 * DAY),
+      expiresAt: new Date(Date.now() + 2 * DAY),
+    });
+    const res = await list({ assistantId: "default" }, account.cookie);
+    expect(res.status).toBe(200);
+    expect(setCookieLine(res)).toContain(account.cookie);
+    const page = (await res.json()) as { chats: { id: number }[]; hasNextPage: boolean };
+    expect(page.chats.map((c) => c.id)).toEqual([started.chat.id]);
+    const empty = (await (await list({ assistantId: own.id }, account.cookie)).json()) as {
+      chats: unknown[];
+    };
+    expect(empty.chats).toEqual([]);
+  });
+
+  it("401 without a live session (before a bad body's 400), 403 unverified, 404 for another's assistant", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const theirs = await makeAssistant(owner.id, "Theirs");
+    await expectError(await list({ assistantId: "default" }), 401, "unauthorized");
+    await expectError(await list({ assistantId: theirs.id }, other.cookie), 404, "not_found");
+    await expectError(await list({ assistantId: 9_000_000_000 }, other.cookie), 404, "not_found");
+    expect((await list({ assistantId: "default", limit: 0 }, other.cookie)).status).toBe(400);
+    await setSessionTimes(other.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(await list({ assistantId: theirs.id }, other.cookie), 401, "unauthorized");
+    await expectError(await list({ assistantId: "default", limit: 0 }, other.cookie), 401, "unauthorized");
+    await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, owner.id)));
+    await expectError(await list({ assistantId: theirs.id }, owner.cookie), 403, "email_not_verified");
   });
 });
