@@ -1,15 +1,43 @@
 // Assistant queries, always within one user's own assistants.
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { type AssistantRow, assistant, attachment, chat } from "../../drizzle/schema";
 import type { ModelsConfiguration } from "../domain/models";
 import type { AttachmentRow } from "./attachments";
 
 export type { AssistantRow };
 
-import { type Database, isPostgresError, UNIQUE_VIOLATION } from "./client";
+import { type Database, firstRow, isPostgresError, type Statements, UNIQUE_VIOLATION } from "./client";
+import { attachmentFromJson } from "./json-rows";
+import { type Sender, senderColumn, senderCte, senderId, settleSender } from "./session-check";
 
-export async function listAssistants(db: Database, { userId }: { userId: number }) {
-  return db.select().from(assistant).where(eq(assistant.userId, userId)).orderBy(asc(assistant.id));
+/**
+ * The user's assistants (oldest first) and the files of all of them, in one statement that checks a deferred
+ * session too: the app's first read of its assistants opens no connection. `settleSender` refuses first.
+ */
+export async function assistantsWithFiles(
+  db: Statements,
+  { sender }: { sender: Sender },
+): Promise<{ assistants: AssistantRow[]; files: AttachmentRow[] }> {
+  const row = await firstRow<{
+    assistants: Record<string, unknown>[] | null;
+    files: Record<string, unknown>[] | null;
+    session?: Record<string, unknown> | null;
+  }>(
+    db,
+    sql`with ${senderCte(sender)} me as (select ${senderId(sender)} as id)
+      select
+        (select jsonb_agg(to_jsonb(a) order by a.id) from ${assistant} a where a."userId" = (select id from me))
+          as assistants,
+        (select jsonb_agg(to_jsonb(f) order by f."createdAt", f.id) from ${attachment} f
+          where f."userId" = (select id from me) and f."assistantId" is not null) as files
+        ${senderColumn(sender)}`,
+  );
+  settleSender(sender, row);
+  return {
+    // No timestamps: to_jsonb gives the row as drizzle's select does.
+    assistants: (row?.assistants ?? []) as unknown as AssistantRow[],
+    files: (row?.files ?? []).map(attachmentFromJson),
+  };
 }
 
 /** The files of all the user's assistants (SPEC §3: context for every chat of their assistant). */

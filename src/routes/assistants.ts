@@ -5,8 +5,8 @@ import { senderOf } from "../answers/sender";
 import {
   type AssistantRow,
   assistantFiles,
+  assistantsWithFiles,
   deleteAssistant,
-  listAssistants,
   saveAssistant,
 } from "../db/assistants";
 import type { AttachmentRow } from "../db/attachments";
@@ -82,10 +82,10 @@ const labelTaken = () =>
 
 export const assistantRoutes = new Hono<AppEnv>()
   .get("/all", async (c) => {
-    const userId = signedInUser(c).id;
-    const db = c.var.db();
-    const [rows, files] = await Promise.all([listAssistants(db, { userId }), assistantFiles(db, { userId })]);
-    return c.json(rows.map((row) => assistantDto(row, files)));
+    // One statement over the HTTP endpoint, with the session: the app's first read makes no connection.
+    const sender = senderOf(sessionOrUser(c)).sender;
+    const { assistants, files } = await assistantsWithFiles(oneShot(c.env), { sender });
+    return c.json(assistants.map((row) => assistantDto(row, files)));
   })
   .post("/update", validate("json", assistantBody), async (c) => {
     const { id = null, modelsConfiguration, ...fields } = c.req.valid("json").assistant;

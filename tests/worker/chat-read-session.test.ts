@@ -106,3 +106,32 @@ describe("the sidebar's chats, read with the session in their statement", () => 
     await expectError(await list({ assistantId: theirs.id }, owner.cookie), 403, "email_not_verified");
   });
 });
+
+describe("the sidebar's assistants, read with the session in their statement", () => {
+  const all = (cookie?: string) => api("/api/assistants/all", { cookie });
+
+  it("are the owner's alone, and slide a session a day old", async () => {
+    const account = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const mine = await makeAssistant(account.id, "Mine");
+    await makeAssistant(other.id, "Not mine");
+    await setSessionTimes(account.cookie, {
+      lastUsedAt: new Date(Date.now() - 2 * DAY),
+      expiresAt: new Date(Date.now() + 2 * DAY),
+    });
+    const res = await all(account.cookie);
+    expect(res.status).toBe(200);
+    expect(setCookieLine(res)).toContain(account.cookie);
+    const listed = (await res.json()) as { id: number; label: string }[];
+    expect(listed.map((a) => [a.id, a.label])).toEqual([[mine.id, "Mine"]]);
+  });
+
+  it("401 without a live session, 403 unverified", async () => {
+    const account = await accountOnPlan("expert");
+    await expectError(await all(), 401, "unauthorized");
+    await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, account.id)));
+    await expectError(await all(account.cookie), 403, "email_not_verified");
+    await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(await all(account.cookie), 401, "unauthorized");
+  });
+});
