@@ -1,11 +1,5 @@
-// What the session user object needs besides preferences and usage: subscription rows and team role.
-import { and, eq, ne } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { subscription } from "../../drizzle/schema";
+// What the session user object needs besides preferences and usage: the subscription rows and the team role.
 import type { MembershipSource, PlanSource } from "../domain/plans";
-import type { Database } from "./client";
-
-const admin = alias(subscription, "admin_subscription");
 
 export interface SubscriptionSummary {
   own: (MembershipSource & { quantity: number }) | null;
@@ -15,33 +9,19 @@ export interface SubscriptionSummary {
   hasMembers: boolean;
 }
 
-export async function subscriptionSummary(
-  db: Database,
-  { userId }: { userId: number },
-): Promise<SubscriptionSummary> {
-  const [rows, members] = await Promise.all([
-    db
-      .select({
-        userId: subscription.userId,
-        adminUserId: subscription.adminUserId,
-        amount: subscription.amount,
-        ok: subscription.ok,
-        quantity: subscription.quantity,
-        adminAmount: admin.amount,
-        adminOk: admin.ok,
-        adminQuantity: admin.quantity,
-      })
-      .from(subscription)
-      .leftJoin(admin, and(eq(admin.userId, subscription.adminUserId), ne(admin.userId, subscription.userId)))
-      .where(eq(subscription.userId, userId))
-      .limit(1),
-    db
-      .select({ userId: subscription.userId })
-      .from(subscription)
-      .where(and(eq(subscription.adminUserId, userId), ne(subscription.userId, userId)))
-      .limit(1),
-  ]);
-  const row = rows[0];
+/** The user's own subscription row with its admin's fields, as the user object's statement selects it. */
+export interface OwnSubscriptionRow {
+  userId: number;
+  adminUserId: number | null;
+  amount: number;
+  ok: boolean;
+  quantity: number;
+  adminAmount: number | null;
+  adminOk: boolean | null;
+  adminQuantity: number | null;
+}
+
+export function summaryFrom(row: OwnSubscriptionRow | null, hasMembers: boolean): SubscriptionSummary {
   const own = row
     ? {
         userId: row.userId,
@@ -55,5 +35,5 @@ export async function subscriptionSummary(
     row && row.adminAmount !== null && row.adminOk !== null && row.adminQuantity !== null
       ? { amount: row.adminAmount, ok: row.adminOk, quantity: row.adminQuantity }
       : null;
-  return { own, admin: adminRow, hasMembers: members.length > 0 };
+  return { own, admin: adminRow, hasMembers };
 }

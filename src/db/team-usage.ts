@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { subscription, usage } from "../../drizzle/schema";
 import { emptyUsageCounts, USAGE_CATEGORIES, USAGE_WINDOW_SECONDS, type UsageCounts } from "../domain/usage";
-import type { Queryable } from "./client";
+import type { Queryable, Statements } from "./client";
 
 /** The requests the quota counts (not a free model's) within each category's window ending at `now`. */
 const inWindows = (now: Date) =>
@@ -25,7 +25,7 @@ const isCategory = (value: string): value is keyof UsageCounts =>
  * The pool `userId` is counted in, as hot.reserve_usage finds it: their team admin's id for a member, else
  * their own. Read in the query, so the counts need not wait for the subscription row.
  */
-export const poolOf = (userId: number): SQL =>
+export const poolOf = (userId: number | SQL): SQL =>
   sql`coalesce((select case when ${subscription.adminUserId} is not null and ${subscription.adminUserId} <> ${subscription.userId}
     then ${subscription.adminUserId} else ${subscription.userId} end
     from ${subscription} where ${subscription.userId} = ${userId} limit 1), ${userId}::bigint)`;
@@ -34,7 +34,7 @@ export const poolOf = (userId: number): SQL =>
  * The requests the quota gate (hot.reserve_usage, migrations/0020) counts for `userId`: those recorded in
  * their pool — whoever made them, members since removed included — and their own wherever they were made.
  */
-const countedFor = (userId: number, pool: SQL | number) =>
+const countedFor = (userId: number | SQL, pool: SQL | number) =>
   or(eq(usage.poolOwnerId, pool), eq(usage.userId, userId));
 
 /**
@@ -61,27 +61,35 @@ export async function usageByUser(
 
 /**
  * One query for both counts of the user object: `own`, the user's requests wherever they were made, and
- * `pooled`, what the quota gate compares with limit × seats for them (src/db/quota.ts).
+ * `pooled`, what the quota gate compares with limit × seats for them (src/db/quota.ts). Rows (category,
+ * own, pooled), as SQL: the user object's statement reads it as a subquery (src/db/user-object.ts).
  */
-export async function usageAndPool(
-  db: Queryable,
-  { userId, now }: { userId: number; now: Date },
-): Promise<{ own: UsageCounts; pooled: UsageCounts }> {
-  const rows = await db
-    .select({
-      category: usage.category,
-      own: sql<number>`(count(*) filter (where ${usage.userId} = ${userId}))::int`,
-      pooled: sql<number>`count(*)::int`,
-    })
-    .from(usage)
-    .where(and(countedFor(userId, poolOf(userId)), inWindows(now)))
-    .groupBy(usage.category);
+export const usageCountsQuery = (userId: number | SQL, now: Date): SQL =>
+  sql`select ${usage.category} as category, (count(*) filter (where ${usage.userId} = ${userId}))::int as own,
+      count(*)::int as pooled
+    from ${usage} where ${and(countedFor(userId, poolOf(userId)), inWindows(now))}
+    group by ${usage.category}`;
+
+/** The counts per category of `usageCountsQuery`'s rows (a category no longer known is left out). */
+export function usageCounts(rows: readonly Record<string, unknown>[]): {
+  own: UsageCounts;
+  pooled: UsageCounts;
+} {
   const own = emptyUsageCounts();
   const pooled = emptyUsageCounts();
   for (const row of rows) {
-    if (!isCategory(row.category)) continue;
-    own[row.category] = row.own;
-    pooled[row.category] = row.pooled;
+    const category = String(row.category);
+    if (!isCategory(category)) continue;
+    own[category] = Number(row.own);
+    pooled[category] = Number(row.pooled);
   }
   return { own, pooled };
+}
+
+export async function usageAndPool(
+  db: Statements,
+  { userId, now }: { userId: number; now: Date },
+): Promise<{ own: UsageCounts; pooled: UsageCounts }> {
+  const { rows } = await db.execute(usageCountsQuery(userId, now));
+  return usageCounts(rows);
 }

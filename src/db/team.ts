@@ -11,7 +11,6 @@ import {
   seatsOpenForInvites,
   type TeamInvitationView,
   type TeamMemberView,
-  type TeamNotice,
   type TeamView,
 } from "../domain/team";
 import { AppError } from "../errors";
@@ -319,14 +318,6 @@ export async function leaveTeam(db: Database, { userId }: { userId: number }): P
     await lockAccount(tx, { userId: adminUserId });
     return deleteMemberRow(tx, { userId, adminUserId });
   });
-}
-
-export async function findTeamNotice(
-  db: Queryable,
-  { userId }: { userId: number },
-): Promise<TeamNotice | null> {
-  const [row] = await db.select().from(teamNotice).where(eq(teamNotice.userId, userId)).limit(1);
-  return row ? { kind: "removed", adminEmail: row.adminEmail, at: row.createdAt.toISOString() } : null;
 }
 
 export async function dismissTeamNotice(db: Queryable, { userId }: { userId: number }): Promise<void> {

@@ -1,6 +1,7 @@
 // Sign-up, sign-in with email and password, the session user object, and the configured OAuth providers.
 import { Hono } from "hono";
 import { z } from "zod";
+import { senderOf } from "../answers/sender";
 import { clientIp } from "../auth/client-ip";
 import { deviceTokenHash, rememberThisBrowser } from "../auth/devices";
 import { configuredProviders } from "../auth/oauth";
@@ -10,6 +11,7 @@ import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import { applySavedLanguage } from "../auth/saved-language";
 import { startSession } from "../auth/sessions";
 import { signUp } from "../auth/sign-up";
+import { oneShot } from "../db/client";
 import { deleteSession } from "../db/sessions";
 import { hitThrottle } from "../db/throttle";
 import { loadUser } from "../db/user-object";
@@ -23,9 +25,10 @@ import {
 import { SIGN_UP_LIMIT, SIGN_UP_WINDOW_SECONDS, UNVERIFIED_ACCOUNT_SECONDS } from "../domain/auth-limits";
 import { retryAfterSeconds } from "../domain/throttle";
 import type { AppEnv } from "../env";
-import { AppError, tooManyRequests, unauthorized } from "../errors";
+import { AppError, tooManyRequests } from "../errors";
 import { mailerFor } from "../mail/mailer";
 import { requestLocale } from "../middleware/request-locale";
+import { sessionOrUser, signedInUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { modelAvailabilityFromEnv } from "../providers/availability";
 
@@ -119,12 +122,11 @@ export const loginRoutes = new Hono<AppEnv>()
   })
 
   .get("/user", async (c) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized();
+    // One statement over the HTTP endpoint, with the session: the app's first read makes no connection.
     return c.json(
-      await loadUser(c.var.db(), {
-        userId: user.id,
-        email: user.email,
+      await loadUser(oneShot(c.env), {
+        sender: senderOf(sessionOrUser(c)).sender,
+        signedIn: () => signedInUser(c),
         now: new Date(),
         models: modelAvailabilityFromEnv(c.env),
       }),

@@ -1,5 +1,6 @@
-// Reading a chat (its page of messages) and attaching to its live answer: each is one statement that checks
-// the session with the chat's owner, with the same 401/403/404 as every other route; the session slides.
+// The reads that check their session in their one statement (src/middleware/session.ts leaves it to them): a
+// chat's page, its live answer, the sidebar's assistants and an assistant's chats, and the user object. Each
+// answers the same 401/403/404/400 as every other route, in the same order, and the session still slides.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
@@ -133,5 +134,31 @@ describe("the sidebar's assistants, read with the session in their statement", (
     await expectError(await all(account.cookie), 403, "email_not_verified");
     await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
     await expectError(await all(account.cookie), 401, "unauthorized");
+  });
+});
+
+describe("the user object, read with the session in its statement", () => {
+  const me = (cookie?: string) => api("/api/login/user", { cookie });
+
+  it("is the session's user, and slides a session a day old", async () => {
+    const account = await accountOnPlan("expert");
+    await setSessionTimes(account.cookie, {
+      lastUsedAt: new Date(Date.now() - 2 * DAY),
+      expiresAt: new Date(Date.now() + 2 * DAY),
+    });
+    const res = await me(account.cookie);
+    expect(res.status).toBe(200);
+    expect(setCookieLine(res)).toContain(account.cookie);
+    const user = (await res.json()) as { id: number; email: string; usagePlan: string };
+    expect([user.id, user.email, user.usagePlan]).toEqual([account.id, account.email, "expert"]);
+  });
+
+  it("401 without a live session, 403 unverified", async () => {
+    const account = await accountOnPlan("expert");
+    await expectError(await me(), 401, "unauthorized");
+    await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, account.id)));
+    await expectError(await me(account.cookie), 403, "email_not_verified");
+    await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(await me(account.cookie), 401, "unauthorized");
   });
 });
