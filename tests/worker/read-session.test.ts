@@ -4,19 +4,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
-import { errorOf, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
+import { errorOf, makeSessionDueToSlide, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
 import { api, readSse } from "./support/api";
 import { makeAssistant, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
-
-const DAY = 86_400_000;
-
-/** A session last used two days ago: the next request that finds it slides it (a new cookie). */
-const dayOld = (cookie: string) =>
-  setSessionTimes(cookie, {
-    lastUsedAt: new Date(Date.now() - 2 * DAY),
-    expiresAt: new Date(Date.now() + 2 * DAY),
-  });
 
 const READS = {
   "a chat's page": (chatId: number | string, cookie?: string) =>
@@ -36,7 +27,7 @@ describe.each(Object.entries(READS))("%s, read with the session in its statement
     const started = await startChat(account.cookie, "hello there");
     // The answer written, so that both reads have it.
     await readSse(await READS["a chat's stream"](started.chat.id, account.cookie));
-    await dayOld(account.cookie);
+    await makeSessionDueToSlide(account.cookie);
     const res = await read(started.chat.id, account.cookie);
     expect(res.status).toBe(200);
     expect(setCookieLine(res)).toContain(account.cookie);
@@ -81,7 +72,7 @@ describe("the sidebar's chats, read with the session in their statement", () => 
     const account = await accountOnPlan("expert");
     const started = await startChat(account.cookie, "in the sidebar");
     const own = await makeAssistant(account.id, "Mine");
-    await dayOld(account.cookie);
+    await makeSessionDueToSlide(account.cookie);
     const res = await list({ assistantId: "default" }, account.cookie);
     expect(res.status).toBe(200);
     expect(setCookieLine(res)).toContain(account.cookie);
@@ -117,7 +108,7 @@ describe("the sidebar's assistants, read with the session in their statement", (
     const other = await accountOnPlan("expert");
     const mine = await makeAssistant(account.id, "Mine");
     await makeAssistant(other.id, "Not mine");
-    await dayOld(account.cookie);
+    await makeSessionDueToSlide(account.cookie);
     const res = await all(account.cookie);
     expect(res.status).toBe(200);
     expect(setCookieLine(res)).toContain(account.cookie);
@@ -131,7 +122,7 @@ describe("the user object, read with the session in its statement", () => {
 
   it("is the session's user, and slides a session a day old", async () => {
     const account = await accountOnPlan("expert");
-    await dayOld(account.cookie);
+    await makeSessionDueToSlide(account.cookie);
     const res = await me(account.cookie);
     expect(res.status).toBe(200);
     expect(setCookieLine(res)).toContain(account.cookie);

@@ -3,7 +3,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chat, message, user } from "../../drizzle/schema";
-import { sessionRow, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
+import {
+  makeSessionDueToSlide,
+  sessionRow,
+  setCookieLine,
+  setSessionTimes,
+  withDb,
+} from "./support/accounts";
 import { api, json } from "./support/api";
 import { makeAssistant, readToDone, startChat } from "./support/chats";
 import { accountOnPlan, usageCount } from "./support/plans";
@@ -146,10 +152,7 @@ describe("a send with a live session", () => {
 
   it("slides the session when a day has passed and re-sends the cookie; not again the same day", async () => {
     const account = await accountOnPlan("expert");
-    await setSessionTimes(account.cookie, {
-      lastUsedAt: new Date(Date.now() - 2 * DAY),
-      expiresAt: new Date(Date.now() + 2 * DAY),
-    });
+    await makeSessionDueToSlide(account.cookie);
     const res = await api("/api/chat/new", {
       cookie: account.cookie,
       body: { model: "test", content: "hi" },
@@ -172,10 +175,7 @@ describe("a send with a live session", () => {
 
   it("slides the session on a refused send too (the refusal is the send's, not the session's)", async () => {
     const account = await accountOnPlan("none");
-    await setSessionTimes(account.cookie, {
-      lastUsedAt: new Date(Date.now() - 2 * DAY),
-      expiresAt: new Date(Date.now() + 2 * DAY),
-    });
+    await makeSessionDueToSlide(account.cookie);
     const tag = uniqueTag("no-plan");
     const res = await api("/api/chat/new", { cookie: account.cookie, body: { model: MODEL, content: tag } });
     expect(res.status).toBe(402);

@@ -100,6 +100,13 @@ export async function setSessionTimes(
   await withDb((db) => db.update(session).set(times).where(eq(session.id, id)));
 }
 
+/** A session last used two days ago and live for two more: the next request that finds it slides it. */
+export const makeSessionDueToSlide = (cookie: string) =>
+  setSessionTimes(cookie, {
+    lastUsedAt: new Date(Date.now() - 2 * 86_400_000),
+    expiresAt: new Date(Date.now() + 2 * 86_400_000),
+  });
+
 /** Changes the times of an account's verification code: a resend's minute passed, a code expired. */
 export async function updateVerificationCode(email: string, patch: { sentAt?: Date; expiresAt?: Date }) {
   await withDb(async (db) => {
