@@ -47,23 +47,34 @@ describe("firstMatchAt on a long message", () => {
     "iota*",
     "kappa",
   ];
-  const best = (work: () => void) => {
-    let fastest = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 7; run++) {
-      const start = performance.now();
-      work();
-      fastest = Math.min(fastest, performance.now() - start);
+  const time = (work: () => void) => {
+    const start = performance.now();
+    work();
+    return performance.now() - start;
+  };
+  /**
+   * The fastest run of each, the two taken in turns: a moment the machine is busy with something else (the
+   * suite's other files) slows both alike, where timing one seven times and then the other did not.
+   */
+  const fastestInTurns = (a: () => void, b: () => void): [number, number] => {
+    let [fastestA, fastestB] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (let run = 0; run < 11; run++) {
+      fastestA = Math.min(fastestA, time(a));
+      fastestB = Math.min(fastestB, time(b));
     }
-    return fastest;
+    return [fastestA, fastestB];
   };
 
   it("finds nothing in time close to reading its words", () => {
     expect(firstMatchAt(text, terms)).toBe(-1);
     expect(firstMatchAt(`${text} Gammas`, terms)).toBe(text.length + 1);
     // The words read and lowercased alone, on this machine now: the terms read at each word took ten times that.
-    const reading = best(() => {
-      for (const m of text.matchAll(/[\p{L}\p{Nd}]+/gu)) if (m[0].toLowerCase() === "-") break;
-    });
-    expect(best(() => firstMatchAt(text, terms))).toBeLessThan(5 * reading);
+    const [reading, finding] = fastestInTurns(
+      () => {
+        for (const m of text.matchAll(/[\p{L}\p{Nd}]+/gu)) if (m[0].toLowerCase() === "-") break;
+      },
+      () => firstMatchAt(text, terms),
+    );
+    expect(finding).toBeLessThan(5 * reading);
   });
 });
