@@ -1,7 +1,7 @@
 // Journey: a new chat streams a rich answer, gets its title in the sidebar, is renamed, survives a reload
 // mid-answer, is stopped with "(stopped)" (from the keyboard, the focus kept; a new chat's even before it
-// exists), and is deleted; then an answer's
-// web sources as a screen reader reads them.
+// exists), and is deleted; a question asked the moment an answer failed goes once that answer has ended; then
+// an answer's web sources as a screen reader reads them.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   appUrl,
@@ -202,6 +202,22 @@ describe("a stop that cannot reach the server", () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+describe("a question asked the moment an answer has failed", () => {
+  it("goes at once: the failure's notice shows once the answer has ended", async () => {
+    const { page } = session;
+    await page.goto(`${appUrl()}/app/a/default`);
+    await send(page, "[[error]] A question whose answer fails");
+    await page.waitForURL(/\/c\/\d+$/);
+    await lastAnswer(page).locator(".message-notice").waitFor();
+    await send(page, "The question asked at once");
+    await page.locator("#root article.message.user", { hasText: "The question asked at once" }).waitFor();
+    await poll(() => composer(page).inputValue()).toBe("");
+    await lastAnswer(page)
+      .getByRole("heading", { name: /The question asked at once/ })
+      .waitFor();
   });
 });
 
