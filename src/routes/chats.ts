@@ -6,7 +6,8 @@ import { senderOf } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { chatStreamOf } from "../chat/stub";
 import { attachmentsOfMessage } from "../db/carried-files";
-import { deleteChat, getChat, moveChat, renameChat } from "../db/chats";
+import { deleteChat, getChat, isOwnChat, moveChat, renameChat } from "../db/chats";
+import { oneShot } from "../db/client";
 import { recentMessages } from "../db/messages";
 import { MESSAGE_MAX_CHARACTERS } from "../domain/chat/message-length";
 import { GRID_CHOICES, type MidjourneyActionWire } from "../domain/chat/midjourney";
@@ -237,8 +238,10 @@ export const chatRoutes = new Hono<AppEnv>()
   )
   .post("/stop", validate("json", z.object({ chatId: idSchema })), async (c) => {
     const { chatId } = c.req.valid("json");
-    // Ownership first: a stream of someone else's chat is not even acknowledged.
-    if (!(await getChat(c.var.db(), { userId: signedInUser(c).id, chatId }))) throw notFound("No such chat.");
+    // Ownership first (a stream of someone else's chat is not even acknowledged), in one statement over the
+    // HTTP endpoint with the session: a stop waits for no connection to open.
+    const own = await isOwnChat(oneShot(c.env), { sender: senderOf(sessionOrUser(c)).sender, chatId });
+    if (!own) throw notFound("No such chat.");
     return c.json(await chatStreamOf(c.env, chatId).stop());
   })
   .post("/delete", validate("json", z.object({ id: idSchema })), async (c) => {

@@ -1,6 +1,7 @@
 // The reads that check their session in their one statement (src/middleware/session.ts leaves it to them): a
-// chat's page, its live answer, the sidebar's assistants and an assistant's chats, and the user object. Each
-// answers the same 401/403/404/400 as every other route, in the same order, and the session still slides.
+// chat's page, its live answer, the sidebar's assistants and an assistant's chats, and the user object; and the
+// stop, whose ownership check is such a read. Each answers the same 401/403/404/400 as every other route, in
+// the same order, and the session still slides.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
@@ -142,5 +143,43 @@ describe.each([
     await expectError(await api(path, { cookie: account.cookie }), 403, "email_not_verified");
     await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
     await expectError(await api(path, { cookie: account.cookie }), 401, "unauthorized");
+  });
+});
+
+describe("the stop, with the session in its statement", () => {
+  const stop = (chatId: number | string, cookie?: string) =>
+    api("/api/chat/stop", { cookie, body: { chatId } });
+
+  it("stops its owner's answer, and slides a session a day old", async () => {
+    const account = await accountOnPlan("expert");
+    const started = await startChat(account.cookie, "[[hang]] an answer to stop");
+    const reading = readSse(
+      await READS["a chat's stream"](started.chat.id, account.cookie),
+      (e) => e.event.type === "done",
+    );
+    await makeSessionDueToSlide(account.cookie);
+    const res = await stop(started.chat.id, account.cookie);
+    expect(res.status).toBe(200);
+    expect(setCookieLine(res)).toContain(account.cookie);
+    expect(await res.json()).toEqual({ stopped: true });
+    expect((await reading).at(-1)?.event).toMatchObject({ type: "done", outcome: "stopped" });
+  });
+
+  it("401 without a live session (before a bad body's 400), 403 unverified, 404 for another's chat", async () => {
+    const owner = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const started = await startChat(owner.cookie, "[[hang]] not theirs to stop");
+    await expectError(await stop(started.chat.id), 401, "unauthorized");
+    await expectError(await stop(started.chat.id, other.cookie), 404, "not_found");
+    await expectError(await stop(9_000_000_000, other.cookie), 404, "not_found");
+    expect((await stop("x", other.cookie)).status).toBe(400);
+    await setSessionTimes(other.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(await stop(started.chat.id, other.cookie), 401, "unauthorized");
+    await expectError(await stop("x", other.cookie), 401, "unauthorized");
+    await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, owner.id)));
+    await expectError(await stop(started.chat.id, owner.cookie), 403, "email_not_verified");
+    // Still running: none of those reached the answer.
+    await withDb((db) => db.update(user).set({ verified: true }).where(eq(user.id, owner.id)));
+    expect(await (await stop(started.chat.id, owner.cookie)).json()).toEqual({ stopped: true });
   });
 });
