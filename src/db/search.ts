@@ -1,7 +1,7 @@
 // Quick-search queries: one statement per search, only the user's own chats and messages, in SQL.
 import { sql } from "drizzle-orm";
 import { MESSAGES_PER_CHAT, type QueryWords, queryTerms, RECENT_CHATS } from "../domain/search.ts";
-import type { Database } from "./client";
+import type { Statements } from "./client";
 
 export interface SearchRow {
   chatId: number;
@@ -44,7 +44,7 @@ function toRow(raw: Raw): SearchRow {
 }
 
 /** SPEC §3/§9: the user's 5 most recently active chats, whatever their assistant. */
-export async function recentChats(db: Database, { userId }: { userId: number }): Promise<SearchRow[]> {
+export async function recentChats(db: Statements, { userId }: { userId: number }): Promise<SearchRow[]> {
   const result = await db.execute(sql`
     select c.id as "chatId", c."assistantId", a.label as assistant, c.title, c.model,
       null as "messageId", c.title as text, coalesce(c."updatedAt", c."createdAt") as date
@@ -76,7 +76,7 @@ export interface SearchInput extends QueryWords {
  * spellings used.
  */
 export async function searchChats(
-  db: Database,
+  db: Statements,
   input: SearchInput,
 ): Promise<{ rows: SearchRow[]; alternatives: string[] }> {
   const { userId, literal, raw, like, months, offset, limit } = input;

@@ -1,6 +1,7 @@
 // A statement that checks its own sender's session: a send saves the session's round trip by carrying it.
 import { eq, type SQL, sql } from "drizzle-orm";
 import { session, user } from "../../drizzle/schema";
+import type { Statements } from "./client";
 import { type FoundSession, foundSessionOf, liveSession, SESSION_USER_COLUMNS } from "./sessions";
 
 /**
@@ -54,4 +55,17 @@ export function settleSender(sender: Sender, row: { session?: Record<string, unk
   if (!("session" in sender)) return;
   const found = row?.session as Parameters<typeof foundSessionOf>[0] | null | undefined;
   sender.session.settle(found ? foundSessionOf(found) : null);
+}
+
+/**
+ * A statement of the session alone, for a route whose own statement must know its user's id when Postgres
+ * plans it (quick search: with the id only found inside the statement, its plans read whole tables). Two round
+ * trips over the HTTP endpoint, still no connection to open.
+ */
+export async function settleSenderAlone(db: Statements, sender: Sender): Promise<void> {
+  if (!("session" in sender)) return;
+  const { rows } = await db.execute(
+    sql`with ${senderCte(sender)} one as (select 1) select true as checked ${senderColumn(sender)} from one`,
+  );
+  settleSender(sender, rows[0]);
 }

@@ -30,9 +30,10 @@ export const sessionOrUser = (c: {
 
 /**
  * Sending a message, stopping an answer, a reader attaching to a chat's live answer, opening a chat (the
- * app's read of it, and its page's first frame), the user object and the sidebar's assistants and chats:
- * their one statement checks the session itself (src/db/session-check.ts), over the HTTP endpoint, so none
- * of them waits for a connection and a lookup of its own. Every other route is checked here, before it runs.
+ * app's read of it, and its page's first frame), the user object, the sidebar's assistants and chats: their
+ * one statement checks the session itself (src/db/session-check.ts), over the HTTP endpoint, so none of them
+ * waits for a connection and a lookup of its own (quick search checks it in a statement of its own there,
+ * before its search). Every other route is checked here, before it runs.
  */
 const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set([
   "POST /api/chat/new",
@@ -41,6 +42,7 @@ const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set([
   "GET /api/login/user",
   "GET /api/assistants/all",
   "POST /api/assistants/chats",
+  "POST /api/search",
 ]);
 const CHAT_READ_PATH = /^\/api\/chat\/\d+(\/stream)?$/;
 

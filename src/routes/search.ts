@@ -1,9 +1,11 @@
 // /api/search: quick search over the user's chat titles and messages (Ctrl+K); a blank query lists recent chats.
 import { Hono } from "hono";
 import { z } from "zod";
-import { openDatabase } from "../db/client";
+import { senderOf } from "../answers/sender";
+import { oneShot, openDatabase } from "../db/client";
 import { recentChats, type SearchRow, searchChats } from "../db/search";
 import { pruneSearchWords } from "../db/search-words";
+import { settleSenderAlone } from "../db/session-check";
 import { messageSnippet } from "../domain/message-snippet";
 import {
   buildSnippet,
@@ -21,7 +23,7 @@ import {
   vocabularySlice,
 } from "../domain/search";
 import type { AppEnv, Env } from "../env";
-import { signedInUser } from "../middleware/session";
+import { sessionOrUser } from "../middleware/session";
 import { validate } from "../middleware/validate";
 
 const searchSchema = z.object({
@@ -43,12 +45,19 @@ const hitDto = (row: SearchRow, snippet: string): SearchHitWire => ({
 
 export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", searchSchema), async (c) => {
   const { query, months, offset } = c.req.valid("json");
-  const userId = signedInUser(c).id;
-  const db = c.var.db();
+  // Over the HTTP endpoint, so that a search as you type opens no connection first: the session in a statement
+  // of its own, then the search, whose plans need the user's id as a value (settleSenderAlone).
+  const db = oneShot(c.env);
+  const signedIn = async () => {
+    const { sender, userId } = senderOf(sessionOrUser(c));
+    await settleSenderAlone(db, sender);
+    return userId();
+  };
   const asked = queryWords(query);
   if (asked.words.length === 0) {
     // Only a blank query lists the recent chats: for "..." or "-" they would read as matches of it.
-    const recent = offset === 0 && query.trim() === "" ? await recentChats(db, { userId }) : [];
+    const recent =
+      offset === 0 && query.trim() === "" ? await recentChats(db, { userId: await signedIn() }) : [];
     return c.json({
       results: recent.map((row) => hitDto(row, "")),
       hasMore: false,
@@ -57,7 +66,7 @@ export const searchRoutes = new Hono<AppEnv>().post("/", validate("json", search
   const raw = query.trim().toLowerCase();
   const found = await searchChats(db, {
     ...asked,
-    userId,
+    userId: await signedIn(),
     raw,
     like: containsPattern(raw),
     months,

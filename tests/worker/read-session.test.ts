@@ -1,7 +1,8 @@
 // The reads that check their session in their one statement (src/middleware/session.ts leaves it to them): a
 // chat's page, its live answer, the sidebar's assistants and an assistant's chats, and the user object; and the
-// stop, whose ownership check is such a read. Each answers the same 401/403/404/400 as every other route, in
-// the same order, and the session still slides.
+// stop, whose ownership check is such a read, and quick search, which checks the session in a statement of its
+// own before searching. Each answers the same 401/403/404/400 as every other route, in the same order, and the
+// session still slides.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
@@ -181,5 +182,39 @@ describe("the stop, with the session in its statement", () => {
     // Still running: none of those reached the answer.
     await withDb((db) => db.update(user).set({ verified: true }).where(eq(user.id, owner.id)));
     expect(await (await stop(started.chat.id, owner.cookie)).json()).toEqual({ stopped: true });
+  });
+});
+
+describe("quick search, with the session in its statement", () => {
+  const search = (body: unknown, cookie?: string) => api("/api/search", { cookie, body });
+  const titles = async (res: Response) =>
+    ((await res.json()) as { results: { title: string }[] }).results.map((r) => r.title);
+
+  it("finds the owner's chats alone, lists their recent ones, and slides a session a day old", async () => {
+    const account = await accountOnPlan("expert");
+    const other = await accountOnPlan("expert");
+    const mine = await startChat(account.cookie, "lighthouses of Brittany");
+    await startChat(other.cookie, "lighthouses of Cornwall");
+    await makeSessionDueToSlide(account.cookie);
+    const res = await search({ query: "lighthouses" }, account.cookie);
+    expect(res.status).toBe(200);
+    expect(setCookieLine(res)).toContain(account.cookie);
+    const found = ((await res.json()) as { results: { chatId: number }[] }).results;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => r.chatId === mine.chat.id)).toBe(true);
+    expect(await titles(await search({ query: "" }, account.cookie))).toHaveLength(1);
+    expect(await titles(await search({ query: "Cornwall" }, account.cookie))).toEqual([]);
+  });
+
+  it("401 without a live session (before a bad body's 400, and for a query of no words), 403 unverified", async () => {
+    const account = await accountOnPlan("expert");
+    await expectError(await search({ query: "a" }), 401, "unauthorized");
+    expect((await search({ query: "a", months: 0 }, account.cookie)).status).toBe(400);
+    await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, account.id)));
+    await expectError(await search({ query: "a" }, account.cookie), 403, "email_not_verified");
+    await expectError(await search({ query: "" }, account.cookie), 403, "email_not_verified");
+    await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
+    for (const body of [{ query: "a" }, { query: "" }, { query: "..." }, { query: "a", months: 0 }])
+      await expectError(await search(body, account.cookie), 401, "unauthorized");
   });
 });
