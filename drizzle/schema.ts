@@ -230,6 +230,20 @@ export const chat = hot.table(
   ],
 );
 
+/**
+ * The id a user's next new chat will have, taken from the chats' own sequence while the new chat's screen is
+ * open (POST /api/chat/prepare), so that the chat's Durable Object exists before the first message is sent:
+ * making an object is part of a new chat's wait for its first token otherwise. One per user; the new chat
+ * takes it in its statement (src/db/chat-reservation.ts).
+ */
+export const chatReservation = hot.table("chat_reservation", {
+  userId: userRef()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  chatId: bigint({ mode: "number" }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const message = hot.table(
   "message",
   {

@@ -9,7 +9,7 @@ import type { SendFailure } from "../../src/domain/chat/send-failure";
 import type { AttachmentWire } from "../../src/domain/files";
 import { Logo } from "../components/logo";
 import { useAssistantFiles } from "../hooks/use-assistants";
-import { useCreateChat } from "../hooks/use-chat";
+import { useCreateChat, usePrepareNewChat } from "../hooks/use-chat";
 import type { User } from "../hooks/use-user";
 import { useT } from "../i18n";
 import { usePendingNewMessage } from "../state/generation";
@@ -24,6 +24,7 @@ export function NewChat({ assistantId, user }: { assistantId: string; user: User
   const t = useT("chat");
   const navigate = useNavigate();
   const create = useCreateChat();
+  usePrepareNewChat();
   const stopAnswer = useStopAnswer();
   const pendingNew = usePendingNewMessage();
   const [picked, setPicked] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { toChatSummary, updateChat } from "../../src/domain/chat/chat-list";
 import type { LiveMessage } from "../../src/domain/chat/generation-state";
 import { type MidjourneyActionWire, pressQuestion } from "../../src/domain/chat/midjourney";
@@ -304,4 +304,15 @@ export function useCreateChat() {
     },
     onError: () => setPendingNewMessage(null),
   });
+}
+
+/**
+ * The next new chat made ready while its screen is open (POST /api/chat/prepare reserves its id and has the
+ * server make its object), so that its first message finds the object there. Nothing to show: a failure only
+ * loses that head start.
+ */
+export function usePrepareNewChat(): void {
+  useEffect(() => {
+    api.api.chat.prepare.$post().catch(() => {});
+  }, []);
 }

@@ -51,6 +51,12 @@ export class ChatStream extends DurableObject<Env> {
     });
   }
 
+  /**
+   * Nothing: called while a new chat's screen is open (POST /api/chat/prepare) so that the runtime makes this
+   * object, and its storage, before the chat's first message asks it for an answer.
+   */
+  async warm(): Promise<void> {}
+
   /** Whether a generation is running now (a new one would be refused). */
   async isBusy(): Promise<boolean> {
     if (this.opening) return true;

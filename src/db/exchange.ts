@@ -5,6 +5,7 @@ import { DOCUMENTS_TOTAL_LIMIT, documentsTotal } from "../domain/files";
 import { AppError, notFound } from "../errors";
 import { type AttachmentRow, conversationFiles, linkToMessage } from "./attachments";
 import { carryFiles } from "./carried-files";
+import { takenReservation } from "./chat-reservation";
 import type { ChatRow } from "./chats";
 import type { Database, Statements } from "./client";
 import { chatFromJson, messageFromJson } from "./json-rows";
@@ -133,18 +134,22 @@ export type ReserveAndRecordInput = Sender & {
 export function reserveAndRecordStatement(input: ReserveAndRecordInput): SQL {
   const { model } = input;
   const userId = senderId(input);
+  const reservation = takenReservation(userId);
+  // A new chat takes the id reserved while its screen was open (chat-reservation.ts).
+  const taken = "chatId" in input.target ? sql`` : reservation.cte;
   const target =
     "chatId" in input.target
       ? sql`update ${chat} set "updatedAt" = now(), model = ${model}
           where ${chat.id} = ${input.target.chatId} and ${chat.user} = ${userId}
             and (select outcome from q) = 'ok'
           returning *`
-      : sql`insert into ${chat} ("user", "assistantId", model)
-          select ${userId}, ${input.target.assistantId}, ${model} from q where q.outcome = 'ok'
+      : sql`insert into ${chat} (id, "user", "assistantId", model)
+          select ${reservation.chatId}, ${userId}, ${input.target.assistantId}, ${model} from q
+          where q.outcome = 'ok'
           returning *`;
   return sql`
     with ${senderCte(input)}
-    q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),
+    q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),${taken}
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as chat,

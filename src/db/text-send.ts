@@ -1,6 +1,7 @@
 // A text send as one statement: what its answer reads, the quota gate, and the exchange.
 import { type SQL, sql } from "drizzle-orm";
 import { chat } from "../../drizzle/schema";
+import { takenReservation } from "./chat-reservation";
 import type { ChatRow } from "./chats";
 import type { Statements } from "./client";
 import { exchangeInsert, exchangeOf, type RecordedExchange } from "./exchange";
@@ -43,6 +44,9 @@ export type TextSendInput = Sender & {
 /** `recordTextSend`'s statement (src/db/statement-functions.ts runs it as the database's own function). */
 export function textSendStatement(input: TextSendInput): SQL {
   const userId = senderId(input);
+  const reservation = takenReservation(userId);
+  // A new chat takes the id reserved while its screen was open (chat-reservation.ts).
+  const taken = "chatId" in input.target ? sql`` : reservation.cte;
   const found =
     "chatId" in input.target
       ? ownChat({ userId, chatId: input.target.chatId })
@@ -52,13 +56,14 @@ export function textSendStatement(input: TextSendInput): SQL {
       ? sql`update ${chat} set "updatedAt" = now(), model = ${input.model}
           where ${chat.id} = (select id from c) and (select outcome from q) = 'ok'
           returning *`
-      : sql`insert into ${chat} ("user", "assistantId", model)
-          select c."user", c."assistantId", ${input.model} from c where (select outcome from q) = 'ok'
+      : sql`insert into ${chat} (id, "user", "assistantId", model)
+          select ${reservation.chatId}, c."user", c."assistantId", ${input.model} from c
+          where (select outcome from q) = 'ok'
           returning *`;
   return sql`
     with ${senderCte(input)}
     c as (${found}),
-    q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),
+    q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),${taken}
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as updated,

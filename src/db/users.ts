@@ -8,6 +8,7 @@ import {
   assistant,
   attachment,
   chat,
+  chatReservation,
   embedding,
   knownDevice,
   oauthAccount,
@@ -221,6 +222,7 @@ export async function markDeleted(db: Database, { userId }: { userId: number }):
     await tx.delete(verificationCode).where(eq(verificationCode.userId, userId));
     await tx.delete(passwordReset).where(eq(passwordReset.userId, userId));
     await tx.delete(apiKey).where(eq(apiKey.userId, userId));
+    await tx.delete(chatReservation).where(eq(chatReservation.userId, userId));
     const chats = await tx.delete(chat).where(eq(chat.user, userId)).returning({ publicId: chat.publicId });
     // Uploads not sent yet belong to no message or assistant: only their owner.
     await tx.delete(attachment).where(eq(attachment.userId, userId));

@@ -29,15 +29,16 @@ export const sessionOrUser = (c: {
   c.var.deferredSession ? { session: c.var.deferredSession } : { userId: signedInUser(c).id };
 
 /**
- * Sending a message, stopping an answer, a reader attaching to a chat's live answer, opening a chat (the
- * app's read of it, and its page's first frame), the user object, the sidebar's assistants and chats: their
- * one statement checks the session itself (src/db/session-check.ts), over the HTTP endpoint, so none of them
- * waits for a connection and a lookup of its own (quick search checks it in a statement of its own there,
- * before its search). Every other route is checked here, before it runs.
+ * Sending a message, preparing a new chat, stopping an answer, a reader attaching to a chat's live answer,
+ * opening a chat (the app's read of it, and its page's first frame), the user object, the sidebar's
+ * assistants and chats: their one statement checks the session itself (src/db/session-check.ts), over the
+ * HTTP endpoint, so none of them waits for a connection and a lookup of its own (quick search checks it in a
+ * statement of its own there, before its search). Every other route is checked here, before it runs.
  */
 const SESSION_IN_STATEMENT: ReadonlySet<string> = new Set([
   "POST /api/chat/new",
   "POST /api/chat/send",
+  "POST /api/chat/prepare",
   "POST /api/chat/stop",
   "GET /api/login/user",
   "GET /api/assistants/all",

@@ -1,4 +1,5 @@
-// /api/chat: create, send, edit, regenerate, stop, rename, move and delete chats (reading them: chat-reads.ts).
+// /api/chat: create (and prepare), send, edit, regenerate, stop, rename, move and delete chats (reading them:
+// chat-reads.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import { keepPress, pressAgain, pressedChoice } from "../answers/midjourney-action";
@@ -6,6 +7,7 @@ import { senderOf } from "../answers/sender";
 import { type StartedAnswer, startAnswer } from "../answers/start-answer";
 import { chatStreamOf } from "../chat/stub";
 import { attachmentsOfMessage } from "../db/carried-files";
+import { reserveNextChat } from "../db/chat-reservation";
 import { deleteChat, getChat, isOwnChat, moveChat, renameChat } from "../db/chats";
 import { oneShot } from "../db/client";
 import { recentMessages } from "../db/messages";
@@ -236,6 +238,13 @@ export const chatRoutes = new Hono<AppEnv>()
       return c.json(answerDto(started), 201);
     },
   )
+  .post("/prepare", async (c) => {
+    // The next new chat's id, reserved while its screen is open, and the chat's object made now: its first
+    // message then finds the object there (making one was part of a new chat's wait for its first token).
+    const chatId = await reserveNextChat(oneShot(c.env), { sender: senderOf(sessionOrUser(c)).sender });
+    if (chatId !== null) await chatStreamOf(c.env, chatId).warm();
+    return c.body(null, 204);
+  })
   .post("/stop", validate("json", z.object({ chatId: idSchema })), async (c) => {
     const { chatId } = c.req.valid("json");
     // Ownership first (a stream of someone else's chat is not even acknowledged), in one statement over the

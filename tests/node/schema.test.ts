@@ -28,6 +28,7 @@ const TABLES = [
   "attachment",
   "billing_event",
   "chat",
+  "chat_reservation",
   "dev_outbox",
   "embedding",
   "known_device",

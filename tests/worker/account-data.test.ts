@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { assistant, attachment, chat, message, userPreferences } from "../../drizzle/schema";
+import { assistant, attachment, chat, chatReservation, message, userPreferences } from "../../drizzle/schema";
 import { generatedPrefix } from "../../src/domain/file-keys";
 import { attachmentPrefix } from "../../src/files/attachments";
 import { call, createAccount, errorOf, sessionRows, withDb } from "./support/accounts";
@@ -197,6 +197,8 @@ describe("POST /api/login/delete", () => {
     const theirs = await furnish(other.id, "plums");
     await call("/api/login", { body: { email: account.email, password: account.password } });
     expect((await sessionRows(account.id)).length).toBe(2);
+    // Its next new chat's id, reserved by the new chat's screen.
+    expect((await call("/api/chat/prepare", { body: {}, cookie: account.cookie })).status).toBe(204);
 
     const res = await call("/api/login/delete", {
       body: { password: account.password },
@@ -211,6 +213,9 @@ describe("POST /api/login/delete", () => {
       expect(await db.select().from(message).where(eq(message.chat, mine.chatId))).toEqual([]);
       expect(await db.select().from(assistant).where(eq(assistant.userId, account.id))).toEqual([]);
       expect(await db.select().from(userPreferences).where(eq(userPreferences.userId, account.id))).toEqual(
+        [],
+      );
+      expect(await db.select().from(chatReservation).where(eq(chatReservation.userId, account.id))).toEqual(
         [],
       );
       // The other account keeps everything.
