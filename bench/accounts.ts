@@ -49,12 +49,3 @@ export const postSend = (
       chatId ? { chatId, model, content: "bench" } : { assistantId: "default", model, content: "bench" },
     ),
   });
-
-/**
- * What the app's new chat screen asks while the person types (POST /api/chat/prepare: the next new chat's id
- * reserved, its object made), before that chat's first question.
- */
-export async function prepareNewChat(origin: string, headers: Record<string, string>): Promise<void> {
-  const res = await fetch(`${origin}/api/chat/prepare`, { method: "POST", headers, body: "{}" });
-  if (res.status !== 204) throw new Error(`chat/prepare answered ${res.status}: ${await res.text()}`);
-}

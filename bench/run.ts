@@ -6,7 +6,7 @@ import pg from "pg";
 import { findPostgres, startPrivateCluster } from "../scripts/db/private-cluster.ts";
 import { benchServing, serveBuiltApp } from "../scripts/lib/build.ts";
 import { startEphemeralDb } from "../tests/setup/ephemeral-db.ts";
-import { benchExpert, benchHeaders, postSend, prepareNewChat } from "./accounts.ts";
+import { benchExpert, benchHeaders, postSend } from "./accounts.ts";
 import { recordFigure } from "./results.ts";
 import { startBenchUpstream } from "./upstream.ts";
 
@@ -103,8 +103,6 @@ try {
   /** One answer through the app: in a new chat, or (`inChat`) a question more in an existing one. */
   async function through(as?: Record<string, string>, base = origin, inChat?: number) {
     const headers = as ?? (await newAccount());
-    // A new chat is asked from the new chat's screen, which has prepared it meanwhile, as the app's does.
-    if (!inChat) await prepareNewChat(base, headers);
     const t0 = performance.now();
     const res = await postSend(base, headers, { model: MODEL, chatId: inChat });
     if (res.status !== 201)
