@@ -134,9 +134,8 @@ export type ReserveAndRecordInput = Sender & {
 export function reserveAndRecordStatement(input: ReserveAndRecordInput): SQL {
   const { model } = input;
   const userId = senderId(input);
-  const reservation = takenReservation(userId);
   // A new chat takes the id reserved while its screen was open (chat-reservation.ts).
-  const taken = "chatId" in input.target ? sql`` : reservation.cte;
+  const reservation = takenReservation(userId, !("chatId" in input.target));
   const target =
     "chatId" in input.target
       ? sql`update ${chat} set "updatedAt" = now(), model = ${model}
@@ -149,7 +148,7 @@ export function reserveAndRecordStatement(input: ReserveAndRecordInput): SQL {
           returning *`;
   return sql`
     with ${senderCte(input)}
-    q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),${taken}
+    q as materialized (select r.* from ${senderRow(input)}, lateral ${reserveUsageCall(input.usage, sql`v.id`)} r),${reservation.cte}
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as chat,

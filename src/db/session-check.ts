@@ -1,7 +1,7 @@
 // A statement that checks its own sender's session: a send saves the session's round trip by carrying it.
 import { eq, type SQL, sql } from "drizzle-orm";
 import { session, user } from "../../drizzle/schema";
-import type { Statements } from "./client";
+import { firstRow, type Statements } from "./client";
 import { type FoundSession, foundSessionOf, liveSession, SESSION_USER_COLUMNS } from "./sessions";
 
 /**
@@ -64,8 +64,9 @@ export function settleSender(sender: Sender, row: { session?: Record<string, unk
  */
 export async function settleSenderAlone(db: Statements, sender: Sender): Promise<void> {
   if (!("session" in sender)) return;
-  const { rows } = await db.execute(
+  const row = await firstRow<{ session?: Record<string, unknown> | null }>(
+    db,
     sql`with ${senderCte(sender)} one as (select 1) select true as checked ${senderColumn(sender)} from one`,
   );
-  settleSender(sender, rows[0]);
+  settleSender(sender, row);
 }

@@ -44,9 +44,8 @@ export type TextSendInput = Sender & {
 /** `recordTextSend`'s statement (src/db/statement-functions.ts runs it as the database's own function). */
 export function textSendStatement(input: TextSendInput): SQL {
   const userId = senderId(input);
-  const reservation = takenReservation(userId);
   // A new chat takes the id reserved while its screen was open (chat-reservation.ts).
-  const taken = "chatId" in input.target ? sql`` : reservation.cte;
+  const reservation = takenReservation(userId, !("chatId" in input.target));
   const found =
     "chatId" in input.target
       ? ownChat({ userId, chatId: input.target.chatId })
@@ -63,7 +62,7 @@ export function textSendStatement(input: TextSendInput): SQL {
   return sql`
     with ${senderCte(input)}
     c as (${found}),
-    q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),${taken}
+    q as materialized (select r.* from c, lateral ${reserveUsageCall(input.usage, sql`c."user"`)} r),${reservation.cte}
     target as (${target}),
     ins as (${exchangeInsert(input)})
     select (select to_jsonb(q) from q) as quota, (select to_jsonb(target) from target) as updated,
