@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatReservation, user } from "../../drizzle/schema";
-import { errorOf, setSessionTimes, withDb } from "./support/accounts";
+import { expectError, setSessionTimes, withDb } from "./support/accounts";
 import { api } from "./support/api";
 import { makeAssistant, readToDone, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
@@ -64,15 +64,11 @@ describe("preparing a new chat", () => {
 
   it("401 without a live session, 403 unverified: nothing reserved", async () => {
     const account = await accountOnPlan("expert");
-    const refusal = async (res: Response, status: number, code: string) => {
-      expect(res.status).toBe(status);
-      expect((await errorOf(res)).code).toBe(code);
-    };
-    await refusal(await prepare(), 401, "unauthorized");
+    await expectError(await prepare(), 401, "unauthorized");
     await withDb((db) => db.update(user).set({ verified: false }).where(eq(user.id, account.id)));
-    await refusal(await prepare(account.cookie), 403, "email_not_verified");
+    await expectError(await prepare(account.cookie), 403, "email_not_verified");
     await setSessionTimes(account.cookie, { expiresAt: new Date(Date.now() - 1000) });
-    await refusal(await prepare(account.cookie), 401, "unauthorized");
+    await expectError(await prepare(account.cookie), 401, "unauthorized");
     expect(await reservedFor(account.id)).toEqual([]);
   });
 });

@@ -6,7 +6,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../drizzle/schema";
-import { errorOf, makeSessionDueToSlide, setCookieLine, setSessionTimes, withDb } from "./support/accounts";
+import {
+  expectError,
+  makeSessionDueToSlide,
+  setCookieLine,
+  setSessionTimes,
+  withDb,
+} from "./support/accounts";
 import { api, readSse } from "./support/api";
 import { makeAssistant, startChat } from "./support/chats";
 import { accountOnPlan } from "./support/plans";
@@ -17,11 +23,6 @@ const READS = {
   "a chat's stream": (chatId: number | string, cookie?: string) =>
     api(`/api/chat/${chatId}/stream`, { cookie }),
 };
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect((await errorOf(res)).code).toBe(code);
-}
 
 describe.each(Object.entries(READS))("%s, read with the session in its statement", (_name, read) => {
   it("is its owner's, and slides a session a day old", async () => {

@@ -1,6 +1,7 @@
 // Helpers for Worker tests that need accounts: calling the API as a browser would, and setting up rows.
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { session, subscription, user, verificationCode } from "../../../drizzle/schema";
 import { hashPassword, LOW_SCRYPT_PARAMS } from "../../../src/auth/password";
 import { hashSessionToken, newSessionToken } from "../../../src/auth/tokens";
@@ -72,6 +73,12 @@ export function sessionCookie(res: Response): string {
 export async function errorOf(res: Response): Promise<{ code: string; message: string; details?: unknown }> {
   const body = (await res.json()) as { error: { code: string; message: string; details?: unknown } };
   return body.error;
+}
+
+/** The response is a refusal with this status and error code. */
+export async function expectError(res: Response, status: number, code: string): Promise<void> {
+  expect(res.status).toBe(status);
+  expect((await errorOf(res)).code).toBe(code);
 }
 
 /** Runs `fn` with a database connection of the test's own, closed afterwards. */
